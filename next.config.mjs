@@ -1,0 +1,16 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // The hub and its agents never need Next's telemetry or remote images.
+  images: { unoptimized: true },
+  async rewrites() {
+    return {
+      // Legacy form: every route also answers under /api/... . Fallback rewrites run only when no
+      // real route matched, so /api/openapi.json and /api/svc/* keep their own handlers.
+      fallback: [{ source: "/api/:path*", destination: "/:path*" }],
+    };
+  },
+};
+
+export default nextConfig;

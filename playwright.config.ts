@@ -1,0 +1,24 @@
+import { defineConfig } from "@playwright/test";
+
+// Browser tests run against a hub that scripts/test.mjs has started (HUB_URL), in Debian's Chromium,
+// with every outside host unresolvable so a page that reaches off the machine fails loudly.
+export default defineConfig({
+  testDir: "./e2e/browser",
+  timeout: 60_000,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  use: {
+    baseURL: process.env.HUB_URL ?? "http://127.0.0.1:3999",
+    browserName: "chromium",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run", "--disable-quic",
+        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+      ],
+    },
+  },
+});

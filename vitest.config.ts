@@ -1,0 +1,34 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const root = import.meta.dirname;
+const alias = {
+  "@": root,
+  // `server-only` throws outside Next's server bundle; plain Node tests may import server modules.
+  "server-only": path.join(root, "e2e/support/empty.ts"),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    // Contract and API tests share one chain and one hub: run files one after another.
+    fileParallelism: false,
+    projects: [
+      { resolve: { alias }, test: { name: "unit", include: ["lib/**/*.test.ts"], environment: "node", testTimeout: 30_000 } },
+      {
+        resolve: { alias },
+        test: {
+          name: "contracts",
+          include: ["contracts/test/**/*.test.ts"],
+          globalSetup: ["contracts/test/setup.ts"],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        resolve: { alias },
+        // Drives a running hub over HTTP (HUB_URL); scripts/test.mjs starts one per database.
+        test: { name: "integration", include: ["e2e/api/**/*.test.ts"], testTimeout: 30_000 },
+      },
+    ],
+  },
+});
