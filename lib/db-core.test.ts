@@ -1,0 +1,127 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDb, type Db } from "@/lib/db-core";
+import { canConnect, dropDatabase, migrate, resetDatabase } from "@/scripts/lib/migrate.mjs";
+
+// Runs on SQLite (a temporary file) and on PostgreSQL (a schema of its own on the local server,
+// TEST_POSTGRES_URL or the default below; skipped with a message when it does not answer).
+
+const tmpDir = mkdtempSync(path.join(os.tmpdir(), "hub-db-core-"));
+const postgresBase = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
+const postgresUrl = `${postgresBase}${postgresBase.includes("?") ? "&" : "?"}schema=hub_smoke_${process.pid}`;
+const postgresUp = await canConnect(postgresUrl);
+if (!postgresUp) console.warn(`PostgreSQL not reachable at ${postgresBase}: skipping the PostgreSQL half of db-core tests`);
+
+afterAll(() => rmSync(tmpDir, { recursive: true, force: true }));
+
+const PAYER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+const PAY_TO = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
+
+type PaymentOverrides = { nonce?: string | null; txHash?: string | null; amountAtomic?: bigint; rail?: string; chainId?: number };
+
+function payment(overrides: PaymentOverrides = {}) {
+  return {
+    network: "testnet",
+    chainId: 5042002,
+    rail: "gateway",
+    status: "locked",
+    resourceType: "content",
+    resourceId: "content-1",
+    payer: PAYER,
+    payTo: PAY_TO,
+    recipient: PAY_TO,
+    amountAtomic: 10_000n,
+    ...overrides,
+  };
+}
+
+const providers = [
+  { name: "sqlite", url: `file:${path.join(tmpDir, "hub.db")}`, enabled: true },
+  { name: "postgres", url: postgresUrl, enabled: postgresUp },
+];
+
+for (const provider of providers) {
+  describe.skipIf(!provider.enabled)(`db-core on ${provider.name}`, () => {
+    let db: Db;
+
+    beforeAll(async () => {
+      await resetDatabase({ databaseUrl: provider.url });
+      await migrate({ databaseUrl: provider.url });
+      db = createDb(provider.url);
+    }, 60_000);
+
+    afterAll(async () => {
+      await db?.$disconnect();
+      if (provider.name === "postgres") await dropDatabase({ databaseUrl: provider.url });
+    });
+
+    it("round-trips a BigInt money amount above 2^53 exactly, and negative amounts", async () => {
+      const amount = 2n ** 53n + 1n;
+      const created = await db.payment.create({ data: payment({ nonce: "0xbig", amountAtomic: amount }) });
+      const read = await db.payment.findUniqueOrThrow({ where: { id: created.id } });
+      expect(read.amountAtomic).toBe(amount);
+      expect(typeof read.amountAtomic).toBe("bigint");
+
+      const refund = await db.ledgerActivity.create({
+        data: { network: "testnet", type: "tip", subkind: "refund", amountAtomic: -amount },
+      });
+      const sum = await db.ledgerActivity.aggregate({ where: { id: refund.id }, _sum: { amountAtomic: true } });
+      expect(sum._sum.amountAtomic).toBe(-amount);
+    });
+
+    it("rejects a second payment with the same (chainId, payer, nonce)", async () => {
+      await db.payment.create({ data: payment({ nonce: "0xn1" }) });
+      await expect(db.payment.create({ data: payment({ nonce: "0xn1" }) })).rejects.toMatchObject({ code: "P2002" });
+      // Another chain is another key.
+      await expect(db.payment.create({ data: payment({ nonce: "0xn1", chainId: 5042 }) })).resolves.toBeTruthy();
+    });
+
+    it("rejects a second payment with the same (chainId, txHash)", async () => {
+      await db.payment.create({ data: payment({ rail: "transfer", txHash: "0xt1" }) });
+      await expect(db.payment.create({ data: payment({ txHash: "0xt1" }) })).rejects.toMatchObject({ code: "P2002" });
+    });
+
+    it("allows any number of payments whose nonce and txHash are both null", async () => {
+      await db.payment.create({ data: payment({ nonce: null, txHash: null }) });
+      await db.payment.create({ data: payment({ nonce: null, txHash: null }) });
+      expect(await db.payment.count({ where: { nonce: null, txHash: null } })).toBe(2);
+    });
+
+    it("leaves nothing behind when a transaction rolls back", async () => {
+      const before = await db.payment.count();
+      await expect(
+        db.$transaction(async (tx) => {
+          const p = await tx.payment.create({ data: payment({ nonce: "0xrollback" }) });
+          await tx.receipt.create({
+            data: { paymentId: p.id, network: "testnet", paymentProvider: "x402-gateway", recipient: PAY_TO, amountAtomic: 1n, revenueAtomic: 1n },
+          });
+          throw new Error("abort");
+        }),
+      ).rejects.toThrow("abort");
+      expect(await db.payment.count()).toBe(before);
+      expect(await db.receipt.count()).toBe(0);
+    });
+
+    it("keeps a write made outside an open transaction when that transaction rolls back", async () => {
+      let inside!: () => void;
+      const insideWrote = new Promise<void>((resolve) => {
+        inside = resolve;
+      });
+      const rolledBack = db
+        .$transaction(async (tx) => {
+          await tx.leaderLock.create({ data: { name: "inside", holder: "a", expiresAt: new Date() } });
+          inside();
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          throw new Error("abort");
+        })
+        .catch((error: Error) => error.message);
+      await insideWrote;
+      await db.leaderLock.create({ data: { name: "outside", holder: "b", expiresAt: new Date() } });
+      expect(await rolledBack).toBe("abort");
+      const names = (await db.leaderLock.findMany()).map((row) => row.name);
+      expect(names).toEqual(["outside"]);
+    });
+  });
+}

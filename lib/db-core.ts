@@ -1,0 +1,187 @@
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
+import type { SqlDriverAdapterFactory } from "@prisma/client/runtime/client";
+import { PrismaClient as PostgresClient } from "./generated/postgres/client";
+import { type Prisma, PrismaClient as SqliteClient } from "./generated/sqlite/client";
+
+/**
+ * Database client construction without server-only or configuration imports, so Node scripts
+ * (seed, bench) and tests can build a client too. The app uses `db` from lib/db.ts.
+ *
+ * Both generated clients come from one schema and share an API; `Db` is typed as the SQLite
+ * client so code only uses what both providers support.
+ */
+export type Db = SqliteClient;
+/** The client passed to `db.$transaction(async (tx) => …)`. */
+export type Tx = Prisma.TransactionClient;
+/** A client or a transaction: what `lib/` functions that write accept as an optional argument. */
+export type DbOrTx = Db | Tx;
+
+export type DatabaseTarget =
+  | { provider: "sqlite"; filePath: string }
+  | { provider: "postgres"; connectionString: string; pgSchema: string };
+
+const PG_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+
+export function isPostgresUrl(databaseUrl: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(databaseUrl);
+}
+
+/**
+ * `file:<path>` selects SQLite (relative paths resolve against the working directory);
+ * `postgres://` or `postgresql://` selects PostgreSQL, with `?schema=name` for a schema other
+ * than `public`. Mirrors describeDatabase() in scripts/lib/migrate.mjs.
+ */
+export function describeDatabaseUrl(databaseUrl: string): DatabaseTarget {
+  if (isPostgresUrl(databaseUrl)) {
+    const url = new URL(databaseUrl);
+    const pgSchema = url.searchParams.get("schema") || "public";
+    if (!PG_IDENTIFIER.test(pgSchema)) throw new Error(`Invalid PostgreSQL schema name: ${pgSchema}`);
+    url.searchParams.delete("schema");
+    return { provider: "postgres", connectionString: url.toString(), pgSchema };
+  }
+  if (!databaseUrl.startsWith("file:")) {
+    throw new Error("DATABASE_URL must start with file: (SQLite) or postgres:// / postgresql:// (PostgreSQL)");
+  }
+  const filePath = databaseUrl.slice("file:".length).replace(/^\/\/(?=\/)/, "").split("?")[0];
+  if (!filePath) throw new Error("DATABASE_URL file: has no path");
+  return { provider: "sqlite", filePath };
+}
+
+/**
+ * A new PrismaClient for the URL's provider. Callers own it: cache it, and `$disconnect()` it
+ * when a script ends. The database must already be migrated (scripts/migrate.mjs).
+ */
+export function createDb(databaseUrl: string): Db {
+  const target = describeDatabaseUrl(databaseUrl);
+  if (target.provider === "postgres") {
+    const adapter = new PrismaPg(pgPoolConfig(target.connectionString, target.pgSchema), { schema: target.pgSchema });
+    return new PostgresClient({ adapter, transactionOptions: TRANSACTION_OPTIONS }) as unknown as Db;
+  }
+  const adapter = new SerializedSqlite(
+    // timeout is SQLite's busy_timeout: another process's write lock is waited for, not an error.
+    new PrismaBetterSQLite3({ url: `file:${target.filePath}`, timeout: 5000 }),
+  );
+  return new SqliteClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
+}
+
+// maxWait is how long $transaction may queue for its turn (SQLite: the single connection;
+// PostgreSQL: a pool client). Prisma's 2 s default fails requests under load spikes; transactions
+// themselves stay short (timeout 5 s): never await network calls inside one.
+const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 5_000 };
+
+// Separate fields rather than a connection string (see pgPoolConfig in scripts/lib/migrate.mjs);
+// search_path puts unqualified SQL ($queryRaw) in the same schema the client uses.
+function pgPoolConfig(connectionString: string, pgSchema: string) {
+  const url = new URL(connectionString);
+  const sslmode = url.searchParams.get("sslmode");
+  return {
+    host: decodeURIComponent(url.hostname.replace(/^\[(.*)\]$/, "$1")) || "localhost",
+    port: url.port ? Number(url.port) : 5432,
+    user: url.username ? decodeURIComponent(url.username) : undefined,
+    password: url.password ? decodeURIComponent(url.password) : undefined,
+    database: decodeURIComponent(url.pathname.replace(/^\//, "")) || undefined,
+    ssl:
+      sslmode && sslmode !== "disable"
+        ? { rejectUnauthorized: sslmode === "verify-full" || sslmode === "verify-ca" }
+        : undefined,
+    options: `-c search_path="${pgSchema}"`,
+  };
+}
+
+type SqlDriverAdapter = Awaited<ReturnType<SqlDriverAdapterFactory["connect"]>>;
+type SqlTransaction = Awaited<ReturnType<SqlDriverAdapter["startTransaction"]>>;
+type SqlQuery = Parameters<SqlDriverAdapter["queryRaw"]>[0];
+
+/** A FIFO lock: run() waits for every earlier holder to finish. */
+class SerialLock {
+  #tail: Promise<void> = Promise.resolve();
+
+  /** Resolves with a release function once the lock is held. */
+  acquire(): Promise<() => void> {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const ready = this.#tail.then(() => release);
+    this.#tail = this.#tail.then(() => held);
+    return ready;
+  }
+
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    const release = await this.acquire();
+    try {
+      return await fn();
+    } finally {
+      release();
+    }
+  }
+}
+
+/**
+ * @prisma/adapter-better-sqlite3 runs everything on one connection and only serialises
+ * transactions against each other: a query outside a transaction, issued while another
+ * request's interactive transaction is open, executes inside that transaction — it sees
+ * uncommitted rows, and its own write is rolled back with it. This factory makes queries outside
+ * transactions wait until the open transaction ends, as on PostgreSQL. (Inside
+ * `$transaction(async (tx) => …)` always use `tx`: a `db.` call there waits for the transaction
+ * itself and times it out.) It also sets the connection pragmas: WAL (other processes read while
+ * one writes), synchronous=NORMAL (safe with WAL), foreign keys on.
+ */
+class SerializedSqlite implements SqlDriverAdapterFactory {
+  readonly provider = "sqlite" as const;
+  readonly adapterName: string;
+  readonly #base: PrismaBetterSQLite3;
+
+  constructor(base: PrismaBetterSQLite3) {
+    this.#base = base;
+    this.adapterName = base.adapterName;
+  }
+
+  async connect(): Promise<SqlDriverAdapter> {
+    const inner = await this.#base.connect();
+    await inner.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;");
+    const lock = new SerialLock();
+    const adapter: SqlDriverAdapter = {
+      provider: inner.provider,
+      adapterName: inner.adapterName,
+      queryRaw: (query: SqlQuery) => lock.run(() => inner.queryRaw(query)),
+      executeRaw: (query: SqlQuery) => lock.run(() => inner.executeRaw(query)),
+      executeScript: (script: string) => lock.run(() => inner.executeScript(script)),
+      getConnectionInfo: inner.getConnectionInfo?.bind(inner),
+      dispose: () => lock.run(() => inner.dispose()),
+      startTransaction: async (isolationLevel) => {
+        const release = await lock.acquire();
+        let tx: SqlTransaction;
+        try {
+          tx = await inner.startTransaction(isolationLevel);
+        } catch (error) {
+          release();
+          throw error;
+        }
+        let released = false;
+        const end = async (finish: () => Promise<void>) => {
+          try {
+            await finish();
+          } finally {
+            if (!released) {
+              released = true;
+              release();
+            }
+          }
+        };
+        const wrapped: SqlTransaction = {
+          provider: tx.provider,
+          adapterName: tx.adapterName,
+          options: tx.options,
+          queryRaw: (query: SqlQuery) => tx.queryRaw(query),
+          executeRaw: (query: SqlQuery) => tx.executeRaw(query),
+          commit: () => end(() => tx.commit()),
+          rollback: () => end(() => tx.rollback()),
+        };
+        return wrapped;
+      },
+    };
+    return adapter;
+  }
+}
