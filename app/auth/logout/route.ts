@@ -1,0 +1,8 @@
+import { revokeSession, sessionCookie } from "@/lib/auth/session";
+import { route } from "@/lib/http/route";
+
+// POST /auth/logout — end the session server-side and clear the cookie (idempotent)
+export const POST = route({ auth: "optional" }, async ({ session }) => {
+  if (session) await revokeSession(session.id);
+  return Response.json({ success: true }, { headers: { "set-cookie": sessionCookie("", 0) } });
+});

@@ -1,0 +1,12 @@
+import { verifySignIn } from "@/lib/auth/verify-sign-in";
+import { route } from "@/lib/http/route";
+import { verifyBody } from "@/lib/schemas/auth";
+
+// POST /auth/verify — check the signed sign-in message and set the auth_session cookie
+export const POST = route({ body: verifyBody }, async ({ body }) => {
+  const { session, cookie } = await verifySignIn({ message: body.message, signature: body.signature as `0x${string}` });
+  return Response.json(
+    { success: true, wallet: session.wallet, expiresAt: session.expiresAt.toISOString() },
+    { headers: { "set-cookie": cookie, "cache-control": "no-store" } },
+  );
+});

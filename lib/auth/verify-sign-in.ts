@@ -1,0 +1,69 @@
+import "server-only";
+import { getAddress, verifyMessage, type Hex } from "viem";
+import { parseSiweMessage } from "viem/siwe";
+import { db } from "@/lib/db";
+import { publicClient } from "@/lib/chain/clients";
+import { ApiError } from "@/lib/http/errors";
+import { createSession } from "./session";
+import { signInTerms } from "./sign-in-terms";
+
+const CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+/**
+ * Verifies an EIP-4361 message and its signature and opens a session. Checks, in order: the message
+ * parses and names this hub's domain, URI and chain; its time bounds hold; the signature is the
+ * address's; and the nonce is one we issued, unexpired, and not used before (consumed atomically, so
+ * two concurrent replays cannot both win).
+ */
+export async function verifySignIn(opts: { message: string; signature: Hex }) {
+  const fields = parseSiweMessage(opts.message);
+  const missing = (["address", "domain", "uri", "version", "chainId", "nonce", "issuedAt"] as const).filter((k) => fields[k] === undefined);
+  if (missing.length) throw new ApiError("invalid-request", `The sign-in message is not a valid EIP-4361 message (missing ${missing.join(", ")})`);
+  if (fields.version !== "1") throw new ApiError("invalid-request", `Unsupported sign-in message version ${fields.version}`);
+
+  const terms = signInTerms();
+  if (fields.domain !== terms.domain) throw new ApiError("invalid-signature", `The message is for ${fields.domain}, not ${terms.domain}`);
+  let uriOrigin: string;
+  try {
+    uriOrigin = new URL(fields.uri!).origin;
+  } catch {
+    throw new ApiError("invalid-request", "The message URI is not a URL");
+  }
+  if (uriOrigin !== terms.uri) throw new ApiError("invalid-signature", `The message URI must be on ${terms.uri}`);
+  if (fields.chainId !== terms.chainId) throw new ApiError("invalid-signature", `The message names chain ${fields.chainId}; this hub runs on ${terms.chainId}`);
+
+  const now = Date.now();
+  if (fields.expirationTime && fields.expirationTime.getTime() <= now) throw new ApiError("invalid-signature", "The sign-in message has expired");
+  if (fields.notBefore && fields.notBefore.getTime() > now + CLOCK_SKEW_MS) throw new ApiError("invalid-signature", "The sign-in message is not valid yet");
+  if (fields.issuedAt!.getTime() > now + CLOCK_SKEW_MS) throw new ApiError("invalid-signature", "The sign-in message is issued in the future");
+
+  const address = getAddress(fields.address!);
+  if (!(await signatureMatches(address, opts.message, opts.signature))) {
+    throw new ApiError("invalid-signature", `The signature was not made by ${address}`);
+  }
+
+  const consumed = await db.loginNonce.updateMany({
+    // A nonce issued for a named wallet is good only for that wallet.
+    where: { nonce: fields.nonce!, usedAt: null, expiresAt: { gt: new Date(now) }, OR: [{ wallet: null }, { wallet: address }] },
+    data: { usedAt: new Date(now) },
+  });
+  if (consumed.count !== 1) throw new ApiError("invalid-nonce", "The nonce is unknown, expired or already used; request a new one from GET /auth/nonce");
+
+  await db.owner.upsert({ where: { wallet: address }, create: { wallet: address }, update: {} });
+  return createSession(address);
+}
+
+async function signatureMatches(address: `0x${string}`, message: string, signature: Hex) {
+  try {
+    if (await verifyMessage({ address, message, signature })) return true;
+  } catch {
+    // not a plain 65-byte ECDSA signature: may be a smart-account signature, tried below
+  }
+  if (signature.length <= 132) return false;
+  try {
+    // ERC-1271 / ERC-6492 smart-account signatures need the chain.
+    return await publicClient().verifyMessage({ address, message, signature });
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,50 @@
+import "server-only";
+import { createPublicClient, createWalletClient, defineChain, http, type Chain } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { env } from "@/lib/env";
+import { NETWORKS } from "./networks";
+
+let chain: Chain | undefined;
+/** The hub's chain, always from configuration: a client-supplied RPC is never trusted. */
+export function hubChain(): Chain {
+  const net = NETWORKS[env.NETWORK_MODE];
+  chain ??= defineChain({
+    id: net.chainId,
+    name: env.DEV_CHAIN ? `${net.label} (local)` : net.label,
+    nativeCurrency: { name: "USDC", symbol: "USDC", decimals: 18 },
+    rpcUrls: { default: { http: [env.RPC_URL] } },
+    testnet: env.NETWORK_MODE === "testnet",
+  });
+  return chain;
+}
+
+function transport() {
+  // A short timeout and one retry: a payment route should fail fast (and say so) when the chain is down.
+  return http(env.RPC_URL, { timeout: 10_000, retryCount: 1 });
+}
+
+let pub: ReturnType<typeof makePublic> | undefined;
+function makePublic() {
+  // viem's default 4 s polling makes every receipt wait slow on a chain that mines instantly.
+  return createPublicClient({ chain: hubChain(), transport: transport(), pollingInterval: env.DEV_CHAIN ? 100 : 1_000 });
+}
+export function publicClient() {
+  pub ??= makePublic();
+  return pub;
+}
+
+let relayer: ReturnType<typeof makeRelayer> | undefined;
+function makeRelayer() {
+  if (!env.RELAYER_PRIVATE_KEY) throw new Error("RELAYER_PRIVATE_KEY is not configured");
+  return createWalletClient({
+    chain: hubChain(),
+    account: privateKeyToAccount(env.RELAYER_PRIVATE_KEY),
+    transport: transport(),
+    pollingInterval: env.DEV_CHAIN ? 100 : 1_000,
+  });
+}
+/** The hub's own signer: settles gateway batches and EIP-3009 authorizations, releases held tips. */
+export function relayerClient() {
+  relayer ??= makeRelayer();
+  return relayer;
+}

@@ -1,0 +1,115 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The hub's configuration, read from the environment once and validated. Nothing else reads
+ * process.env. Secrets that are not configured are generated once into DATA_DIR/secrets.json
+ * (mode 0600) so a development hub keeps its sessions and proofs across restarts; several app
+ * instances must be given the same secrets explicitly.
+ */
+
+// anvil's public development keys: usable only against a loopback testnet chain.
+const ANVIL_OPERATOR_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
+const ANVIL_TREASURY = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
+
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x address");
+const secret = z.string().min(32, "must be at least 32 characters");
+const boolish = z
+  .enum(["1", "0", "true", "false", "yes", "no", ""])
+  .transform((v) => v === "1" || v === "true" || v === "yes");
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  NETWORK_MODE: z.enum(["testnet", "mainnet"]).default("testnet"),
+  HUB_ORIGIN: z.url().default("http://localhost:3000"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().optional(),
+  RPC_URL: z.url().default("http://127.0.0.1:8545"),
+  PUBLIC_RPC_URL: z.url().optional(),
+  USDC_ADDRESS: address.default("0x3600000000000000000000000000000000000000"),
+  GATEWAY_WALLET_ADDRESS: address.default("0x0077777d7EBA4688BDeF3E311b846F25870A19B9"),
+  HOLDING_BOX_FACTORY_ADDRESS: address.optional(),
+  FEE_WALLET_FACTORY_ADDRESS: address.optional(),
+  REPUTATION_ADDRESS: address.optional(),
+  RELAYER_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/).optional(),
+  TREASURY_ADDRESS: address.optional(),
+  SELLER_ADDRESS: address.optional(),
+  SESSION_PASSWORD: secret.optional(),
+  UNLOCK_PROOF_SECRET: secret.optional(),
+  BLOB_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, "must be 32 bytes of hex").optional(),
+  PEER_SECRET: secret.optional(),
+  REDIS_URL: z.string().optional(),
+  SECURE_COOKIES: boolish.optional(),
+});
+
+type Secrets = { SESSION_PASSWORD: string; UNLOCK_PROOF_SECRET: string; BLOB_KEY: string; PEER_SECRET: string };
+
+function loadSecrets(dataDir: string): Secrets {
+  const file = path.join(dataDir, "secrets.json");
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as Secrets;
+  const fresh: Secrets = {
+    SESSION_PASSWORD: randomBytes(32).toString("hex"),
+    UNLOCK_PROOF_SECRET: randomBytes(32).toString("hex"),
+    BLOB_KEY: randomBytes(32).toString("hex"),
+    PEER_SECRET: randomBytes(32).toString("hex"),
+  };
+  mkdirSync(dataDir, { recursive: true });
+  // "wx" fails if another process won the race; then read what it wrote.
+  try {
+    writeFileSync(file, JSON.stringify(fresh, null, 2), { mode: 0o600, flag: "wx" });
+    return fresh;
+  } catch {
+    return JSON.parse(readFileSync(file, "utf8")) as Secrets;
+  }
+}
+
+function isLoopback(url: string) {
+  const host = new URL(url).hostname;
+  return host === "127.0.0.1" || host === "localhost" || host === "[::1]";
+}
+
+function load() {
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid configuration: ${lines}`);
+  }
+  const raw = parsed.data;
+  const dataDir = path.resolve(raw.DATA_DIR);
+  const needsSecrets = !raw.SESSION_PASSWORD || !raw.UNLOCK_PROOF_SECRET || !raw.BLOB_KEY || !raw.PEER_SECRET;
+  const generated = needsSecrets ? loadSecrets(dataDir) : undefined;
+  // The anvil dev key and treasury are defaults only for a testnet hub on a loopback chain.
+  const devChain = raw.NETWORK_MODE === "testnet" && isLoopback(raw.RPC_URL);
+  const hubOrigin = new URL(raw.HUB_ORIGIN).origin;
+  return {
+    ...raw,
+    HUB_ORIGIN: hubOrigin,
+    DATA_DIR: dataDir,
+    DATABASE_URL: raw.DATABASE_URL ?? `file:${path.join(dataDir, "hub.db")}`,
+    PUBLIC_RPC_URL: raw.PUBLIC_RPC_URL ?? raw.RPC_URL,
+    RELAYER_PRIVATE_KEY: (raw.RELAYER_PRIVATE_KEY ?? (devChain ? ANVIL_OPERATOR_KEY : undefined)) as `0x${string}` | undefined,
+    TREASURY_ADDRESS: (raw.TREASURY_ADDRESS ?? (devChain ? ANVIL_TREASURY : undefined)) as `0x${string}` | undefined,
+    SESSION_PASSWORD: raw.SESSION_PASSWORD ?? generated!.SESSION_PASSWORD,
+    UNLOCK_PROOF_SECRET: raw.UNLOCK_PROOF_SECRET ?? generated!.UNLOCK_PROOF_SECRET,
+    BLOB_KEY: raw.BLOB_KEY ?? generated!.BLOB_KEY,
+    PEER_SECRET: raw.PEER_SECRET ?? generated!.PEER_SECRET,
+    SECURE_COOKIES: raw.SECURE_COOKIES ?? hubOrigin.startsWith("https:"),
+    DEV_CHAIN: devChain,
+  };
+}
+
+export type Env = ReturnType<typeof load>;
+
+let cached: Env | undefined;
+
+/** Parses the configuration on first use (not at import, so `next build` needs no secrets). */
+export function getEnv(): Env {
+  cached ??= load();
+  return cached;
+}
+
+export const env: Env = new Proxy({} as Env, {
+  get: (_target, key: string) => getEnv()[key as keyof Env],
+});

@@ -1,0 +1,97 @@
+import { z } from "zod";
+
+/** Every error the API can answer with, by code. The status is decided here and nowhere else. */
+export const ERROR_STATUS = {
+  "invalid-request": 400,
+  "invalid-json": 400,
+  "missing-recipient": 400,
+  "invalid-amount": 400,
+  unauthorized: 401,
+  "invalid-signature": 401,
+  "invalid-nonce": 401,
+  "payment-required": 402,
+  "payment-invalid": 402,
+  forbidden: 403,
+  "cross-origin": 403,
+  "not-found": 404,
+  "method-not-allowed": 405,
+  conflict: 409,
+  "txhash-claimed-elsewhere": 409,
+  "domain-claimed-by-other-wallet": 409,
+  gone: 410,
+  "payload-too-large": 413,
+  expired: 419,
+  "rate-limited": 429,
+  internal: 500,
+  "not-implemented": 501,
+  "bad-gateway": 502,
+  "chain-unavailable": 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** Short, stable titles for the `error` field; `details` says what exactly went wrong. */
+const TITLES: Record<ErrorCode, string> = {
+  "invalid-request": "Invalid request",
+  "invalid-json": "Malformed JSON body",
+  "missing-recipient": "No recipient could be resolved",
+  "invalid-amount": "Invalid amount",
+  unauthorized: "Sign-in required",
+  "invalid-signature": "Signature verification failed",
+  "invalid-nonce": "Invalid sign-in nonce",
+  "payment-required": "Payment required",
+  "payment-invalid": "Payment verification failed",
+  forbidden: "Forbidden",
+  "cross-origin": "Cross-origin request refused",
+  "not-found": "Not found",
+  "method-not-allowed": "Method not allowed",
+  conflict: "Conflict",
+  "txhash-claimed-elsewhere": "Transaction already claimed for other content",
+  "domain-claimed-by-other-wallet": "Domain already claimed by another wallet",
+  gone: "Gone",
+  "payload-too-large": "Payload too large",
+  expired: "Expired",
+  "rate-limited": "Too many requests",
+  internal: "Internal server error",
+  "not-implemented": "Not enabled",
+  "bad-gateway": "Upstream failure",
+  "chain-unavailable": "Chain unavailable",
+};
+
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly details: string,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(`${code}: ${details}`);
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+export const errorBodySchema = z.object({
+  error: z.string(),
+  details: z.string(),
+  code: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Renders zod issues as one line naming every failing field. */
+export function describeZodError(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `${issue.path.length ? issue.path.join(".") : "(body)"}: ${issue.message}`)
+    .join("; ");
+}
+
+/** Turns anything thrown into a status and an `{ error, details, code }` body; nothing internal leaks. */
+export function toErrorResponse(err: unknown): { status: number; body: ErrorBody; headers?: Record<string, string> } {
+  if (err instanceof ApiError) {
+    return { status: err.status, body: { error: TITLES[err.code], details: err.details, code: err.code }, headers: err.headers };
+  }
+  if (err instanceof z.ZodError) {
+    return { status: 400, body: { error: TITLES["invalid-request"], details: describeZodError(err), code: "invalid-request" } };
+  }
+  console.error("[hub] unhandled error", err);
+  return { status: 500, body: { error: TITLES.internal, details: "An unexpected error occurred", code: "internal" } };
+}

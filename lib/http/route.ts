@@ -1,0 +1,100 @@
+import type { NextRequest } from "next/server";
+import { z } from "zod";
+import { readSession, type Session } from "@/lib/auth/session";
+import { ApiError, toErrorResponse } from "./errors";
+import { assertSameOrigin } from "./same-origin";
+
+type AuthMode = "none" | "optional" | "session";
+
+type Spec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, A extends AuthMode> = {
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** "session" answers 401 without a live session; cookie-authenticated writes must be same-origin. */
+  auth?: A;
+};
+
+export type RouteContext<B, Q, P, A extends AuthMode> = {
+  req: NextRequest;
+  body: B;
+  query: Q;
+  params: P;
+  session: A extends "session" ? Session : Session | null;
+  clientIp: string;
+};
+
+type NextCtx = { params: Promise<Record<string, string | string[]>> };
+
+const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * The one wrapper every route handler goes through: awaits params, reads the session, parses
+ * body/query/params with zod, and turns anything thrown into `{ error, details, code }` with the
+ * status from the error map. A handler returns a Response, or a value sent as JSON with 200.
+ */
+export function route<
+  B extends z.ZodType = z.ZodUndefined,
+  Q extends z.ZodType = z.ZodUndefined,
+  P extends z.ZodType = z.ZodUndefined,
+  A extends AuthMode = "none",
+>(
+  spec: Spec<B, Q, P, A>,
+  handler: (ctx: RouteContext<z.output<B>, z.output<Q>, z.output<P>, A>) => Promise<unknown> | unknown,
+) {
+  return async (req: NextRequest, nextCtx?: NextCtx): Promise<Response> => {
+    try {
+      const rawParams = nextCtx ? await nextCtx.params : {};
+      const params = spec.params ? parseOrThrow(spec.params, rawParams, "path") : undefined;
+      const query = spec.query ? parseOrThrow(spec.query, Object.fromEntries(req.nextUrl.searchParams), "query") : undefined;
+      const body = spec.body ? parseOrThrow(spec.body, await readJson(req), "body") : undefined;
+
+      const auth = spec.auth ?? "none";
+      let session: Session | null = null;
+      if (auth !== "none") {
+        session = await readSession(req);
+        if (session && MUTATING.has(req.method)) assertSameOrigin(req);
+        if (!session && auth === "session") throw new ApiError("unauthorized", "Sign in with your wallet first (GET /auth/nonce, POST /auth/verify)");
+      }
+
+      const result = await handler({
+        req,
+        body,
+        query,
+        params,
+        session: session as RouteContext<unknown, unknown, unknown, A>["session"],
+        clientIp: clientIp(req),
+      } as RouteContext<z.output<B>, z.output<Q>, z.output<P>, A>);
+      if (result instanceof Response) return result;
+      return Response.json(result ?? { success: true });
+    } catch (err) {
+      const { status, body, headers } = toErrorResponse(err);
+      return Response.json(body, { status, headers });
+    }
+  };
+}
+
+function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, where: string): z.output<T> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const details = parsed.error.issues
+    .map((i) => `${i.path.length ? i.path.join(".") : `(${where})`}: ${i.message}`)
+    .join("; ");
+  throw new ApiError("invalid-request", details);
+}
+
+async function readJson(req: NextRequest): Promise<unknown> {
+  const text = await req.text();
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new ApiError("invalid-json", `The body is not valid JSON: ${(err as Error).message}`);
+  }
+}
+
+/** The caller's address: the first X-Forwarded-For hop when a proxy set it, else the socket peer. */
+export function clientIp(req: NextRequest): string {
+  const fwd = req.headers.get("x-forwarded-for");
+  if (fwd) return fwd.split(",")[0]!.trim();
+  return req.headers.get("x-real-ip") ?? "unknown";
+}

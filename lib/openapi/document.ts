@@ -1,0 +1,34 @@
+import { createDocument } from "zod-openapi";
+import { authPaths } from "./paths-auth";
+import { metaPaths } from "./paths-meta";
+
+export const API_VERSION = "0.2.9";
+
+let cached: ReturnType<typeof createDocument> | undefined;
+
+/** The OpenAPI 3.1 document, built from the same zod schemas the routes parse with. */
+export function openapiDocument() {
+  cached ??= createDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Paid Content Hub API",
+      version: API_VERSION,
+      description:
+        "Paid content on creator-owned domains, paid in USDC over x402. Every route also answers under the legacy /api prefix. Errors are `{ error, details, code? }`.",
+      license: { name: "MIT", identifier: "MIT" },
+    },
+    paths: { ...authPaths, ...metaPaths },
+    components: {
+      securitySchemes: {
+        Payment: {
+          type: "apiKey",
+          in: "header",
+          name: "Payment",
+          description: "x402 payment credentials on retry (Payment-Signature for the gateway rail; x-svc-transfer-tx and x-svc-tx-owner for the transfer rail)",
+        },
+        session: { type: "apiKey", in: "cookie", name: "auth_session", description: "Wallet session from POST /auth/verify" },
+      },
+    },
+  });
+  return cached;
+}
