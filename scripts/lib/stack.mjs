@@ -1,0 +1,71 @@
+// Brings the whole hub up: local chain with our contracts, database migrated, demo data, Next server.
+// Used by `npm start` (scripts/up.mjs) and by the test runner (scripts/test.mjs) alike.
+import { spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { startAnvil } from "./anvil.mjs";
+import { deployContracts } from "./deploy.mjs";
+import { migrate } from "./migrate.mjs";
+import { bin, nodeBin, run, waitFor } from "./proc.mjs";
+
+const root = new URL("../..", import.meta.url).pathname;
+
+/** Environment shared by the server, the seed and the tests for one stack. */
+export function stackEnv({ dataDir, databaseUrl, chainPort, appPort, origin, extra = {} }) {
+  return {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: "1",
+    NETWORK_MODE: "testnet",
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    RPC_URL: `http://127.0.0.1:${chainPort}`,
+    HUB_ORIGIN: origin ?? `http://localhost:${appPort}`,
+    PORT: String(appPort),
+    ...extra,
+  };
+}
+
+/** Starts (or reuses) anvil and deploys; returns the deployment with its addresses. */
+export async function startChain({ dataDir, chainPort }) {
+  mkdirSync(dataDir, { recursive: true });
+  const anvil = await startAnvil({ port: chainPort, dataDir });
+  const deployment = await deployContracts({ rpcUrl: anvil.rpcUrl, dataDir });
+  return { anvil, deployment };
+}
+
+export function contractEnv(deployment) {
+  return {
+    HOLDING_BOX_FACTORY_ADDRESS: deployment.holdingBoxFactory,
+    FEE_WALLET_FACTORY_ADDRESS: deployment.feeWalletFactory,
+    REPUTATION_ADDRESS: deployment.reputation,
+  };
+}
+
+export async function migrateAndSeed(env, { seed = true } = {}) {
+  await migrate({ databaseUrl: env.DATABASE_URL });
+  if (seed) await run(nodeBin, ["--import", "tsx", path.join(root, "scripts/seed.ts")], { env, cwd: root });
+}
+
+/** Starts `next start` (or `next dev`) and resolves once /health answers. */
+export async function startServer(env, { dev = false, quiet = false } = {}) {
+  const args = dev ? ["dev", "-p", env.PORT] : ["start", "-p", env.PORT, "-H", "127.0.0.1"];
+  const child = spawn(bin("next"), args, { env, cwd: root, stdio: quiet ? ["ignore", "ignore", "inherit"] : "inherit" });
+  const exited = new Promise((_, reject) => child.on("exit", (code) => reject(new Error(`next ${args[0]} exited with ${code}`))));
+  exited.catch(() => {});
+  const url = `http://127.0.0.1:${env.PORT}`;
+  await Promise.race([
+    exited,
+    waitFor(async () => (await fetch(`${url}/health`)).ok, { timeoutMs: 120_000, what: `the hub on ${url}` }),
+  ]);
+  return {
+    url,
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", resolve);
+        child.kill("SIGTERM");
+        setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
+      }),
+  };
+}

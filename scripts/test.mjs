@@ -1,0 +1,125 @@
+// `npm test`: every test, the way CI runs it. Static checks, unit and contract tests, then for each
+// database (SQLite, and PostgreSQL where installed) a fresh chain + hub with the API and browser tests.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { execFileSync } from "node:child_process";
+import { ensurePostgres, TEST_PG_URL } from "./lib/postgres.mjs";
+import { resetDatabase } from "./lib/migrate.mjs";
+import { bin, nodeBin, run } from "./lib/proc.mjs";
+import { contractEnv, migrateAndSeed, stackEnv, startChain, startServer } from "./lib/stack.mjs";
+
+const root = new URL("..", import.meta.url).pathname;
+const only = process.argv.slice(2); // e.g. `npm test -- unit integration` runs just those stages
+const want = (stage) => only.length === 0 || only.includes(stage);
+const APP_PORT = Number(process.env.TEST_APP_PORT ?? 3999);
+const CHAIN_PORT = Number(process.env.TEST_CHAIN_PORT ?? 8546);
+const results = []; // { stage, passed, failed, skipped }
+const tmp = mkdtempSync(path.join(os.tmpdir(), "hub-test-"));
+let failedStages = 0;
+
+async function stage(name, fn) {
+  const t0 = Date.now();
+  console.log(`\n━━ ${name}`);
+  try {
+    await fn();
+    console.log(`━━ ${name}: ok (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  } catch (err) {
+    failedStages++;
+    console.error(`━━ ${name}: FAILED (${err.message})`);
+  }
+}
+
+async function vitest(project, env, label = project) {
+  const out = path.join(tmp, `vitest-${label}.json`);
+  try {
+    await run(bin("vitest"), ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${out}`], { cwd: root, env });
+  } finally {
+    if (existsSync(out)) {
+      const r = JSON.parse(readFileSync(out, "utf8"));
+      results.push({ stage: label, passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + (r.numTodoTests ?? 0) });
+    }
+  }
+}
+
+async function playwright(env, label) {
+  const out = path.join(tmp, `playwright-${label}.json`);
+  try {
+    await run(bin("playwright"), ["test", "--reporter=list,json"], { cwd: root, env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out } });
+  } finally {
+    if (existsSync(out)) {
+      const s = JSON.parse(readFileSync(out, "utf8")).stats;
+      results.push({ stage: label, passed: s.expected + (s.flaky ?? 0), failed: s.unexpected, skipped: s.skipped });
+    }
+  }
+}
+
+function ensureChromium() {
+  const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (existsSync(chromium)) return chromium;
+  if (process.getuid?.() === 0 && existsSync("/usr/bin/apt-get")) {
+    console.log("› installing Debian's Chromium for the browser tests…");
+    execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
+    execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    return chromium;
+  }
+  throw new Error(`Chromium not found at ${chromium}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`);
+}
+
+/** One full stack on one database: fresh chain, migrated + seeded database, running hub. */
+async function withStack(label, databaseUrl, fn) {
+  const dataDir = path.join(tmp, label);
+  await resetDatabase({ databaseUrl });
+  const { anvil, deployment } = await startChain({ dataDir, chainPort: CHAIN_PORT });
+  const origin = `http://127.0.0.1:${APP_PORT}`;
+  const env = stackEnv({ dataDir, databaseUrl, chainPort: CHAIN_PORT, appPort: APP_PORT, origin, extra: { ...contractEnv(deployment), HUB_URL: origin } });
+  let server;
+  try {
+    await migrateAndSeed(env);
+    server = await startServer(env, { quiet: true });
+    await fn(env);
+  } finally {
+    await server?.stop();
+    await anvil.stop();
+  }
+}
+
+const baseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+
+await stage("database clients", () => run(nodeBin, [path.join(root, "scripts/db-generate.mjs")], { cwd: root }));
+if (want("static")) {
+  await stage("lint", () => run(bin("eslint"), ["."], { cwd: root }));
+  await stage("typecheck", () => run(bin("tsc"), ["--noEmit"], { cwd: root }));
+}
+if (want("unit")) await stage("unit tests", () => vitest("unit", baseEnv));
+if (want("contracts")) await stage("contract tests", () => vitest("contracts", baseEnv));
+
+if (want("integration") || want("browser")) {
+  let chromium;
+  if (want("browser")) await stage("chromium", async () => { chromium = ensureChromium(); });
+  await stage("build", () => run(bin("next"), ["build"], { cwd: root, env: { ...baseEnv, NODE_ENV: "production", DATA_DIR: path.join(tmp, "build") } }));
+
+  const databases = [["sqlite", `file:${path.join(tmp, "sqlite", "hub.db")}`]];
+  const pgState = await ensurePostgres().catch((err) => { failedStages++; console.error(`PostgreSQL is installed but not reachable: ${err.message}`); return "failed"; });
+  if (pgState === "ready") databases.push(["postgres", `${TEST_PG_URL}?schema=hub_test`]);
+  else if (pgState === "not-installed") console.log("\n!! PostgreSQL is not installed on this machine: the database tests run on SQLite only.");
+
+  for (const [db, url] of databases) {
+    await stage(`hub on ${db}`, () =>
+      withStack(db, url, async (env) => {
+        if (want("integration")) await stage(`API tests (${db})`, () => vitest("integration", env, `integration-${db}`));
+        if (want("browser") && chromium) await stage(`browser tests (${db})`, () => playwright({ ...env, CHROMIUM_PATH: chromium }, `browser-${db}`));
+      }),
+    );
+  }
+}
+
+rmSync(tmp, { recursive: true, force: true });
+console.log("\n━━ summary");
+for (const r of results) console.log(`  ${r.stage.padEnd(22)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
+const sum = (k) => results.reduce((a, r) => a + r[k], 0);
+console.log(`total: ${sum("passed")} passed, ${sum("failed")} failed, ${sum("skipped")} skipped`);
+if (failedStages > 0 || sum("failed") > 0) {
+  console.error(`${failedStages} stage(s) failed`);
+  process.exit(1);
+}
