@@ -7,7 +7,8 @@ import type { TestProject } from "vitest/node";
 import { startAnvil } from "../../scripts/lib/anvil.mjs";
 import { deployContracts } from "../../scripts/lib/deploy.mjs";
 
-export const TEST_PORT = 8599;
+// CONTRACTS_CHAIN_PORT lets parallel checkouts run their contract tests side by side.
+export const TEST_PORT = Number(process.env.CONTRACTS_CHAIN_PORT ?? 8599);
 // The compile cache outlives the run so that a second run skips solc (about 3 s).
 export const CACHE_DIR = join(import.meta.dirname, "../../node_modules/.cache/paid-content-hub-contracts");
 

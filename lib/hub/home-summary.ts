@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { formatUsdc } from "@/lib/money";
 
 /** What the home page shows a newcomer: live counts and the newest verified content of this network. */
 export async function homeSummary() {
@@ -31,11 +32,3 @@ export async function homeSummary() {
   };
 }
 
-/** Atomic units (6 decimals) to a decimal string with no float rounding: 1_500_000n → "1.5". */
-export function formatUsdc(atomic: bigint): string {
-  const negative = atomic < 0n;
-  const abs = negative ? -atomic : atomic;
-  const whole = abs / 1_000_000n;
-  const frac = (abs % 1_000_000n).toString().padStart(6, "0").replace(/0+$/, "");
-  return `${negative ? "-" : ""}${whole}${frac ? `.${frac}` : ""}`;
-}
