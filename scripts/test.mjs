@@ -101,7 +101,7 @@ if (want("integration") || want("browser")) {
 
   const databases = [["sqlite", `file:${path.join(tmp, "sqlite", "hub.db")}`]];
   const pgState = await ensurePostgres().catch((err) => { failedStages++; console.error(`PostgreSQL is installed but not reachable: ${err.message}`); return "failed"; });
-  if (pgState === "ready") databases.push(["postgres", `${TEST_PG_URL}?schema=hub_test`]);
+  if (pgState === "ready") databases.push(["postgres", `${TEST_PG_URL}?schema=${process.env.TEST_PG_SCHEMA ?? "hub_test"}`]);
   else if (pgState === "not-installed") console.log("\n!! PostgreSQL is not installed on this machine: the database tests run on SQLite only.");
 
   for (const [db, url] of databases) {
