@@ -2,6 +2,7 @@
 // option, settled at once by the hub's relayer) and with Circle's BatchEvmScheme (Gateway option,
 // locked, then settled by the batch settler), plus Circle's own GatewayClient.pay.
 import { BatchEvmScheme, GatewayClient } from "@circle-fin/x402-batching/client";
+import type { SchemeNetworkClient } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from "@x402/fetch";
 import { describe, expect, it } from "vitest";
@@ -46,7 +47,8 @@ describe("official x402 clients", () => {
     const before = await usdcBalance(creator);
     // Circle's scheme signs only its own option; a policy (the x402Client's documented hook) picks it.
     const client = new x402Client()
-      .register(NETWORK, new BatchEvmScheme(payer))
+      // The cast is for the compiler only: Circle's package is typed against an older @x402/core.
+      .register(NETWORK, new BatchEvmScheme(payer) as unknown as SchemeNetworkClient)
       .registerPolicy((_v, reqs) => reqs.filter((r) => r.extra?.name === "GatewayWalletBatched"))
       .setSpendControls(spend);
     const res = await post(wrapFetchWithPayment(fetch, client), CONTENT);

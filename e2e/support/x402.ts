@@ -151,11 +151,11 @@ export async function signedPayment({
   return { header: encodePaymentSignatureHeader(payload), payload, nonce };
 }
 
-/** Row counts that any recorded payment changes. */
+/** Row counts that recording a payment changes (settlement batches are the settler's, not the request's). */
 export async function paymentCounts() {
   const db = hubDb();
-  const [payments, receipts, ledger, batches] = await Promise.all([db.payment.count(), db.receipt.count(), db.ledgerActivity.count(), db.settlementBatch.count()]);
-  return { payments, receipts, ledger, batches };
+  const [payments, receipts, ledger] = await Promise.all([db.payment.count(), db.receipt.count(), db.ledgerActivity.count()]);
+  return { payments, receipts, ledger };
 }
 
 /** Polls `check` until it returns something truthy (no fixed sleeps). */
