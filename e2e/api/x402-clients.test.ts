@@ -5,6 +5,9 @@ import { BatchEvmScheme, GatewayClient } from "@circle-fin/x402-batching/client"
 import type { SchemeNetworkClient } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from "@x402/fetch";
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { HUB_URL } from "../support/hub";
 import { freshPayer, gatewayAvailable, hubDb, NETWORK, RPC_URL, settled, usdc, USDC, usdcBalance } from "../support/x402";
@@ -73,5 +76,16 @@ describe("official x402 clients", () => {
     expect(data.payment.rail).toBe("gateway");
     await settled(data.payment.paymentId);
     expect(await gatewayAvailable(payer.address)).toBe(usdc("0.99"));
+  });
+
+  it.each(["plain", "gateway"])("npm run pay (scripts/pay.mjs) pays with the %s option from the command line", async (rail) => {
+    const payer = await freshPayer({ wallet: "1", deposit: "1" });
+    const script = path.resolve(import.meta.dirname, "../../scripts/pay.mjs");
+    const { stdout } = await promisify(execFile)(process.execPath, [script, `${HUB_URL}/hub/pay`, "--content", CONTENT.contentId, "--rail", rail, "--key", payer.privateKey]);
+    expect(stdout).toMatch(/^402: 10000 atomic USDC/m);
+    expect(stdout).toMatch(/^200: \{"success":true/m);
+    expect(stdout).toContain("PAYMENT-RESPONSE");
+    if (rail === "plain") expect(await usdcBalance(payer.address)).toBe(usdc("0.99"));
+    else expect(JSON.parse(stdout.match(/^200: (.*)$/m)![1]!).payment.rail).toBe("gateway");
   });
 });
