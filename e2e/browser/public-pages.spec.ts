@@ -10,9 +10,10 @@ test("ledger, stats and leaderboards render and page without JavaScript", async 
 
   await page.goto("/leaderboards?type=content");
   await expect(page.getByRole("heading", { name: "Leaderboards" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Content" })).toHaveAttribute("aria-current", "page");
+  const tabs = page.getByRole("navigation", { name: "Board" });
+  await expect(tabs.getByRole("link", { name: "Content", exact: true })).toHaveAttribute("aria-current", "page");
   await expect(page.locator("tbody tr").first()).toBeVisible();
-  await page.getByRole("link", { name: "Sites" }).click();
+  await tabs.getByRole("link", { name: "Sites", exact: true }).click();
   await expect(page).toHaveURL(/type=sites/);
   await expect(page.locator("tbody tr")).toHaveCount(3);
 
