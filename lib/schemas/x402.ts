@@ -104,7 +104,9 @@ export const payBody = z
     url: z.string().max(2000).optional(),
     price: usdcAmount.optional().meta({ description: "USDC; used only when contentId is not tracked (default 0.01)" }),
     recipient: walletAddress.optional().meta({ description: "Creator wallet when contentId is not tracked (default: the hub's SELLER_ADDRESS)" }),
-    paymentRail: z.enum(["gateway", "transfer"]).default("gateway"),
+    paymentRail: z.enum(["gateway", "transfer"]).default("gateway").meta({
+      description: "The rail the client intends to use; informational: the challenge is the same and the hub accepts whichever credentials arrive",
+    }),
     siteId: z.string().max(100).optional().meta({ description: "Site UUID for attribution of untracked content (needs siteToken)" }),
     siteToken: z.string().max(200).optional(),
   })

@@ -45,6 +45,7 @@ export async function acceptGatewayPayment({
   const existing = await db.payment.findUnique({ where: key, include: { receipt: true } });
   if (existing) return replay(existing);
 
+  const balanceReadAt = new Date();
   const [used, balance] = await Promise.all([
     chainRead("check the authorization nonce", () =>
       publicClient().readContract({
@@ -64,7 +65,7 @@ export async function acceptGatewayPayment({
       await lockPayer(tx, auth.from);
       const raced = await tx.payment.findUnique({ where: key, include: { receipt: true } });
       if (raced) return replay(raced);
-      const locked = await lockedGatewayAmount({ chainId, payer: auth.from }, tx);
+      const locked = await lockedGatewayAmount({ chainId, payer: auth.from, balanceReadAt }, tx);
       if (balance.spendable - locked < auth.value) {
         throw new PaymentRejected(
           "insufficient_funds",
