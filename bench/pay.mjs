@@ -137,7 +137,9 @@ async function main() {
   // carries its own authorization (a replay would be answered from the first result, not measured).
   const signers = Array.from({ length: connections }, () => privateKeyToAccount(generatePrivateKey()));
   const warmCount = Math.max(connections, Math.round(payments / 10));
-  const perPayer = BigInt(Math.ceil((payments + warmCount) / connections) + 1) * BigInt(gateway.amount);
+  // Twice what they spend: the hub counts payments settled during the run against the deposit until
+  // its next balance read (safe side), so an exactly sized deposit would run dry early.
+  const perPayer = 2n * BigInt(Math.ceil((payments + warmCount) / connections) + 1) * BigInt(gateway.amount);
   console.log(`› funding ${connections} payers and signing ${payments + warmCount} Gateway authorizations…`);
   await fundWallets({ rpcUrl: anvil.rpcUrl, dataDir, wallets: signers.map((s) => ({ address: s.address, gatewayDeposit: perPayer })) });
   const now = BigInt(Math.floor(Date.now() / 1000));

@@ -1,5 +1,5 @@
 // A bare Node `http` server that answers POST /hub/pay without payment exactly as the hub does: parse
-// the JSON body, look the content up with the app's own Prisma client (same two queries: hub id, then
+// the JSON body, look the content up with the app's own Prisma client (the same query: hub id or
 // externalId), build the same x402 v2 challenge (plain + Gateway options), encode PAYMENT-REQUIRED with
 // @x402/core and answer 402 with the same body and headers. The baseline for bench/pay.mjs.
 // Run with the tsx loader (it imports lib/db-core.ts); PORT, DATABASE_URL and BARE_CHALLENGE_TERMS
@@ -18,9 +18,8 @@ const DETAILS =
 
 async function challengeFor(contentId) {
   const include = { site: true };
-  const content =
-    (await db.content.findFirst({ where: { id: contentId, network }, include })) ??
-    (await db.content.findFirst({ where: { network, externalId: contentId }, include, orderBy: { createdAt: "asc" } }));
+  const rows = await db.content.findMany({ where: { network, OR: [{ id: contentId }, { externalId: contentId }] }, include, orderBy: { createdAt: "asc" }, take: 5 });
+  const content = rows.find((r) => r.id === contentId) ?? rows[0];
   if (!content) return undefined;
   const payTo = getAddress(content.recipientWallet ?? content.site.ownerWallet);
   const common = { scheme: "exact", network: caip2, asset: terms.asset, amount: content.priceAtomic.toString(), payTo };

@@ -36,11 +36,15 @@ const DEFAULT_PRICE = "0.01";
 export async function resolvePayResource(input: PayResourceInput): Promise<ResolvedPayResource> {
   const network = env.NETWORK_MODE;
   const include = { site: true } as const;
-  let content = input.contentId ? await db.content.findFirst({ where: { id: input.contentId, network }, include }) : null;
-  content ??= input.contentId
-    ? await db.content.findFirst({ where: { network, externalId: input.contentId, ...(input.siteId ? { siteId: input.siteId } : {}) }, include, orderBy: { createdAt: "asc" } })
-    : null;
-  content ??= !input.contentId && input.url ? await db.content.findFirst({ where: { network, url: input.url }, include, orderBy: { createdAt: "asc" } }) : null;
+  let content = null;
+  if (input.contentId) {
+    // One query for both forms; the hub id wins over a site's externalId that happens to equal it.
+    const byExternal = { externalId: input.contentId, ...(input.siteId ? { siteId: input.siteId } : {}) };
+    const rows = await db.content.findMany({ where: { network, OR: [{ id: input.contentId }, byExternal] }, include, orderBy: { createdAt: "asc" }, take: 5 });
+    content = rows.find((r) => r.id === input.contentId) ?? rows[0] ?? null;
+  } else if (input.url) {
+    content = await db.content.findFirst({ where: { network, url: input.url }, include, orderBy: { createdAt: "asc" } });
+  }
 
   if (content) {
     if (content.site.removedAt || content.accessPolicy === "blocked") {
