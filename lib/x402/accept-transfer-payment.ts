@@ -6,12 +6,13 @@ import { publicClient } from "@/lib/chain/clients";
 import { NETWORKS } from "@/lib/chain/networks";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { ApiError } from "@/lib/http/errors";
 import { formatUsdc, splitFee } from "@/lib/money";
 import { isUniqueViolation } from "./is-unique-violation";
 import { PaymentRejected } from "./payment-rejected";
 import { paymentResponseHeader } from "./payment-response-header";
 import { recordPaidUnlock } from "./record-paid-unlock";
-import { replayPayment } from "./replay-payment";
+import { replayPayment, type StoredPayment } from "./replay-payment";
 import { toReceipt } from "./to-receipt";
 import { transferOwnerMessage } from "./transfer-owner-message";
 import type { OnRecorded, PaidResource, PaymentOutcome } from "./types";
@@ -49,11 +50,12 @@ export async function acceptTransferPayment({
   const key = { chainId_txHash: { chainId, txHash } };
   const existing = await db.payment.findUnique({ where: key, include: { receipt: true } });
   if (existing) {
-    const proven = signer && isAddressEqual(signer, existing.payer as Address) ? signer : await provenOwner(message, ownerSignature as Hex, [existing.payer as Address]);
-    if (!proven && existing.resourceType === resource.kind && existing.resourceId === resource.id) {
-      throw new PaymentRejected("owner_mismatch", "The x-svc-tx-owner signature is not by the sender of this transfer");
+    if (existing.resourceType !== resource.kind || existing.resourceId !== resource.id) {
+      throw new ApiError("txhash-claimed-elsewhere", "This transaction hash already paid for other content; a transfer unlocks one content id only");
     }
-    return replayPayment({ existing, resource, payer: proven ?? (signer as Address) })!;
+    const proven = signer && isAddressEqual(signer, existing.payer as Address) ? signer : await provenOwner(message, ownerSignature as Hex, [existing.payer as Address]);
+    if (!proven) throw new PaymentRejected("owner_mismatch", "The x-svc-tx-owner signature is not by the sender of this transfer");
+    return replayOrPending(existing, resource, proven);
   }
 
   const client = publicClient();
@@ -89,7 +91,7 @@ export async function acceptTransferPayment({
   try {
     return await db.$transaction(async (tx) => {
       const raced = await tx.payment.findUnique({ where: key, include: { receipt: true } });
-      if (raced) return replayPayment({ existing: raced, resource, payer })!;
+      if (raced) return replayOrPending(raced, resource, payer);
       const payment = await tx.payment.create({
         data: {
           network: env.NETWORK_MODE,
@@ -116,8 +118,15 @@ export async function acceptTransferPayment({
     if (!isUniqueViolation(err)) throw err;
     const winner = await db.payment.findUnique({ where: key, include: { receipt: true } });
     if (!winner) throw err;
-    return replayPayment({ existing: winner, resource, payer })!;
+    return replayOrPending(winner, resource, payer);
   }
+}
+
+function replayOrPending(existing: StoredPayment, resource: PaidResource, payer: Address): PaymentOutcome {
+  const outcome = replayPayment({ existing, resource, payer });
+  if (outcome) return outcome;
+  // The relayer's own settlement of a plain authorization, still pending: its receipt comes with it.
+  throw new PaymentRejected("settlement_pending", "This transaction is the hub's settlement of a plain authorization still being confirmed; retry shortly");
 }
 
 /** A sender that is a contract wallet proves ownership through ERC-1271 (asked on chain). */

@@ -29,7 +29,7 @@ export function replayPayment({
   payer?: Address;
 }): PaymentOutcome | undefined {
   if (existing.resourceType !== resource.kind || existing.resourceId !== resource.id) {
-    if (existing.rail === "transfer") {
+    if (payer) {
       throw new ApiError("txhash-claimed-elsewhere", "This transaction hash already paid for other content; a transfer unlocks one content id only");
     }
     throw new ApiError("authorization-claimed-elsewhere", "This authorization already paid for other content; sign a new one for this resource");
