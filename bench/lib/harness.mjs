@@ -140,8 +140,12 @@ export async function runBenchmark(main) {
 
 const SOURCE_DIRS = ["app", "components", "lib", "public", "prisma"];
 const SOURCE_FILES = ["next.config.mjs", "proxy.ts", "package.json", "tsconfig.json"];
+// Not inputs of the build, or regenerated from one that is scanned (prisma/): `npm test` rewrites
+// lib/generated on every run, which must not force a rebuild here.
+const NOT_SOURCES = /(^|\/)(generated|node_modules)$|\.test\.ts$/;
 
 function newestMtime(p) {
+  if (NOT_SOURCES.test(p)) return 0;
   let st;
   try {
     st = statSync(p);
