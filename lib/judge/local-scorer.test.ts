@@ -44,7 +44,10 @@ describe("the local scorer on the labelled set (lib/judge/fixtures/labelled-set.
       const input = { state: c.state, candidates: c.candidates, topK: 10, minProbability: JUDGE_THRESHOLDS.tags };
       const { tags } = ruleTags(input, await scorer.tags(input));
       const got = tags.map((t) => t.tag);
-      for (const t of got) (c.expected.includes(t) ? tp++ : fp++);
+      for (const t of got) {
+        if (c.expected.includes(t)) tp++;
+        else fp++;
+      }
       for (const t of c.expected) if (!got.includes(t)) fn++;
     }
     const precision = tp / (tp + fp);
