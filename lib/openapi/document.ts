@@ -1,4 +1,5 @@
 import { createDocument } from "zod-openapi";
+import { agentPaths } from "./paths-agents";
 import { authPaths } from "./paths-auth";
 import { judgePaths } from "./paths-judge";
 import { metaPaths } from "./paths-meta";
@@ -18,7 +19,7 @@ export function openapiDocument() {
         "Paid content on creator-owned domains, paid in USDC over x402. Every route also answers under the legacy /api prefix. Errors are `{ error, details, code? }`.",
       license: { name: "MIT", identifier: "MIT" },
     },
-    paths: { ...authPaths, ...metaPaths, ...judgePaths },
+    paths: { ...authPaths, ...metaPaths, ...judgePaths, ...agentPaths },
     components: {
       securitySchemes: {
         Payment: {

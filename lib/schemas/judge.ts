@@ -46,60 +46,66 @@ export const decideCandidate = z.object({
     .meta({ description: `What this option means (at most ${JUDGE_LIMITS.candidateContext} characters)` }),
 });
 
-export const decideBody = z
-  .object({
-    state,
-    instructions,
-    questionId: z
-      .string()
-      .trim()
-      .min(1)
-      .max(JUDGE_LIMITS.questionId)
-      .default("choice")
-      .meta({ description: "A short name of the question, e.g. recipient or settle-or-hold (default choice)" }),
-    candidates: z
-      .array(decideCandidate)
-      .min(JUDGE_LIMITS.decideCandidates.min)
-      .max(JUDGE_LIMITS.decideCandidates.max)
-      .superRefine(uniqueIgnoringCase((c) => c.id, "candidate id"))
-      .meta({ description: "2..12 options; ids are unique ignoring case" }),
-  })
-  .meta({
-    id: "DecideRequest",
-    example: {
-      state: "A reader tipped 0.50 USDC to lofi-harbor.example. The domain is verified and owned by 0x9965…A4dc.",
-      instructions: "Settle the tip to the owner when the creator is resolved; otherwise hold it for claim.",
-      questionId: "settle-or-hold",
-      candidates: [
-        { id: "settle", context: "The creator is resolved: pay the verified owner now." },
-        { id: "hold", context: "The creator is unknown: hold in the domain's box until claimed." },
-      ],
-    },
-  });
+/** The request fields; `decideBody` is the same with its OpenAPI id (MCP tool schemas must be plain objects at the root). */
+export const decideFields = z.object({
+  state,
+  instructions,
+  questionId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(JUDGE_LIMITS.questionId)
+    .default("choice")
+    .meta({ description: "A short name of the question, e.g. recipient or settle-or-hold (default choice)" }),
+  candidates: z
+    .array(decideCandidate)
+    .min(JUDGE_LIMITS.decideCandidates.min)
+    .max(JUDGE_LIMITS.decideCandidates.max)
+    .superRefine(uniqueIgnoringCase((c) => c.id, "candidate id"))
+    .meta({ description: "2..12 options; ids are unique ignoring case" }),
+});
 
-export const classifyBody = z
-  .object({ state, instructions: instructions.optional() })
-  .meta({
-    id: "ClassifyRequest",
-    example: { state: "The case for slow software — by Ada, 12 March. Slow software is software that respects your attention…" },
-  });
+export const decideBody = decideFields.meta({
+  id: "DecideRequest",
+  example: {
+    state: "A reader tipped 0.50 USDC to lofi-harbor.example. The domain is verified and owned by 0x9965…A4dc.",
+    instructions: "Settle the tip to the owner when the creator is resolved; otherwise hold it for claim.",
+    questionId: "settle-or-hold",
+    candidates: [
+      { id: "settle", context: "The creator is resolved: pay the verified owner now." },
+      { id: "hold", context: "The creator is unknown: hold in the domain's box until claimed." },
+    ],
+  },
+});
 
-export const tagsBody = z
-  .object({
-    state,
-    candidates: z
-      .array(z.string().trim().min(1).max(JUDGE_LIMITS.tag))
-      .min(JUDGE_LIMITS.tagCandidates.min)
-      .max(JUDGE_LIMITS.tagCandidates.max)
-      .superRefine(uniqueIgnoringCase((t: string) => t, "tag"))
-      .meta({ description: `2..24 candidate tags of at most ${JUDGE_LIMITS.tag} characters, unique ignoring case` }),
-    topK: z.int().min(JUDGE_LIMITS.topK.min).max(JUDGE_LIMITS.topK.max).default(JUDGE_LIMITS.topK.default).meta({ description: "How many tags to return at most (1..10, default 3)" }),
-    minProbability: z.number().min(0).max(1).default(0).meta({ description: "Drop tags scored below this (0..1, default 0)" }),
-  })
-  .meta({
-    id: "TagsRequest",
-    example: { state: "Harbor Nights — a lofi music album for late-night coding.", candidates: ["music", "lofi", "travel", "art"], topK: 2 },
-  });
+export const classifyFields = z.object({ state, instructions: instructions.optional() });
+
+export const classifyBody = classifyFields.meta({
+  id: "ClassifyRequest",
+  example: { state: "The case for slow software — by Ada, 12 March. Slow software is software that respects your attention…" },
+});
+
+export const tagsFields = z.object({
+  state,
+  candidates: z
+    .array(z.string().trim().min(1).max(JUDGE_LIMITS.tag))
+    .min(JUDGE_LIMITS.tagCandidates.min)
+    .max(JUDGE_LIMITS.tagCandidates.max)
+    .superRefine(uniqueIgnoringCase((t: string) => t, "tag"))
+    .meta({ description: `2..24 candidate tags of at most ${JUDGE_LIMITS.tag} characters, unique ignoring case` }),
+  topK: z
+    .int()
+    .min(JUDGE_LIMITS.topK.min)
+    .max(JUDGE_LIMITS.topK.max)
+    .default(JUDGE_LIMITS.topK.default)
+    .meta({ description: "How many tags to return at most (1..10, default 3)" }),
+  minProbability: z.number().min(0).max(1).default(0).meta({ description: "Drop tags scored below this (0..1, default 0)" }),
+});
+
+export const tagsBody = tagsFields.meta({
+  id: "TagsRequest",
+  example: { state: "Harbor Nights — a lofi music album for late-night coding.", candidates: ["music", "lofi", "travel", "art"], topK: 2 },
+});
 
 export type DecideInput = z.output<typeof decideBody>;
 export type ClassifyInput = z.output<typeof classifyBody>;
@@ -124,34 +130,31 @@ export type JudgeUsage = z.output<typeof judgeUsage>;
 
 const model = z.string().meta({ description: "The model that answered (as the provider reports it), or local-lexical-v1" });
 
-export const decideResponse = z
-  .object({
-    success: z.literal(true),
-    choice: z.string().meta({ description: "One of the candidate ids, spelled as the request spelled it" }),
-    confidence: probability.meta({ description: "Probability of the chosen candidate" }),
-    probabilities: z.record(z.string(), probability).meta({ description: "Probability per candidate id (sums to at most 1)" }),
-    model,
-    usage: judgeUsage,
-  })
-  .meta({ id: "DecideResponse" });
+export const decideResult = z.object({
+  success: z.literal(true),
+  choice: z.string().meta({ description: "One of the candidate ids, spelled as the request spelled it" }),
+  confidence: probability.meta({ description: "Probability of the chosen candidate" }),
+  probabilities: z.record(z.string(), probability).meta({ description: "Probability per candidate id (sums to at most 1)" }),
+  model,
+  usage: judgeUsage,
+});
+export const decideResponse = decideResult.meta({ id: "DecideResponse" });
 
-export const classifyResponse = z
-  .object({
-    success: z.literal(true),
-    probability: probability.meta({ description: "Probability that the page is a single creator-authored content page" }),
-    model,
-    usage: judgeUsage,
-  })
-  .meta({ id: "ClassifyResponse" });
+export const classifyResult = z.object({
+  success: z.literal(true),
+  probability: probability.meta({ description: "Probability that the page is a single creator-authored content page" }),
+  model,
+  usage: judgeUsage,
+});
+export const classifyResponse = classifyResult.meta({ id: "ClassifyResponse" });
 
-export const tagsResponse = z
-  .object({
-    success: z.literal(true),
-    tags: z.array(z.object({ tag: z.string(), probability })).meta({ description: "At most topK candidate tags, best first, each at least minProbability" }),
-    model,
-    usage: judgeUsage,
-  })
-  .meta({ id: "TagsResponse" });
+export const tagsResult = z.object({
+  success: z.literal(true),
+  tags: z.array(z.object({ tag: z.string(), probability })).meta({ description: "At most topK candidate tags, best first, each at least minProbability" }),
+  model,
+  usage: judgeUsage,
+});
+export const tagsResponse = tagsResult.meta({ id: "TagsResponse" });
 
 export type DecideResponse = z.output<typeof decideResponse>;
 export type ClassifyResponse = z.output<typeof classifyResponse>;
