@@ -18,7 +18,6 @@ export const agentPaths: ZodOpenApiPathsObject = {
         "Tools are listed by tools/list and in GET /.well-known/mcp.json; tool failures come back as results with isError and the HTTP error body as text. GET and DELETE answer 405.",
       requestParams: {
         header: z.object({
-          accept: z.string().meta({ description: "Must list application/json and text/event-stream", example: "application/json, text/event-stream" }),
           "mcp-protocol-version": z.string().optional().meta({ description: "The negotiated protocol version, on requests after initialize", example: "2025-11-25" }),
         }),
       },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NETWORKS } from "@/lib/chain/networks";
 import { env } from "@/lib/env";
 import { MCP_TOOLS } from "@/lib/mcp/tools";
 import { guideContext, guideSections, type GuideSection, type RouteRef } from "./agent-guide";
@@ -38,7 +39,7 @@ function header() {
   return [
     "# Paid Content Hub",
     "",
-    `> An open-source, self-hostable hub that sells creator content on creator-owned domains for USDC, paid over x402 (HTTP 402, then a signed retry). This hub runs on ${env.NETWORK_MODE} (chain id ${env.NETWORK_MODE === "mainnet" ? 5042 : 5042002}) at ${env.HUB_ORIGIN}.`,
+    `> An open-source, self-hostable hub that sells creator content on creator-owned domains for USDC, paid over x402 (HTTP 402, then a signed retry). This hub runs on ${env.NETWORK_MODE} (chain id ${NETWORKS[env.NETWORK_MODE].chainId}) at ${env.HUB_ORIGIN}.`,
     "",
     "Agents discover content, pay for it with a signature (no gas on the gateway rail), re-read it with an unlock proof, tip creators, rate what they unlocked and call the hub's decision helpers, over plain HTTP or through the MCP server.",
   ];
