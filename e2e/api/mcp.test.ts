@@ -31,7 +31,7 @@ const initialize = (init: { origin?: string; path?: string } = {}) =>
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "0" } } }),
   });
 
-const TOOLS = ["get_hub_status", "judge_decide", "judge_classify", "judge_tags"];
+const TOOLS = ["get_hub_status", "get_ledger", "get_platform_stats", "get_leaderboards", "judge_decide", "judge_classify", "judge_tags"];
 
 describe("MCP server over Streamable HTTP", () => {
   it("initializes and names itself", async () => {
@@ -60,6 +60,20 @@ describe("MCP server over Streamable HTTP", () => {
     expect(res.isError).toBeFalsy();
     expect(res.structuredContent).toMatchObject({ success: true, network: "testnet", database: "ok", chain: { status: "ok", chainId: 5042002, usdc: { decimals: 6 } } });
     expect(JSON.parse((res.content as Array<{ text: string }>)[0]!.text)).toEqual(res.structuredContent);
+  });
+
+  it("calls get_ledger, get_platform_stats and get_leaderboards with the same answers as the HTTP routes", async () => {
+    const client = await connect();
+    const ledger = await client.callTool({ name: "get_ledger", arguments: { limit: 5, type: "payments" } });
+    expect(ledger.isError).toBeFalsy();
+    expect(ledger.structuredContent).toEqual((await api("/hub/ledger?limit=5&type=payments")).body);
+    const stats = await client.callTool({ name: "get_platform_stats", arguments: {} });
+    expect(stats.structuredContent).toEqual((await api("/hub/stats")).body);
+    const board = await client.callTool({ name: "get_leaderboards", arguments: { type: "sites", limit: 2 } });
+    expect(board.structuredContent).toMatchObject({ success: true, type: "sites", limit: 2, skip: 0 });
+    expect((board.structuredContent as { items: unknown[] }).items).toHaveLength(2);
+    const bad = await client.callTool({ name: "get_ledger", arguments: { limit: 500 } });
+    expect(bad.isError).toBe(true);
   });
 
   it("calls judge_decide through the decision provider, with the output validated against the tool's output schema", async () => {
