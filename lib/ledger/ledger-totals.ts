@@ -3,8 +3,29 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { usdcNumber } from "@/lib/money";
 
+/**
+ * Totals are global over the whole ledger, so computing them on every page would cost a scan per
+ * request. They are cached per process for TOTALS_TTL_MS, and concurrent requests share one
+ * computation: a page's totals may lag new activity by up to two seconds.
+ */
+export const TOTALS_TTL_MS = 2_000;
+let cache: { at: number; value: Promise<Sums> } | undefined;
+
+type Sums = Awaited<ReturnType<typeof computeSums>>;
+
 /** Sums of this network's ledger by kind: the single source for ledger totals and platform stats. */
-export async function ledgerSums() {
+export function ledgerSums(): Promise<Sums> {
+  if (!cache || Date.now() - cache.at > TOTALS_TTL_MS) {
+    const value = computeSums();
+    cache = { at: Date.now(), value };
+    value.catch(() => {
+      if (cache?.value === value) cache = undefined;
+    });
+  }
+  return cache.value;
+}
+
+async function computeSums() {
   const network = env.NETWORK_MODE;
   const groups = await db.ledgerActivity.groupBy({
     by: ["type", "subkind"],
