@@ -1,6 +1,9 @@
 import { createDocument } from "zod-openapi";
 import { authPaths } from "./paths-auth";
+import { eventsPaths } from "./paths-events";
+import { explorePaths } from "./paths-explore";
 import { metaPaths } from "./paths-meta";
+import { sitesPaths } from "./paths-sites";
 
 export const API_VERSION = "0.2.9";
 
@@ -17,7 +20,7 @@ export function openapiDocument() {
         "Paid content on creator-owned domains, paid in USDC over x402. Every route also answers under the legacy /api prefix. Errors are `{ error, details, code? }`.",
       license: { name: "MIT", identifier: "MIT" },
     },
-    paths: { ...authPaths, ...metaPaths },
+    paths: { ...authPaths, ...metaPaths, ...sitesPaths, ...eventsPaths, ...explorePaths },
     components: {
       securitySchemes: {
         Payment: {

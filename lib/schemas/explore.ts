@@ -1,0 +1,93 @@
+import { z } from "zod";
+import { CONTENT_TYPES } from "./events";
+
+export const EXPLORE_SORTS = ["trending", "best-sellers", "hot-new"] as const;
+
+export const SORT_FORMULAS = {
+  trending:
+    "Activity of the last 7 UTC days, newer days weighing more: score = Σ over day d = 0 (today) … 6 of (views_d + 10·unlocks_d + 5·ratings_d) / (d + 1), from the daily per-content counters. Ties: newer first.",
+  "best-sellers": "Lifetime unlocks, then lifetime revenue, then views, then newer first.",
+  "hot-new":
+    "Content first seen in the last 7 days comes first, ranked by traction = views + 10·unlocks + 5·ratings (lifetime), then newer first; older content follows, newest first.",
+} as const;
+
+export const exploreQuery = z.object({
+  q: z.string().max(200).optional().meta({ description: "Free text over title, description, tags, site name and domain; every word must match (case-insensitive substring)" }),
+  type: z.enum([...CONTENT_TYPES, "all"]).default("all"),
+  sort: z.enum(EXPLORE_SORTS).default("trending").meta({
+    description: `trending: ${SORT_FORMULAS.trending} best-sellers: ${SORT_FORMULAS["best-sellers"]} hot-new: ${SORT_FORMULAS["hot-new"]}`,
+  }),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  skip: z.coerce.number().int().min(0).max(10_000_000).default(0),
+});
+
+export const contentCard = z
+  .object({
+    id: z.string(),
+    websiteId: z.string(),
+    websiteName: z.string(),
+    websiteDomain: z.string(),
+    websiteVerified: z.boolean(),
+    websiteVerificationStatus: z.string().meta({ description: "verified, or stale when the site's proof is older than the maximum age" }),
+    title: z.string(),
+    description: z.string(),
+    imageUrl: z.string(),
+    contentType: z.enum(CONTENT_TYPES),
+    tags: z.string().meta({ description: "Comma-separated" }),
+    tagList: z.array(z.string()),
+    tagsTentative: z.boolean().meta({ description: "True when the tags were auto-assigned; publisher tags are never overwritten" }),
+    url: z.string(),
+    path: z.string(),
+    currency: z.string(),
+    price: z.number(),
+    recipientWallet: z.string(),
+    accessPolicy: z.string().meta({ description: "free | paid | blocked, or a JSON-encoded string with keys humans and agents" }),
+    unlockPolicy: z.string().meta({ description: "one_time, or a JSON-encoded string with key mode" }),
+    externalId: z.string(),
+    views: z.number().int(),
+    unlocks: z.number().int(),
+    revenue: z.number(),
+    ratings: z.number().int(),
+    reputationScore: z.number().nullable(),
+    reputationStars: z.number().nullable().meta({ description: "Average rating value / 10 (1..5); null until rated" }),
+    createdAt: z.iso.datetime(),
+    lastSeenAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: "ContentCard" });
+
+export const exploreResponse = z
+  .object({
+    success: z.literal(true),
+    content: z.array(contentCard),
+    total: z.number().int(),
+    limit: z.number().int(),
+    skip: z.number().int(),
+  })
+  .meta({ id: "ExploreResponse" });
+
+export const sitemapContentQuery = z.object({ limit: z.coerce.number().int().min(1).max(50_000).default(50_000) });
+
+export const sitemapContentResponse = z
+  .object({ success: z.literal(true), urls: z.array(z.object({ url: z.string(), updatedAt: z.iso.datetime() })) })
+  .meta({ id: "SitemapContentResponse" });
+
+export const sitemapSitesResponse = z
+  .object({ success: z.literal(true), sites: z.array(z.string()).meta({ description: "Active hosted-blog domains" }) })
+  .meta({ id: "SitemapSitesResponse" });
+
+export const svcStatusResponse = z
+  .object({
+    site: z.object({ name: z.string(), origin: z.string() }),
+    hub: z.object({
+      name: z.string(),
+      origin: z.string(),
+      version: z.string(),
+      network: z.enum(["testnet", "mainnet"]),
+      chainId: z.number().int(),
+      caip2: z.string(),
+      endpoints: z.object({ explore: z.string(), events: z.string(), openapi: z.string(), x402: z.string() }),
+      eventRateLimit: z.object({ perSite: z.number().int(), windowSeconds: z.number().int(), shared: z.boolean().meta({ description: "Counted in Redis, shared by every hub instance" }) }),
+    }),
+    widgetUrl: z.string(),
+  })
+  .meta({ id: "SvcStatusResponse" });
