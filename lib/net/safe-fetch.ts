@@ -48,6 +48,8 @@ export type SafeFetchErrorReason =
   | "network";
 
 export class SafeFetchError extends Error {
+  /** The URL (hop) being fetched when it failed; differs from the input after a redirect. */
+  url?: string;
   constructor(
     readonly reason: SafeFetchErrorReason,
     message: string,
@@ -55,6 +57,11 @@ export class SafeFetchError extends Error {
     super(message);
     this.name = "SafeFetchError";
   }
+}
+
+/** Policy refusals, as opposed to failures of the network or of the remote host. */
+export function isRefusal(reason: SafeFetchErrorReason): boolean {
+  return reason === "scheme" || reason === "blocked-address" || reason === "too-many-redirects" || reason === "too-large";
 }
 
 const DEFAULTS = { maxBytes: 1024 * 1024, timeoutMs: 5_000, maxRedirects: 5 };
@@ -75,14 +82,23 @@ export async function safeFetch(input: string, options: SafeFetchOptions = {}): 
   const maxBytes = options.maxBytes ?? DEFAULTS.maxBytes;
   const maxRedirects = options.maxRedirects ?? DEFAULTS.maxRedirects;
   const deadline = Date.now() + (options.timeoutMs ?? DEFAULTS.timeoutMs);
-  let url = parseUrl(input);
-  for (let hop = 0; ; hop++) {
-    const target = await pickAddress(url, options, deadline);
-    const res = await request(url, target, options, deadline, maxBytes);
-    const location = res.headers.location;
-    if (!REDIRECTS.has(res.status) || !location) return res;
-    if (hop >= maxRedirects) throw new SafeFetchError("too-many-redirects", `more than ${maxRedirects} redirects`);
-    url = parseUrl(location, url);
+  let current = input;
+  try {
+    let url = parseUrl(input);
+    current = url.toString();
+    for (let hop = 0; ; hop++) {
+      const target = await pickAddress(url, options, deadline);
+      const res = await request(url, target, options, deadline, maxBytes);
+      const location = res.headers.location;
+      if (!REDIRECTS.has(res.status) || !location) return res;
+      if (hop >= maxRedirects) throw new SafeFetchError("too-many-redirects", `more than ${maxRedirects} redirects`);
+      current = location;
+      url = parseUrl(location, url);
+      current = url.toString();
+    }
+  } catch (err) {
+    if (err instanceof SafeFetchError) err.url ??= current;
+    throw err;
   }
 }
 

@@ -29,8 +29,7 @@ export async function checkOwnerLink({ domain, wallets }: { domain: string; wall
   }
 
   let home: SitePage | null = null;
-  const blocked = file.attempts.some((a) => /refused \((blocked-address|dns)\)/.test(a.detail));
-  if (!blocked) {
+  if (!file.unreachable) {
     const page = await fetchSitePage({ domain, path: "/" });
     attempts.push(...page.attempts);
     home = page.page;

@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { safeFetch, SafeFetchError, type SafeFetchResult } from "@/lib/net/safe-fetch";
+import { isRefusal, safeFetch, SafeFetchError, type SafeFetchResult } from "@/lib/net/safe-fetch";
 import { parseSiteFetchAllowlist } from "./site-fetch-allowlist";
 
 export type FetchAttempt = { url: string; ok: boolean; detail: string };
@@ -19,7 +19,8 @@ function allowHosts() {
 
 /**
  * GETs `path` on a creator's domain through the SSRF guard, over https first and then http, and
- * returns the first 2xx answer (or null) with a line per URL that failed. Only SITE_FETCH_ALLOW_HOSTS
+ * returns the first 2xx answer (or null) with a line per URL that failed; `unreachable` when the
+ * domain itself is refused by the guard or does not resolve. Only SITE_FETCH_ALLOW_HOSTS
  * (tests and development) lets it reach a non-public address.
  */
 export async function fetchSitePage({ domain, path, urls }: { domain: string; path?: string; urls?: string[] }) {
@@ -30,16 +31,19 @@ export async function fetchSitePage({ domain, path, urls }: { domain: string; pa
     try {
       res = await safeFetch(url, { ...PAGE_LIMITS, allowHosts: allowHosts(), headers: { accept: "text/html,text/plain;q=0.9,*/*;q=0.5" } });
     } catch (err) {
-      const detail = err instanceof SafeFetchError ? `refused (${err.reason}): ${err.message}` : `failed: ${(err as Error).message}`;
-      attempts.push({ url, ok: false, detail });
-      // A refusal by the guard is a property of the host, not of the scheme: don't try the other one.
-      if (err instanceof SafeFetchError && (err.reason === "blocked-address" || err.reason === "dns")) break;
+      if (!(err instanceof SafeFetchError)) throw err;
+      const hop = err.url && err.url !== url ? ` (after a redirect to ${err.url.slice(0, 200)})` : "";
+      attempts.push({ url, ok: false, detail: `${isRefusal(err.reason) ? "refused" : "failed"} (${err.reason}): ${err.message}${hop}` });
+      // The domain itself is off limits or unknown: no other scheme or path will do better.
+      if ((err.reason === "blocked-address" || err.reason === "dns") && err.url && new URL(err.url).host === new URL(url).host) {
+        return { page: null, attempts, unreachable: true };
+      }
       continue;
     }
     if (res.status >= 200 && res.status < 300) {
-      return { page: { url: res.url, html: res.text() } as SitePage, attempts };
+      return { page: { url: res.url, html: res.text() } as SitePage, attempts, unreachable: false };
     }
     attempts.push({ url, ok: false, detail: `HTTP ${res.status}` });
   }
-  return { page: null, attempts };
+  return { page: null, attempts, unreachable: false };
 }

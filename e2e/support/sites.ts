@@ -1,0 +1,39 @@
+// Site fixtures for API tests: sites written straight into the hub's database, as the demo seed
+// does, for tests whose subject is not the verification itself (events, explore).
+import { randomBytes, randomUUID } from "node:crypto";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { testDb } from "./db";
+
+export const RUN = randomBytes(3).toString("hex");
+
+/** A throwaway wallet (no funds needed: it only signs in). */
+export function newWallet() {
+  return privateKeyToAccount(generatePrivateKey());
+}
+
+export type FixtureSite = { id: string; domain: string; token: string; owner: `0x${string}` };
+
+export async function createSite(opts: { domain?: string; owner?: `0x${string}`; verified?: boolean; lastVerifiedAt?: Date | null; name?: string; hosted?: boolean; blogActive?: boolean } = {}): Promise<FixtureSite> {
+  const db = testDb();
+  const owner = opts.owner ?? newWallet().address;
+  const domain = opts.domain ?? `site-${RUN}-${randomBytes(3).toString("hex")}.example`;
+  const verified = opts.verified ?? true;
+  await db.owner.upsert({ where: { wallet: owner }, create: { wallet: owner }, update: {} });
+  const site = await db.site.create({
+    data: {
+      id: randomUUID(),
+      domain,
+      name: opts.name ?? `Site ${domain}`,
+      ownerWallet: owner,
+      verifyToken: randomBytes(24).toString("hex"),
+      verified,
+      verificationStatus: verified ? "verified" : "pending",
+      verificationSource: verified ? "owner-link" : null,
+      lastVerifiedAt: verified ? (opts.lastVerifiedAt === undefined ? new Date() : opts.lastVerifiedAt) : null,
+      hosted: opts.hosted ?? false,
+      blogActive: opts.blogActive ?? false,
+    },
+  });
+  if (verified) await db.siteOwnerWallet.create({ data: { siteId: site.id, wallet: owner } });
+  return { id: site.id, domain, token: site.verifyToken, owner };
+}
