@@ -2,6 +2,7 @@
 // funded demo payer wallets (printed with their anvil keys). Idempotent: a second run changes nothing.
 import { randomBytes } from "node:crypto";
 import { createDb } from "../lib/db-core";
+import { trendIncrement } from "../lib/explore/trend-score";
 import { buildSearchText } from "../lib/sites/search-text";
 import { devAccount, DEV_ROLES } from "./lib/dev-accounts.mjs";
 import { fundWallets } from "./lib/deploy.mjs";
@@ -66,6 +67,7 @@ async function main() {
           contentType: c.type, tags: c.tags, url: `https://${site.domain}${path}`, path, currency: "USDC",
           priceAtomic: usdc(c.price), recipientWallet: wallet, accessPolicy: "paid", unlockPolicy: "one_time",
           searchText: buildSearchText({ title: c.title, description, tags: c.tags, siteName: site.name, domain: site.domain }),
+          trendScore: trendIncrement({ created: true }),
         },
         update: {},
       });

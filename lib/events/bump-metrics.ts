@@ -11,9 +11,9 @@ export function utcDay(at: Date = new Date()): string {
 
 /**
  * Adds to the daily counters of a site (contentId "") or of one content item, in one upsert with
- * increments. The explore `trending` sort reads these rows: anything that counts a view, unlock or
- * rating (widget events here; paid unlocks and on-chain ratings elsewhere) should call this in the
- * transaction that records it.
+ * increments (per-day views, unlocks, payments, ratings and revenue for dashboards and stats).
+ * Whatever counts a view, unlock or rating of a content item should also add
+ * trendIncrement() to Content.trendScore in the same transaction, or explore's trending misses it.
  */
 export async function bumpMetrics(client: DbOrTx, { siteId, contentId = "", delta, at }: { siteId: string; contentId?: string; delta: MetricDelta; at?: Date }) {
   const network = env.NETWORK_MODE;

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { db, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
+import { trendIncrement } from "@/lib/explore/trend-score";
 import { recordActivity } from "@/lib/ledger/record-activity";
 import { parseUsdc } from "@/lib/money";
 import { enforceRateLimit } from "@/lib/rate-limit/enforce-rate-limit";
@@ -44,7 +45,7 @@ function tokenMatches(expected: string, given: string): boolean {
  *
  * Counters: page_view → site views; resource_view → content views (+ ledger view row);
  * unlock_completed → content unlocks (+ ledger unlock row); payment_completed → payments;
- * content_rating → ratings (daily). unlock_completed and payment_completed that name a hub payment
+ * content_rating → ratings (daily). Views, unlocks and ratings also add to the trending score. unlock_completed and payment_completed that name a hub payment
  * (paymentId or txHash) are recorded but not counted: /hub/pay counted them already.
  */
 export async function ingestEvent({ body, origin, referer }: { body: EventBody; origin: string | null; referer: string | null }) {
@@ -195,8 +196,9 @@ async function assertRecipientOwnsSite(site: SiteRow, wallet: string) {
 
 async function upsertContent(tx: Tx, site: SiteRow, externalId: string, f: ContentFields, event: EventKind, counted: boolean, now: Date) {
   const network = env.NETWORK_MODE;
-  const views = event === "resource_view" ? 1 : 0;
+  const views = event === "resource_view" && counted ? 1 : 0;
   const unlocks = event === "unlock_completed" && counted ? 1 : 0;
+  const ratings = event === "content_rating" && counted ? 1 : 0;
   const existing = await tx.content.findUnique({ where: { network_siteId_externalId: { network, siteId: site.id, externalId } } });
   const publisherTags = f.tags !== undefined && f.tags !== "" ? { tags: f.tags, tagsTentative: false } : {};
   const { tags: _tags, ...rest } = f;
@@ -213,6 +215,7 @@ async function upsertContent(tx: Tx, site: SiteRow, externalId: string, f: Conte
         searchText: buildSearchText({ ...f, siteName: site.name, domain: site.domain }),
         views,
         unlocks,
+        trendScore: trendIncrement({ created: true, views, unlocks, ratings }, now),
         lastSeenAt: now,
         createdAt: now,
       },
@@ -228,6 +231,7 @@ async function upsertContent(tx: Tx, site: SiteRow, externalId: string, f: Conte
       searchText: buildSearchText({ ...next, siteName: site.name, domain: site.domain }),
       views: { increment: views },
       unlocks: { increment: unlocks },
+      trendScore: { increment: trendIncrement({ views, unlocks, ratings }, now) },
       lastSeenAt: now,
     },
   });

@@ -3,15 +3,12 @@ import type { z } from "zod";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/sqlite/client";
-import { utcDay } from "@/lib/events/bump-metrics";
 import type { exploreQuery } from "@/lib/schemas/explore";
 import { toContentCard } from "./to-content-card";
 
 type ExploreQuery = z.output<typeof exploreQuery>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Trending looks back this many UTC days (today included); day d weighs 1 / (d + 1). */
-export const TRENDING_DAYS = 7;
 /** hot-new: content first seen within this window ranks first. */
 export const HOT_NEW_WINDOW_MS = 7 * DAY_MS;
 const MAX_TERMS = 8;
@@ -34,54 +31,64 @@ function whereClause(query: ExploreQuery) {
   return Prisma.join(parts, " AND ");
 }
 
-function trendingJoin(now: Date) {
-  const days = Array.from({ length: TRENDING_DAYS }, (_, d) => utcDay(new Date(now.getTime() - d * DAY_MS)));
-  // Weights are constants of the formula, written as literals so both databases type them as numeric.
-  const weight = Prisma.join(
-    days.map((day, d) => Prisma.sql`WHEN ${day} THEN ${Prisma.raw((1 / (d + 1)).toFixed(6))}`),
-    " ",
-  );
-  return Prisma.sql`LEFT JOIN (
-    SELECT m."contentId" AS cid,
-           SUM((m."views" + 10 * m."unlocks" + 5 * m."ratings") * (CASE m."day" ${weight} ELSE 0 END)) AS score
-    FROM "DailyMetric" m
-    WHERE m."network" = ${env.NETWORK_MODE} AND m."day" >= ${days.at(-1)!} AND m."contentId" <> ''
-    GROUP BY m."contentId"
-  ) t ON t.cid = c."id"`;
+function orderBy(sort: "trending" | "best-sellers") {
+  if (sort === "best-sellers") return Prisma.sql`c."unlocks" DESC, c."revenueAtomic" DESC, c."views" DESC, c."id" DESC`;
+  return Prisma.sql`c."trendScore" DESC, c."id" DESC`;
 }
 
-function orderBy(sort: ExploreQuery["sort"], now: Date) {
-  if (sort === "best-sellers") return Prisma.sql`c."unlocks" DESC, c."revenueAtomic" DESC, c."views" DESC, c."createdAt" DESC, c."id" DESC`;
-  if (sort === "hot-new") {
-    const cutoff = new Date(now.getTime() - HOT_NEW_WINDOW_MS);
-    // A Date parameter is bound in the same fixed-width ISO form the SQLite adapter stores, and as a
-    // timestamp on PostgreSQL: the comparison agrees on both (covered by the explore API tests).
-    return Prisma.sql`CASE WHEN c."createdAt" >= ${cutoff} THEN 1 ELSE 0 END DESC,
-      CASE WHEN c."createdAt" >= ${cutoff} THEN c."views" + 10 * c."unlocks" + 5 * c."ratingsCount" ELSE 0 END DESC,
-      c."createdAt" DESC, c."id" DESC`;
-  }
-  return Prisma.sql`COALESCE(t.score, 0) DESC, c."createdAt" DESC, c."id" DESC`;
+/**
+ * COUNT of the matches. Without q or type, sites come first (CROSS JOIN fixes SQLite's join order;
+ * PostgreSQL plans it alike): the count walks the (network, siteId, …) index of each live site's
+ * content instead of looking up the site of every content row. With a content filter the content
+ * index for that filter leads.
+ */
+async function count(where: Prisma.Sql, { siteFirst }: { siteFirst: boolean }): Promise<number> {
+  const rows = siteFirst
+    ? await db.$queryRaw<Array<{ n: bigint | number }>>`SELECT COUNT(*) AS n FROM "Site" s CROSS JOIN "Content" c WHERE c."siteId" = s."id" AND ${where}`
+    : await db.$queryRaw<Array<{ n: bigint | number }>>`SELECT COUNT(*) AS n FROM "Content" c JOIN "Site" s ON s."id" = c."siteId" WHERE ${where}`;
+  return Number(rows[0]?.n ?? 0);
+}
+
+async function ids(where: Prisma.Sql, order: Prisma.Sql, limit: number, skip: number): Promise<string[]> {
+  if (limit <= 0) return [];
+  const rows = await db.$queryRaw<Array<{ id: string }>>`SELECT c."id" AS id FROM "Content" c JOIN "Site" s ON s."id" = c."siteId"
+    WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${skip}`;
+  return rows.map((r) => r.id);
+}
+
+/**
+ * hot-new in two index-friendly parts: content first seen in the last 7 days by trending score,
+ * then older content newest first; limit/skip page across both.
+ */
+async function hotNewIds(where: Prisma.Sql, now: Date, limit: number, skip: number) {
+  // A Date parameter is bound in the same fixed-width ISO form the SQLite adapter stores, and as a
+  // timestamp on PostgreSQL: the comparison agrees on both (covered by the explore API tests).
+  const cutoff = new Date(now.getTime() - HOT_NEW_WINDOW_MS);
+  const fresh = Prisma.sql`${where} AND c."createdAt" >= ${cutoff}`;
+  const older = Prisma.sql`${where} AND c."createdAt" < ${cutoff}`;
+  const freshCount = await count(fresh, { siteFirst: false });
+  const first = skip < freshCount ? await ids(fresh, orderBy("trending"), limit, skip) : [];
+  const rest = await ids(older, Prisma.sql`c."createdAt" DESC, c."id" DESC`, limit - first.length, Math.max(0, skip - freshCount));
+  return [...first, ...rest];
 }
 
 /**
  * GET /hub/explore/content: verified content of this network, filtered by q and type, in one of
- * three documented orders, paged by limit/skip; total counts every match.
+ * three documented orders (SORT_FORMULAS), paged by limit/skip; total counts every match. The
+ * orders are index scans — trending and hot-new on (network, trendScore, id), best-sellers on
+ * (network, unlocks, revenueAtomic, views, id) — so a page costs the same over 100 or 100,000 items.
  */
 export async function exploreContent(query: ExploreQuery) {
-  const now = new Date();
   const where = whereClause(query);
-  const join = query.sort === "trending" ? trendingJoin(now) : Prisma.empty;
-  const [rows, counted] = await Promise.all([
-    db.$queryRaw<Array<{ id: string }>>`SELECT c."id" AS id FROM "Content" c JOIN "Site" s ON s."id" = c."siteId" ${join}
-      WHERE ${where} ORDER BY ${orderBy(query.sort, now)} LIMIT ${query.limit} OFFSET ${query.skip}`,
-    db.$queryRaw<Array<{ n: bigint | number }>>`SELECT COUNT(*) AS n FROM "Content" c JOIN "Site" s ON s."id" = c."siteId" WHERE ${where}`,
+  const [page, total] = await Promise.all([
+    query.sort === "hot-new" ? hotNewIds(where, new Date(), query.limit, query.skip) : ids(where, orderBy(query.sort), query.limit, query.skip),
+    count(where, { siteFirst: !query.q?.trim() && query.type === "all" }),
   ]);
-  const ids = rows.map((r) => r.id);
-  const found = ids.length ? await db.content.findMany({ where: { id: { in: ids } }, include: { site: true } }) : [];
+  const found = page.length ? await db.content.findMany({ where: { id: { in: page } }, include: { site: true } }) : [];
   const byId = new Map(found.map((c) => [c.id, c]));
-  const content = ids.flatMap((id) => {
+  const content = page.flatMap((id) => {
     const c = byId.get(id);
     return c ? [toContentCard(c)] : [];
   });
-  return { success: true as const, content, total: Number(counted[0]?.n ?? 0), limit: query.limit, skip: query.skip };
+  return { success: true as const, content, total, limit: query.limit, skip: query.skip };
 }

@@ -5,10 +5,10 @@ export const EXPLORE_SORTS = ["trending", "best-sellers", "hot-new"] as const;
 
 export const SORT_FORMULAS = {
   trending:
-    "Activity of the last 7 UTC days, newer days weighing more: score = Σ over day d = 0 (today) … 6 of (views_d + 10·unlocks_d + 5·ratings_d) / (d + 1), from the daily per-content counters. Ties: newer first.",
-  "best-sellers": "Lifetime unlocks, then lifetime revenue, then views, then newer first.",
+    "Activity with a 7-day half-life: every view adds 1, unlock 10, rating 5 (and a new item starts with 1), each weighted 2^(−age / 7 days), so an event a week old counts half as much as one now. Ties: a stable order by id.",
+  "best-sellers": "Lifetime unlocks, then lifetime revenue, then lifetime views; ties: a stable order by id.",
   "hot-new":
-    "Content first seen in the last 7 days comes first, ranked by traction = views + 10·unlocks + 5·ratings (lifetime), then newer first; older content follows, newest first.",
+    "Content first seen in the last 7 days comes first, by the trending score; older content follows, newest first.",
 } as const;
 
 export const exploreQuery = z.object({
