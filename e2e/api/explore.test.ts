@@ -126,16 +126,27 @@ describe("GET /hub/explore/content — parameters and bounds", () => {
     expect(got.slice(0, 2)).toEqual(["b", "a"]);
     expect(got.at(-1)).toBe("d"); // most traction of all, but 10 days old
     expect(got.slice(2, 4).sort()).toEqual(["c", "e"]);
+    // Pages that cross from the fresh part to the older part (or start past it) continue the order.
+    for (const limit of [1, 2, 3, 4]) {
+      const pages: Card[] = [];
+      for (let skip = 0; skip < 5; skip += limit) pages.push(...(await explore(`q=${word}&sort=hot-new&limit=${limit}&skip=${skip}`)).body.content);
+      expect(order(pages)).toEqual(got);
+    }
   });
 
   it("hides content of removed and unverified sites, and never lists quickshares", async () => {
+    const totals = async () => [(await explore("limit=1")).body.total, (await explore("limit=1&type=article")).body.total, (await explore("limit=1&sort=hot-new")).body.total];
     const doomed = await createSite({ name: `Doomed ${word}` });
-    await event(doomed, "resource_view", "z", { title: `Zulu ${word}` });
+    const before = await totals();
+    await event(doomed, "resource_view", "z", { title: `Zulu ${word}`, type: "article" });
     expect(order((await explore(`q=zulu ${word}`)).body.content)).toEqual(["z"]);
+    expect(await totals()).toEqual(before.map((n) => n + 1));
     await db.site.update({ where: { id: doomed.id }, data: { removedAt: new Date() } });
     expect((await explore(`q=zulu ${word}`)).body).toMatchObject({ content: [], total: 0 });
+    expect(await totals()).toEqual(before);
     await db.site.update({ where: { id: doomed.id }, data: { removedAt: null, verified: false, verificationStatus: "pending" } });
     expect((await explore(`q=zulu ${word}`)).body.total).toBe(0);
+    expect(await totals()).toEqual(before);
 
     const share = await db.quickshare.create({
       data: { slug: `Qs${RUN}`.slice(0, 8), network: "testnet", ownerWallet: site.owner, title: `Secret ${word} share`, summary: word, expiresAt: new Date(Date.now() + 86_400_000) },

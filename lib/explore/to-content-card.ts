@@ -7,8 +7,16 @@ import { siteStatus } from "@/lib/sites/site-status";
 
 export type ContentCard = z.infer<typeof contentCard>;
 
+/** The columns a card is made of: a content row and the fields of its site it shows. */
+export type CardRow = Pick<
+  Content,
+  | "id" | "siteId" | "title" | "description" | "imageUrl" | "contentType" | "tags" | "tagsTentative" | "url" | "path" | "currency"
+  | "priceAtomic" | "recipientWallet" | "accessPolicy" | "unlockPolicy" | "externalId" | "views" | "unlocks" | "revenueAtomic"
+  | "ratingsCount" | "ratingSum" | "reputationScore" | "createdAt" | "lastSeenAt"
+> & { site: Pick<Site, "name" | "domain" | "ownerWallet" | "verified" | "verificationStatus" | "lastVerifiedAt" | "removedAt"> };
+
 /** A content row and its site as the explore feed's card (parsed through the output schema). */
-export function toContentCard(c: Content & { site: Site }): ContentCard {
+export function toContentCard(c: CardRow): ContentCard {
   const { verified, status } = siteStatus(c.site);
   const type = (CONTENT_TYPES as readonly string[]).includes(c.contentType) ? c.contentType : "article";
   return contentCard.parse({

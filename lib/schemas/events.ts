@@ -70,4 +70,4 @@ export const eventResponse = z
     contentId: z.string().nullable().meta({ description: "Hub content id the event was recorded against (null for a bare page_view)" }),
     counted: z.boolean().meta({ description: "False when the event was recorded but fed no counter (e.g. it reports a hub payment already counted)" }),
   })
-  .meta({ id: "WidgetEventResponse" });
+  .meta({ id: "WidgetEventResponse", example: { success: true, event: "resource_view", contentId: "cmwrht48k0000lc7d5p9x5rlr", counted: true } });

@@ -53,7 +53,40 @@ export const contentCard = z
     createdAt: z.iso.datetime(),
     lastSeenAt: z.iso.datetime().nullable(),
   })
-  .meta({ id: "ContentCard" });
+  .meta({
+    id: "ContentCard",
+    example: {
+      id: "cmwrht48k0000lc7d5p9x5rlr",
+      websiteId: "1b0c6c1e-8a54-4a0b-9a55-2f3f1a0f7a10",
+      websiteName: "Lofi Harbor",
+      websiteDomain: "lofi-harbor.example",
+      websiteVerified: true,
+      websiteVerificationStatus: "verified",
+      title: "Harbor Nights (full album)",
+      description: "Harbor Nights (full album) by Lofi Harbor.",
+      imageUrl: "",
+      contentType: "music",
+      tags: "music,lofi",
+      tagList: ["music", "lofi"],
+      tagsTentative: false,
+      url: "https://lofi-harbor.example/music/harbor-nights",
+      path: "/music/harbor-nights",
+      currency: "USDC",
+      price: 1,
+      recipientWallet: "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955",
+      accessPolicy: "paid",
+      unlockPolicy: "one_time",
+      externalId: "harbor-nights",
+      views: 12,
+      unlocks: 3,
+      revenue: 3,
+      ratings: 1,
+      reputationScore: null,
+      reputationStars: 4.5,
+      createdAt: "2026-11-22T07:05:43.604Z",
+      lastSeenAt: "2026-11-22T09:12:00.000Z",
+    },
+  });
 
 export const exploreResponse = z
   .object({
@@ -69,11 +102,11 @@ export const sitemapContentQuery = z.object({ limit: z.coerce.number().int().min
 
 export const sitemapContentResponse = z
   .object({ success: z.literal(true), urls: z.array(z.object({ url: z.string(), updatedAt: z.iso.datetime() })) })
-  .meta({ id: "SitemapContentResponse" });
+  .meta({ id: "SitemapContentResponse", example: { success: true, urls: [{ url: "https://quiet-letters.example/article/essay-slow-software", updatedAt: "2026-11-22T07:05:43.604Z" }] } });
 
 export const sitemapSitesResponse = z
   .object({ success: z.literal(true), sites: z.array(z.string()).meta({ description: "Active hosted-blog domains" }) })
-  .meta({ id: "SitemapSitesResponse" });
+  .meta({ id: "SitemapSitesResponse", example: { success: true, sites: ["notes.blog.example"] } });
 
 export const svcStatusResponse = z
   .object({
@@ -90,4 +123,25 @@ export const svcStatusResponse = z
     }),
     widgetUrl: z.string(),
   })
-  .meta({ id: "SvcStatusResponse" });
+  .meta({
+    id: "SvcStatusResponse",
+    example: {
+      site: { name: "Paid Content Hub", origin: "http://localhost:3000" },
+      hub: {
+        name: "Paid Content Hub",
+        origin: "http://localhost:3000",
+        version: "0.2.9",
+        network: "testnet",
+        chainId: 5042002,
+        caip2: "eip155:5042002",
+        endpoints: {
+          explore: "http://localhost:3000/hub/explore/content",
+          events: "http://localhost:3000/hub/evt",
+          openapi: "http://localhost:3000/api/openapi.json",
+          x402: "http://localhost:3000/.well-known/x402",
+        },
+        eventRateLimit: { perSite: 600, windowSeconds: 60, shared: false },
+      },
+      widgetUrl: "http://localhost:3000/hub/widget.js",
+    },
+  });

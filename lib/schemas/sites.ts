@@ -96,7 +96,7 @@ export const verifySiteResponse = z
 
 export const removeSiteResponse = z
   .object({ success: z.literal(true), id: z.string(), removed: z.literal(true) })
-  .meta({ id: "RemoveSiteResponse" });
+  .meta({ id: "RemoveSiteResponse", example: { success: true, id: "1b0c6c1e-8a54-4a0b-9a55-2f3f1a0f7a10", removed: true } });
 
 export const verifyStatusQuery = z.object({ domain: domainInput });
 
@@ -114,7 +114,22 @@ export const verifyStatusResponse = z
     siteMeta,
     ownerProfile: ownerProfile.nullable(),
   })
-  .meta({ id: "SiteVerificationStatus" });
+  .meta({
+    id: "SiteVerificationStatus",
+    example: {
+      success: true,
+      verified: true,
+      verificationStatus: "verified",
+      domain: "quiet-letters.example",
+      name: "Quiet Letters",
+      lastVerifiedAt: "2026-11-22T07:05:43.604Z",
+      verificationSource: "owner-link",
+      ownerWallets: ["0x14dC79964da2C08b23698B3D3cc7Ca32193d9955"],
+      publisher: { wallet: "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955", username: "quietletters", avatarUrl: null },
+      siteMeta: { name: "Quiet Letters", description: "Essays on slow software and long walks.", faviconUrl: "https://quiet-letters.example/favicon.ico", ogImageUrl: null },
+      ownerProfile: { username: "quietletters", bio: "Writes slowly.", avatarUrl: null, socials: {} },
+    },
+  });
 
 // ── identity sync between hubs ──
 
@@ -189,25 +204,39 @@ export const syncFromPeerResponse = z
     synced: z.array(z.object({ domain: z.string(), siteId: z.string(), created: z.boolean(), blogPosts: z.number().int() })),
     skipped: z.array(z.object({ domain: z.string(), reason: z.string() })),
   })
-  .meta({ id: "SyncFromPeerResponse" });
+  .meta({
+    id: "SyncFromPeerResponse",
+    example: {
+      success: true,
+      peer: "https://testnet.hub.example",
+      synced: [{ domain: "quiet-letters.example", siteId: "1b0c6c1e-8a54-4a0b-9a55-2f3f1a0f7a10", created: true, blogPosts: 2 }],
+      skipped: [{ domain: "unknown.example", reason: "not verified on the peer hub" }],
+    },
+  });
 
 // ── blog link tokens ──
 
 export const generateBlogLinkBody = z
   .object({ siteId: z.string().max(100).optional().meta({ description: "Bind the token to one of your sites (optional)" }) })
-  .meta({ id: "GenerateBlogLinkRequest" });
+  .meta({ id: "GenerateBlogLinkRequest", example: { siteId: "1b0c6c1e-8a54-4a0b-9a55-2f3f1a0f7a10" } });
 
 export const generateBlogLinkResponse = z
   .object({ success: z.literal(true), token: z.string(), wallet: walletAddress, siteId: z.string().nullable(), expiresAt: isoDate })
-  .meta({ id: "GenerateBlogLinkResponse" });
+  .meta({
+    id: "GenerateBlogLinkResponse",
+    example: { success: true, token: "bl_3q2-7wEJr1t0aY8cX5mN9pLk4Vb6Zs0d", wallet: "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955", siteId: null, expiresAt: "2026-11-22T07:20:43.604Z" },
+  });
 
 export const verifyBlogLinkBody = z
   .object({
     token: z.string().min(1).max(200),
     siteId: z.string().max(100).optional().meta({ description: "When the token was bound to a site, it must be named here" }),
   })
-  .meta({ id: "VerifyBlogLinkRequest" });
+  .meta({ id: "VerifyBlogLinkRequest", example: { token: "bl_3q2-7wEJr1t0aY8cX5mN9pLk4Vb6Zs0d" } });
 
 export const verifyBlogLinkResponse = z
   .object({ success: z.literal(true), valid: z.literal(true), wallet: walletAddress, siteId: z.string().nullable(), linkedAt: isoDate })
-  .meta({ id: "VerifyBlogLinkResponse" });
+  .meta({
+    id: "VerifyBlogLinkResponse",
+    example: { success: true, valid: true, wallet: "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955", siteId: null, linkedAt: "2026-11-22T07:06:01.000Z" },
+  });
