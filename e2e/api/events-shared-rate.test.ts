@@ -3,11 +3,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDb } from "../support/db";
 import { type ExtraHub, hubClient, redisReachable, startExtraHub } from "../support/extra-hub";
-import { createSite } from "../support/sites";
+import { cleanupRun, createSite } from "../support/sites";
 
 const reachable = await redisReachable();
 if (!reachable) console.warn("SKIPPED: Redis is not reachable on 127.0.0.1:6379, so the shared (multi-instance) event rate was not tested");
 
+
+afterAll(cleanupRun);
 describe.skipIf(!reachable)("event rate shared across hub instances through Redis", () => {
   let hubs: ExtraHub[] = [];
 

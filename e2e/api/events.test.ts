@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDb } from "../support/db";
 import { api, expectError, signIn } from "../support/hub";
-import { createSite, type FixtureSite, newWallet, RUN } from "../support/sites";
+import { cleanupRun, createSite, type FixtureSite, newWallet, RUN } from "../support/sites";
 
 const db = testDb();
 let site: FixtureSite;
@@ -21,6 +21,8 @@ const cardFor = async (q: string, externalId: string) => {
   return (res.body.content as Array<Record<string, unknown>>).find((c) => c.externalId === externalId);
 };
 
+
+afterAll(cleanupRun);
 describe("POST /hub/evt — refusals record nothing", () => {
   const cases: Array<[string, () => unknown, Record<string, string> | (() => Record<string, string>), number, string, string?]> = [
     ["an empty body", () => ({}), fromSite, 400, "invalid-request", "siteId"],

@@ -1,7 +1,8 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applyTentativeTags } from "../../lib/events/apply-tentative-tags";
 import { testDb } from "../support/db";
 import { api, expectError } from "../support/hub";
-import { createSite, type FixtureSite, RUN } from "../support/sites";
+import { cleanupRun, createSite, type FixtureSite, RUN } from "../support/sites";
 
 const db = testDb();
 const word = `xpl${RUN}`;
@@ -37,6 +38,8 @@ beforeAll(async () => {
   ids.e = await event(quiet, "resource_view", "e", { title: `Echo in the ${word}`, type: "image", description: `nothing about harbors` });
 });
 
+
+afterAll(cleanupRun);
 describe("GET /hub/explore/content — parameters and bounds", () => {
   it.each([
     ["limit=0", "limit"],
@@ -155,6 +158,20 @@ describe("GET /hub/explore/content — parameters and bounds", () => {
     const urls = (await api("/hub/sitemap/content")).body.urls.map((u: { url: string }) => u.url);
     expect(urls.some((u: string) => u.includes("/qs/"))).toBe(false);
     await db.quickshare.delete({ where: { id: share.id } }); // a fixture: leave no share behind for other tests' totals
+  });
+
+  it("shows auto-assigned tags as tentative, searchable, and never over publisher tags", async () => {
+    const tagSite = await createSite({ name: "Tag Works" });
+    const plain = await event(tagSite, "resource_view", "t1", { title: `Tango ${RUN}` });
+    expect(await applyTentativeTags({ contentId: plain, tags: ["Seascape", "calm", "calm"] })).toBe(true);
+    const card = (await explore(`q=seascape tango ${RUN}`)).body.content[0];
+    expect(card).toMatchObject({ externalId: "t1", tags: "seascape,calm", tagList: ["seascape", "calm"], tagsTentative: true });
+    expect(await applyTentativeTags({ contentId: plain, tags: ["storm"] })).toBe(true); // tentative tags may be replaced
+    // The publisher's own tags win and are never overwritten afterwards.
+    await event(tagSite, "resource_view", "t1", { tags: "harbour,night" });
+    expect(await applyTentativeTags({ contentId: plain, tags: ["storm"] })).toBe(false);
+    expect((await explore(`q=tango ${RUN}`)).body.content[0]).toMatchObject({ tags: "harbour,night", tagsTentative: false });
+    expect(await applyTentativeTags({ contentId: ids.b!, tags: ["x"] })).toBe(false); // b has publisher tags from its first event
   });
 
   it("answers under the legacy /api prefix", async () => {

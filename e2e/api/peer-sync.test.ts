@@ -10,7 +10,7 @@ import { createDb, type Db } from "../../lib/db-core";
 import { testDb } from "../support/db";
 import { type ExtraHub, hubClient, hubSecrets, startExtraHub } from "../support/extra-hub";
 import { api, expectError, HUB_URL } from "../support/hub";
-import { createSite, type FixtureSite, newWallet, RUN } from "../support/sites";
+import { cleanupRun, createSite, type FixtureSite, newWallet, RUN } from "../support/sites";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const db = testDb();
@@ -54,6 +54,8 @@ afterAll(async () => {
   if (peerDir) rmSync(peerDir, { recursive: true, force: true });
 });
 
+
+afterAll(cleanupRun);
 describe("GET /hub/site/verified-identities", () => {
   it.each([
     ["without the header", {}],

@@ -7,7 +7,7 @@ import { startCreatorSite } from "../support/creator-site";
 import { testDb } from "../support/db";
 import { type ExtraHub, hubClient, startExtraHub } from "../support/extra-hub";
 import { api, signIn } from "../support/hub";
-import { createSite, newWallet, RUN } from "../support/sites";
+import { cleanupRun, createSite, newWallet, RUN } from "../support/sites";
 
 const db = testDb();
 const owner = newWallet();
@@ -39,6 +39,8 @@ const register = async (domain: string, name?: string) => {
 };
 const verify = (id: string, body: Record<string, unknown> = {}) => client.api(`/hub/sites/${id}/verify`, { json: body, cookie });
 
+
+afterAll(cleanupRun);
 describe("owner-link verification against a creator site", () => {
   it("proves the domain with /.well-known/svc-owner.txt and reads the site's meta from its home page", async () => {
     const domain = d("file");

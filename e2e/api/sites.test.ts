@@ -1,7 +1,7 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDb } from "../support/db";
 import { api, expectError, HUB_URL, signIn } from "../support/hub";
-import { createSite, newWallet, RUN } from "../support/sites";
+import { cleanupRun, createSite, newWallet, RUN } from "../support/sites";
 
 const db = testDb();
 const owner = newWallet();
@@ -16,6 +16,8 @@ beforeAll(async () => {
 
 const domainOf = (label: string) => `${label}-${RUN}.example`;
 
+
+afterAll(cleanupRun);
 describe("POST /hub/sites/register", () => {
   it("needs a session", async () => {
     expectError(await api("/hub/sites/register", { json: { domain: domainOf("nosession") } }), 401, "unauthorized");

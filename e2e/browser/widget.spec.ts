@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { testDb } from "../support/db";
-import { createSite, RUN } from "../support/sites";
+import { cleanupRun, createSite, RUN } from "../support/sites";
 
 const HUB = process.env.HUB_URL ?? "http://127.0.0.1:3999";
 
@@ -19,6 +19,8 @@ test.use({
     ],
   },
 });
+
+test.afterAll(cleanupRun);
 
 test("the widget on a creator's page reports views, an unlock and a rating to the hub", async ({ page }) => {
   const db = testDb();

@@ -13,6 +13,24 @@ export function newWallet() {
 
 export type FixtureSite = { id: string; domain: string; token: string; owner: `0x${string}` };
 
+const created = new Set<string>();
+
+/**
+ * Deletes every site this test file made (fixtures, and registrations whose domain carries RUN)
+ * with their content, events, counters and ledger rows, so later tests (the home page's newest
+ * content, global totals) see the hub as seeded. Call it in afterAll.
+ */
+export async function cleanupRun() {
+  const db = testDb();
+  const sites = await db.site.findMany({ where: { OR: [{ id: { in: [...created] } }, { domain: { contains: RUN } }] }, select: { id: true } });
+  const ids = sites.map((x) => x.id);
+  if (ids.length === 0) return;
+  await db.widgetEvent.deleteMany({ where: { siteId: { in: ids } } });
+  await db.dailyMetric.deleteMany({ where: { siteId: { in: ids } } });
+  await db.ledgerActivity.deleteMany({ where: { websiteId: { in: ids } } });
+  await db.site.deleteMany({ where: { id: { in: ids } } }); // content, owner wallets and posts cascade
+}
+
 export async function createSite(opts: { domain?: string; owner?: `0x${string}`; verified?: boolean; lastVerifiedAt?: Date | null; name?: string; hosted?: boolean; blogActive?: boolean } = {}): Promise<FixtureSite> {
   const db = testDb();
   const owner = opts.owner ?? newWallet().address;
@@ -34,6 +52,7 @@ export async function createSite(opts: { domain?: string; owner?: `0x${string}`;
       blogActive: opts.blogActive ?? false,
     },
   });
+  created.add(site.id);
   if (verified) await db.siteOwnerWallet.create({ data: { siteId: site.id, wallet: owner } });
   return { id: site.id, domain, token: site.verifyToken, owner };
 }
