@@ -16,6 +16,14 @@ const DOMAINS = ["quiet-letters.example", "lofi-harbor.example", "pixel-press.ex
 const id = () => `b${randomBytes(12).toString("hex")}`;
 const iso = (ms) => new Date(ms).toISOString().replace("Z", "+00:00"); // Prisma's SQLite DateTime text
 
+
+// Bulk rows bypass the app's writer: rebuild the running totals the way the migration backfills them.
+const REBUILD_TOTALS = (t) => `DELETE FROM ${t}"LedgerTotal";
+  INSERT INTO ${t}"LedgerTotal" ("id", "network", "type", "subkind", "count", "amountAtomic", "protocolFeeAtomic")
+  SELECT "network" || ':' || "type" || ':' || COALESCE("subkind", ''), "network", "type", COALESCE("subkind", ''),
+         COUNT(*), COALESCE(SUM("amountAtomic"), 0), COALESCE(SUM("protocolFeeAtomic"), 0)
+  FROM ${t}"LedgerActivity" GROUP BY "network", "type", COALESCE("subkind", '')`;
+
 /** Bulk-inserts activities and content straight into the database (the API under test only reads them). */
 async function fill(databaseUrl, rows, contentItems) {
   const target = describeDatabase(databaseUrl);
@@ -39,6 +47,7 @@ async function fill(databaseUrl, rows, contentItems) {
         content.run(id(), "testnet", siteIds[i % siteIds.length], `bench-${i}`, `Bench item ${i}`, "article", `https://bench.example/${i}`, 10_000, n * 3, n, BigInt(n) * 10_000n, n % 13, (n % 13) * 35, iso(now), iso(now));
       }
     })();
+    db.exec(REBUILD_TOTALS(""));
     db.close();
   } else {
     const client = new pg.Client(pgPoolConfig(target));
@@ -53,6 +62,7 @@ async function fill(databaseUrl, rows, contentItems) {
       SELECT 'c' || g, 'testnet', (SELECT id FROM ${s}."Site" ORDER BY id LIMIT 1 OFFSET g % 3), 'bench-' || g, 'Bench item ' || g, 'article', 'https://bench.example/' || g, 10000,
         ((g * 7919) % 1000) * 3, (g * 7919) % 1000, ((g * 7919) % 1000) * 10000, ((g * 7919) % 1000) % 13, (((g * 7919) % 1000) % 13) * 35, now(), now()
       FROM generate_series(1, $1) g`, [contentItems]);
+    await client.query(REBUILD_TOTALS(`${s}.`));
     await client.query(`ANALYZE ${s}."LedgerActivity"; ANALYZE ${s}."Content"`);
     await client.end();
   }

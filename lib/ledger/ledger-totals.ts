@@ -4,35 +4,18 @@ import { env } from "@/lib/env";
 import { usdcNumber } from "@/lib/money";
 
 /**
- * Totals are global over the whole ledger, so computing them on every page would cost a scan per
- * request. They are cached per process for TOTALS_TTL_MS, and concurrent requests share one
- * computation: a page's totals may lag new activity by up to two seconds.
+ * Sums of this network's ledger by kind: the single source for ledger totals and platform stats.
+ * Read from the running totals (a handful of rows), never from the ledger itself.
  */
-export const TOTALS_TTL_MS = 2_000;
-let cache: { at: number; value: Promise<Sums> } | undefined;
-
-type Sums = Awaited<ReturnType<typeof computeSums>>;
-
-/** Sums of this network's ledger by kind: the single source for ledger totals and platform stats. */
-export function ledgerSums(): Promise<Sums> {
-  if (!cache || Date.now() - cache.at > TOTALS_TTL_MS) {
-    const value = computeSums();
-    cache = { at: Date.now(), value };
-    value.catch(() => {
-      if (cache?.value === value) cache = undefined;
-    });
-  }
-  return cache.value;
-}
-
-async function computeSums() {
+export async function ledgerSums() {
   const network = env.NETWORK_MODE;
-  const groups = await db.ledgerActivity.groupBy({
-    by: ["type", "subkind"],
-    where: { network },
-    _count: { _all: true },
-    _sum: { amountAtomic: true, protocolFeeAtomic: true },
-  });
+  const rows = await db.ledgerTotal.findMany({ where: { network } });
+  const groups = rows.map((r) => ({
+    type: r.type,
+    subkind: r.subkind === "" ? null : r.subkind,
+    _count: { _all: r.count },
+    _sum: { amountAtomic: r.amountAtomic, protocolFeeAtomic: r.protocolFeeAtomic },
+  }));
   const count = (type: string, subkinds?: (string | null)[]) =>
     groups.filter((g) => g.type === type && (!subkinds || subkinds.includes(g.subkind))).reduce((a, g) => a + g._count._all, 0);
   const amount = (type: string, subkinds?: (string | null)[]) =>
