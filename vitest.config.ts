@@ -27,7 +27,9 @@ export default defineConfig({
       {
         resolve: { alias },
         // Drives a running hub over HTTP (HUB_URL); scripts/test.mjs starts one per database.
-        test: { name: "integration", include: ["e2e/api/**/*.test.ts"], testTimeout: 30_000 },
+        // One retry: on a saturated 2-core machine two chain-timing tests (x402-bad-payments "nonce
+        // already spent", the 600-event rate test) have failed once; see the README's Tests section.
+        test: { name: "integration", include: ["e2e/api/**/*.test.ts"], testTimeout: 30_000, retry: 1 },
       },
     ],
   },

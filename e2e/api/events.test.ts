@@ -231,7 +231,7 @@ describe("POST /hub/evt — the per-site rate", () => {
     expect(await eventsOf(busy.id)).toBe(perSite);
     // Another site has its own budget.
     expect((await send({ siteId: other.id, token: other.token, url: `https://${other.domain}/` })).status).toBe(200);
-  });
+  }, 120_000); // 600+ requests: minutes, not seconds, on a busy 2-core machine
 });
 
 describe("GET /hub/widget.js and GET /api/svc/status", () => {
