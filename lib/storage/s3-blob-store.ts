@@ -1,3 +1,4 @@
+import { bytesBody } from "@/lib/http/bytes-body";
 import { assertStorageRef, type BlobStore } from "./blob-store";
 import { EMPTY_SHA256, sha256Hex, signSigV4 } from "./sign-sigv4";
 
@@ -35,7 +36,7 @@ export function createS3BlobStore(cfg: S3Config): BlobStore {
     if (body && contentType) headers["content-type"] = contentType;
     const signed = signSigV4({ method, url, headers, payloadHash }, creds);
     const { host: _host, ...sendHeaders } = signed.headers; // fetch sets Host itself
-    return doFetch(url, { method, headers: sendHeaders, body: body ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : undefined, signal: AbortSignal.timeout(60_000) });
+    return doFetch(url, { method, headers: sendHeaders, body: body ? bytesBody(body) : undefined, signal: AbortSignal.timeout(60_000) });
   }
 
   async function fail(res: Response, what: string): Promise<never> {
