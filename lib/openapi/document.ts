@@ -1,7 +1,9 @@
 import { createDocument } from "zod-openapi";
 import { authPaths } from "./paths-auth";
+import { ledgerPaths } from "./paths-ledger";
 import { metaPaths } from "./paths-meta";
 import { quickshareOwnerPaths, quickshareSharePaths } from "./paths-quickshare";
+import { ratingPaths } from "./paths-ratings";
 
 export const API_VERSION = "0.2.9";
 
@@ -18,7 +20,7 @@ export function openapiDocument() {
         "Paid content on creator-owned domains, paid in USDC over x402. Every route also answers under the legacy /api prefix. Errors are `{ error, details, code? }`.",
       license: { name: "MIT", identifier: "MIT" },
     },
-    paths: { ...authPaths, ...metaPaths, ...quickshareSharePaths, ...quickshareOwnerPaths },
+    paths: { ...authPaths, ...metaPaths, ...ledgerPaths, ...ratingPaths, ...quickshareSharePaths, ...quickshareOwnerPaths },
     components: {
       securitySchemes: {
         Payment: {
