@@ -39,7 +39,7 @@ const readOperation = (summary: string, extra: Partial<ZodOpenApiOperationObject
     "200": { ...json(accessGrant, "Granted: the decrypted body, media metadata and (for a wallet holding an entitlement) an unlock proof"), headers: z.object({ "PAYMENT-RESPONSE": z.string().optional() }) },
     "302": { description: "A legacy share stored before encryption: Location is its stored URL" },
     "402": challenge402,
-    ...errors(403, 404, 410, 419),
+    ...errors(400, 403, 404, 410, 419),
     "500": json(z.object({ error: z.string(), details: z.string() }), "The stored body is missing or failed its integrity check (no plaintext is served)"),
   },
   ...extra,
