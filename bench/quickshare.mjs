@@ -1,67 +1,15 @@
-// Quickshare speed and memory on a throwaway hub (fresh chain, SQLite, `next start` on loopback):
-//   1. GET /quickshare/<slug>/access of a free share (decrypts the body every time): req/s, p50, p99
-//   2. the same for a paid share re-read with an unlock proof (proof MAC + entitlement lookup + decrypt)
-//   (against GET /quickshare/<slug>/meta, one query and no decryption, as a same-machine baseline)
-//   3. streaming a 30 MB media file (decrypt + send): MB/s and the server's peak RSS while serving it
-// Usage: node bench/quickshare.mjs [--duration 10] [--connections 10] [--streams 10] [--parallel 2]
-//   [--app-port 3720] [--chain-port 8720] [--build]. Unknown flags (from bench/run.mjs) are ignored.
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { parseArgs } from "node:util";
-import autocannon from "autocannon";
-import { privateKeyToAccount, generatePrivateKey } from "viem/accounts";
+// Quickshare speed and memory on a throwaway hub (bench/lib/harness.mjs):
+//   - GET /quickshare/<slug>/access of a free share (the body is decrypted on every request)
+//   - the same for a paid share re-read with an unlock proof (proof MAC + entitlement lookup + decrypt)
+//   - GET /quickshare/<slug>/meta (one query, nothing decrypted) as the same-machine baseline
+//   - streaming a 30 MB media file (read blob, check the tag, send): MB/s and the server's peak RSS
+// Usage: node bench/quickshare.mjs [--duration 10] [--rounds 3] [--connections 10] [--db sqlite|postgres]
+//   [--streams 10] [--parallel 2] [--build]; see bench/README.md.
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
-import { bin, run } from "../scripts/lib/proc.mjs";
-import { contractEnv, migrateAndSeed, stackEnv, startChain, startServer } from "../scripts/lib/stack.mjs";
+import { benchOptions, combineRounds, ensureBuild, fmt, load, machineLine, printTable, rssMb, runBenchmark, sampleRss, startHub } from "./lib/harness.mjs";
 
-const root = new URL("..", import.meta.url).pathname;
-const { values } = parseArgs({
-  strict: false,
-  options: {
-    duration: { type: "string", default: "10" },
-    connections: { type: "string", default: "10" },
-    streams: { type: "string", default: "10" },
-    parallel: { type: "string", default: "2" },
-    "app-port": { type: "string", default: "3720" },
-    "chain-port": { type: "string", default: "8720" },
-    build: { type: "boolean", default: false },
-  },
-});
-const opt = {
-  duration: Math.min(120, Number(values.duration)),
-  connections: Math.min(256, Number(values.connections)),
-  streams: Math.min(50, Number(values.streams)),
-  parallel: Math.min(8, Number(values.parallel)),
-  appPort: Number(values["app-port"]),
-  chainPort: Number(values["chain-port"]),
-};
 const MB = 1024 * 1024;
-
-/** RSS in bytes of a process and all its descendants (Linux /proc). */
-function treeRss(pid) {
-  let total = 0;
-  const visit = (p) => {
-    try {
-      const status = readFileSync(`/proc/${p}/status`, "utf8");
-      total += Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-      for (const task of readdirSync(`/proc/${p}/task`)) {
-        const kids = readFileSync(`/proc/${p}/task/${task}/children`, "utf8").trim();
-        for (const k of kids ? kids.split(/\s+/) : []) visit(k);
-      }
-    } catch {
-      // the process went away
-    }
-  };
-  visit(pid);
-  return total;
-}
-
-function sampleRss(pid, everyMs = 20) {
-  let peak = treeRss(pid);
-  const timer = setInterval(() => { peak = Math.max(peak, treeRss(pid)); }, everyMs);
-  return { stop: () => { clearInterval(timer); return Math.max(peak, treeRss(pid)); } };
-}
 
 async function signIn(hub, account) {
   const t = await (await fetch(`${hub}/auth/nonce`)).json();
@@ -77,91 +25,90 @@ async function json(res, what) {
   return body;
 }
 
-function load(url, headers) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, headers, connections: opt.connections, duration: opt.duration }, (err, r) => (err ? reject(err) : resolve(r)));
+await runBenchmark(async () => {
+  const opts = benchOptions(process.argv.slice(2), {
+    streams: { type: "string", default: process.env.BENCH_STREAMS ?? "10" },
+    parallel: { type: "string", default: process.env.BENCH_PARALLEL ?? "2" },
   });
-}
+  const streams = Math.min(50, Math.max(1, Number(opts.streams)));
+  const parallel = Math.min(8, Math.max(1, Number(opts.parallel)));
+  const loadOpts = { duration: opts.duration, warmup: opts.warmup, connections: opts.connections, maxRequests: opts.maxRequests };
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), "bench-qs-"));
-let server;
-let anvil;
-try {
-  if (values.build || !existsSync(path.join(root, ".next/BUILD_ID"))) {
-    console.log("› next build…");
-    await run(bin("next"), ["build"], { cwd: root, env: { ...process.env, NODE_ENV: "production", DATA_DIR: path.join(tmp, "build"), NEXT_TELEMETRY_DISABLED: "1" } });
-  }
-  const chain = await startChain({ dataDir: tmp, chainPort: opt.chainPort });
-  anvil = chain.anvil;
-  const deployment = chain.deployment;
-  const origin = `http://127.0.0.1:${opt.appPort}`;
-  const env = stackEnv({ dataDir: tmp, databaseUrl: `file:${path.join(tmp, "hub.db")}`, chainPort: opt.chainPort, appPort: opt.appPort, origin, extra: { ...contractEnv(deployment), SEED_SKIP_FUNDING: "1" } });
-  await migrateAndSeed(env);
-  server = await startServer(env, { quiet: true });
-  const hub = server.url;
-  const pid = server.child.pid;
+  await ensureBuild({ force: opts.build });
+  const hub = await startHub({ db: opts.db, appPort: opts.appPort, chainPort: opts.chainPort, seed: false });
+  const pid = hub.serverPid;
 
-  const owner = await signIn(hub, privateKeyToAccount(generatePrivateKey()));
+  // Fixtures through the API, as a creator and a reader would make them.
+  const owner = await signIn(hub.url, privateKeyToAccount(generatePrivateKey()));
   const readerAccount = privateKeyToAccount(generatePrivateKey());
-  const reader = await signIn(hub, readerAccount);
+  const reader = await signIn(hub.url, readerAccount);
   const body = "Lorem ipsum dolor sit amet, consectetur adipiscing elit. ".repeat(40); // ~2.3 KB
-  const create = (input) => fetch(`${hub}/quickshare`, { method: "POST", headers: { cookie: owner, "content-type": "application/json" }, body: JSON.stringify({ title: "Bench", content: body, ...input }) }).then((r) => json(r, "create"));
-
-  // A 30 MB document attached to a free share: streaming needs no proof.
+  const create = async (input) =>
+    (await json(await fetch(`${hub.url}/quickshare`, { method: "POST", headers: { cookie: owner, "content-type": "application/json" }, body: JSON.stringify({ title: "Bench", content: body, ...input }) }), "create")).share;
   const form = new FormData();
   const big = new Uint8Array(30 * MB);
   for (let i = 0; i < big.length; i += 4096) big[i] = i & 0xff;
   form.set("file", new Blob([big], { type: "application/pdf" }), "big.pdf");
-  const up = await json(await fetch(`${hub}/uploads/content?encrypted=1`, { method: "POST", body: form, headers: { cookie: owner } }), "upload");
-  const free = (await create({ price: "0", media: [up.storageRef] })).share;
-  // Paid share, and the reader holding it through the whitelist-free tier: a real grant and proof, no chain needed.
-  const paid = (await create({ price: "0.10", whitelist: [readerAccount.address], whitelistPrice: "0" })).share;
-  const grant = await json(await fetch(`${hub}/quickshare/${paid.slug}/access`, { headers: { cookie: reader } }), "grant");
-  const proof = grant.unlockProof;
-  const check = await fetch(`${hub}/quickshare/${paid.slug}/access`, { headers: { "x-svc-payment-proof": proof } });
-  if (check.status !== 200) throw new Error(`proof read: ${check.status}`);
+  const up = await json(await fetch(`${hub.url}/uploads/content?encrypted=1`, { method: "POST", body: form, headers: { cookie: owner } }), "upload");
+  const free = await create({ price: "0", media: [up.storageRef] }); // the 30 MB file streams without proof
+  // A paid share the reader holds through its free whitelist tier: a real entitlement and proof, no chain involved.
+  const paid = await create({ price: "0.10", whitelist: [readerAccount.address], whitelistPrice: "0" });
+  const proof = (await json(await fetch(`${hub.url}/quickshare/${paid.slug}/access`, { headers: { cookie: reader } }), "grant")).unlockProof;
 
-  const results = [];
-  for (const [name, url, headers] of [
-    ["baseline: meta (1 query, no body)", `${hub}/quickshare/${free.slug}/meta`, {}],
-    ["free share access", `${hub}/quickshare/${free.slug}/access`, {}],
-    ["paid share access with proof", `${hub}/quickshare/${paid.slug}/access`, { "x-svc-payment-proof": proof }],
-  ]) {
-    await load(url, headers); // warm-up run, discarded
-    const rss = sampleRss(pid);
-    const r = await load(url, headers);
-    results.push({ name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors, rss: rss.stop() });
+  const targets = [
+    { name: "meta (baseline: 1 query, no body)", url: `${hub.url}/quickshare/${free.slug}/meta` },
+    { name: "free share access", url: `${hub.url}/quickshare/${free.slug}/access` },
+    { name: "paid share access with proof", url: `${hub.url}/quickshare/${paid.slug}/access`, headers: { "x-svc-payment-proof": proof } },
+  ];
+  for (const t of targets) {
+    const res = await fetch(t.url, { headers: t.headers });
+    if (res.status !== 200) throw new Error(`${t.name}: ${res.status}`);
   }
-  console.log(`\nQuickshare access — ${opt.connections} connections, ${opt.duration} s, ${os.cpus().length} CPUs (${os.cpus()[0]?.model}), Node ${process.version}`);
-  console.log("route                              req/s     p50 ms   p99 ms   non-2xx   server RSS peak");
-  for (const r of results) {
-    console.log(`${r.name.padEnd(33)} ${String(Math.round(r.rps)).padStart(7)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(8)} ${String(r.non2xx).padStart(9)}   ${(r.rss / MB).toFixed(0)} MB`);
+  const header = `Quickshare reads — ${opts.db}, ${opts.connections} connections, ${opts.rounds} × ${opts.duration} s per target (after ${opts.warmup} s warm-up each)`;
+  console.log(`› ${header}; ${machineLine()}`);
+  const runs = targets.map(() => []);
+  for (let round = 1; round <= opts.rounds; round++) {
+    for (const [i, t] of targets.entries()) runs[i].push(await load({ url: t.url, headers: t.headers, pid, ...loadOpts }));
+    console.log(`  round ${round}/${opts.rounds}: req/s ${targets.map((t, i) => `${t.name.split(" (")[0]} ${fmt.int(runs[i].at(-1).reqPerSec)}`).join(", ")}`);
   }
+  const results = targets.map((t, i) => ({ name: t.name, ...combineRounds(runs[i]) }));
+  console.log(`\n${header}\n${machineLine()}; medians over the rounds\n`);
+  printTable(results);
 
-  // Streaming: `streams` downloads of the 30 MB file, `parallel` at a time, every byte read and counted.
-  const mediaUrl = `${hub}/quickshare/${free.slug}/media/document?index=0`;
+  // Streaming: `streams` downloads of the 30 MB file, `parallel` at a time, every byte read.
+  const mediaUrl = `${hub.url}/quickshare/${free.slug}/media/document?index=0`;
   await (await fetch(mediaUrl)).arrayBuffer(); // warm-up
-  const idle = treeRss(pid);
-  const rss = sampleRss(pid, 10);
+  const idle = rssMb(pid);
+  const sampler = sampleRss(pid, 10);
   const t0 = performance.now();
   let bytes = 0;
-  let next = 0;
-  await Promise.all(Array.from({ length: opt.parallel }, async () => {
-    while (next < opt.streams) {
-      next++;
-      const res = await fetch(mediaUrl);
-      if (res.status !== 200) throw new Error(`media: ${res.status}`);
-      for await (const chunk of res.body) bytes += chunk.length;
-    }
-  }));
+  let started = 0;
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (started < streams) {
+        started++;
+        const res = await fetch(mediaUrl);
+        if (res.status !== 200) throw new Error(`media: ${res.status}`);
+        for await (const chunk of res.body) bytes += chunk.length;
+      }
+    }),
+  );
   const seconds = (performance.now() - t0) / 1000;
-  const peak = rss.stop();
-  if (bytes !== opt.streams * 30 * MB) throw new Error(`streamed ${bytes} bytes, expected ${opt.streams * 30 * MB}`);
-  console.log(`\nStreaming a 30 MB media file: ${opt.streams} downloads, ${opt.parallel} at a time`);
-  console.log(`  ${(bytes / MB / seconds).toFixed(0)} MB/s (${(seconds / opt.streams * opt.parallel * 1000).toFixed(0)} ms per download); server RSS ${(idle / MB).toFixed(0)} MB idle → ${(peak / MB).toFixed(0)} MB peak (+${((peak - idle) / MB).toFixed(0)} MB)`);
-  if (results.some((r) => r.non2xx)) process.exitCode = 1;
-} finally {
-  await server?.stop();
-  await anvil?.stop();
-  rmSync(tmp, { recursive: true, force: true });
-}
+  const peak = sampler.stop();
+  if (bytes !== streams * 30 * MB) throw new Error(`streamed ${bytes} bytes, expected ${streams * 30 * MB}`);
+  console.log(`\nStreaming a 30 MB media file (decrypted per request): ${streams} downloads, ${parallel} at a time`);
+  printTable(
+    [{ mbps: bytes / MB / seconds, per: (seconds * 1000 * parallel) / streams, idle, peak }],
+    [
+      { title: "MB/s", value: (r) => fmt.int(r.mbps) },
+      { title: "per download", value: (r) => fmt.ms(r.per) },
+      { title: "RSS idle", value: (r) => fmt.mb(r.idle) },
+      { title: "RSS peak", value: (r) => fmt.mb(r.peak) },
+      { title: "peak − idle", value: (r) => fmt.mb(r.peak - r.idle) },
+    ],
+  );
+  if (results.some((r) => r.errors || r.non2xx)) {
+    console.error("\n!! errors or non-2xx answers: the figures above are not clean");
+    process.exitCode = 1;
+  }
+});
