@@ -406,7 +406,7 @@ describe("POST /quickshare/gateway/balance", () => {
     expect(res.body).toMatchObject({ success: true, wallet: payer, total: expect.any(String), atomic: { total: expect.stringMatching(/^\d+$/) } });
     expect(Number(res.body.total)).toBeGreaterThanOrEqual(Number(res.body.available));
     const fresh = await api("/quickshare/gateway/balance", { json: { walletAddress: stranger() } });
-    expect(fresh.body).toMatchObject({ available: "0", total: "0", withdrawing: "0", withdrawable: "0" });
+    expect(fresh.body).toMatchObject({ available: "0", total: "0", withdrawing: "0", withdrawable: "0", locked: "0", spendable: "0" });
     expect((await api("/quickshare/gateway/balance", { cookie: owner.cookie, json: {} })).body.wallet).toBe(owner.address);
     expectError(await api("/quickshare/gateway/balance", { json: {} }), 400, "invalid-request");
     expectError(await api("/quickshare/gateway/balance", { json: { walletAddress: "0x12" } }), 400, "invalid-request");

@@ -5,6 +5,8 @@ import { installTestWallet } from "../support/test-wallet";
 
 // anvil dev key #2: a local-chain test account (no funds needed to sign in).
 const READER_PK = "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a" as const;
+// anvil dev key #5: a demo payer the seed funds with 100 USDC (local chain only).
+const PAYER_PK = "0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba" as const;
 
 function watchOutside(page: Page) {
   const outside: string[] = [];
@@ -58,4 +60,25 @@ test("a stranger sees the invite-only notice and no body; an unknown link gets i
   const missing = await page.goto("/qs/zzzzzzzz");
   expect(missing!.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "No share lives at this link." })).toBeVisible();
+});
+
+test("a reader pays a paid share from the browser wallet; the proof kept in the browser re-reads it after a reload", async ({ page }) => {
+  const owner = await person();
+  const share = await createShare(owner, { title: "Harbour plans", content: "Berth 7 at noon.", price: "0.25" });
+  const outside = watchOutside(page);
+  const wallet = await installTestWallet(page, { pk: PAYER_PK, chainId: 5042002 });
+
+  await page.goto(`/qs/${share.slug}`);
+  await expect(page.locator("#qs-price")).toHaveText("0.25 USDC");
+  await expect(page.getByText("Berth 7 at noon.")).toHaveCount(0);
+  await page.getByRole("button", { name: "Pay 0.25 USDC" }).click();
+  await expect(page.locator("#qs-content")).toHaveText("Berth 7 at noon.");
+  await expect(page.getByRole("status")).toHaveText("Paid 0.25 USDC. Enjoy.");
+  expect(wallet.calls).toContain("eth_signTypedData_v4");
+  const signatures = wallet.calls.filter((c) => c === "eth_signTypedData_v4").length;
+
+  await page.reload();
+  await expect(page.locator("#qs-content")).toHaveText("Berth 7 at noon.");
+  expect(wallet.calls.filter((c) => c === "eth_signTypedData_v4").length).toBe(signatures);
+  expect(outside).toEqual([]);
 });

@@ -1,34 +1,31 @@
 import "server-only";
-import { getAddress, type Address } from "viem";
-import { gatewayWalletAbi } from "@/lib/chain/abis";
-import { publicClient } from "@/lib/chain/clients";
+import { getAddress } from "viem";
+import { NETWORKS } from "@/lib/chain/networks";
 import { env } from "@/lib/env";
-import { ApiError } from "@/lib/http/errors";
 import { formatUsdc } from "@/lib/money";
+import { lockedGatewayAmount } from "@/lib/x402/locked-gateway-amount";
+import { readGatewayBalance } from "@/lib/x402/read-gateway-balance";
 
-/** POST /quickshare/gateway/balance: a depositor's USDC in the Gateway Wallet, read on chain. */
+/**
+ * POST /quickshare/gateway/balance: a depositor's USDC in the Gateway Wallet, read on chain, and
+ * what the hub can still accept from it — the deposit settlement can draw on (available, plus a
+ * withdrawing balance still inside its delay) minus gateway payments accepted but not yet settled.
+ * 503 when the chain does not answer.
+ */
 export async function gatewayBalance({ wallet }: { wallet: string }) {
   const depositor = getAddress(wallet);
-  const token = getAddress(env.USDC_ADDRESS);
-  const gateway = getAddress(env.GATEWAY_WALLET_ADDRESS);
-  const read = (functionName: "availableBalance" | "totalBalance" | "withdrawingBalance" | "withdrawableBalance") =>
-    publicClient().readContract({ address: gateway, abi: gatewayWalletAbi, functionName, args: [token, depositor as Address] }) as Promise<bigint>;
-  let values: bigint[];
-  try {
-    values = await Promise.all([read("availableBalance"), read("totalBalance"), read("withdrawingBalance"), read("withdrawableBalance")]);
-  } catch (err) {
-    throw new ApiError("chain-unavailable", `Could not read the Gateway Wallet: ${(err as Error).message.split("\n")[0]}`);
-  }
-  const [available, total, withdrawing, withdrawable] = values as [bigint, bigint, bigint, bigint];
+  const readAt = new Date();
+  const balance = await readGatewayBalance(depositor);
+  const locked = await lockedGatewayAmount({ chainId: NETWORKS[env.NETWORK_MODE].chainId, payer: depositor, balanceReadAt: readAt });
+  const spendable = balance.spendable > locked ? balance.spendable - locked : 0n;
+  const total = balance.available + balance.withdrawing;
+  const atomic = { available: balance.available, total, withdrawing: balance.withdrawing, withdrawable: balance.withdrawable, locked, spendable };
   return {
     success: true as const,
     wallet: depositor,
-    token,
-    gatewayWallet: gateway,
-    available: formatUsdc(available),
-    total: formatUsdc(total),
-    withdrawing: formatUsdc(withdrawing),
-    withdrawable: formatUsdc(withdrawable),
-    atomic: { available: String(available), total: String(total), withdrawing: String(withdrawing), withdrawable: String(withdrawable) },
+    token: getAddress(env.USDC_ADDRESS),
+    gatewayWallet: getAddress(env.GATEWAY_WALLET_ADDRESS),
+    ...(Object.fromEntries(Object.entries(atomic).map(([k, v]) => [k, formatUsdc(v)])) as Record<keyof typeof atomic, string>),
+    atomic: Object.fromEntries(Object.entries(atomic).map(([k, v]) => [k, v.toString()])) as Record<keyof typeof atomic, string>,
   };
 }

@@ -11,16 +11,15 @@ export type GrantPayment = {
   amountAtomic: bigint;
   feeAtomic: bigint | null;
   txHash: string | null;
-  paymentProvider: string | null;
-  chainId: number | null;
 };
 
 /**
  * Makes the wallet's entitlement to the share active (creating it, or re-activating a revoked one
  * after a new purchase; a banned row is never touched) and, when that is a new grant, counts the
- * unlock: share counters, the dashboard event and one ledger row of kind quickshare (amount,
- * currency, tx hash, network, payer — never the slug, link or title). Pass `tx` to make it part of
- * the caller's transaction (the payment's). Returns whether access was newly granted.
+ * unlock: share counters and the dashboard event, and for a free grant one ledger row of kind
+ * quickshare (amount 0, payer — never the slug, link or title; a paid grant's row is the payment's,
+ * written by lib/x402). Pass `tx` to make it part of the caller's transaction (the payment's).
+ * Returns whether access was newly granted.
  */
 export async function grantAccess(
   { shareId, wallet, source, payment }: { shareId: string; wallet: Address; source: "free" | "whitelist" | "payment"; payment?: GrantPayment },
@@ -56,22 +55,8 @@ async function grantIn(tx: Tx, { shareId, wallet, source, payment }: { shareId: 
   const event = await tx.quickshareEvent.create({
     data: { shareId, network: env.NETWORK_MODE, kind: "unlock", wallet, amountAtomic, feeAtomic, txHash: payment?.txHash ?? null },
   });
-  await recordActivity(
-    {
-      type: "quickshare",
-      subkind: "unlock",
-      sourceKey: `quickshare-unlock:${event.id}`,
-      amountAtomic,
-      revenueAtomic: amountAtomic - (feeAtomic ?? 0n),
-      protocolFeeAtomic: feeAtomic,
-      txHash: payment?.txHash ?? null,
-      paymentProvider: payment?.paymentProvider ?? null,
-      payerWallet: wallet,
-      paymentId,
-      chainId: payment?.chainId ?? null,
-      status: payment ? "settled" : null,
-    },
-    tx,
-  );
+  // A paid grant's ledger row is the payment's own, written by lib/x402 in this same transaction.
+  if (payment) return { granted: true };
+  await recordActivity({ type: "quickshare", subkind: "unlock", sourceKey: `quickshare-unlock:${event.id}`, amountAtomic: 0n, payerWallet: wallet }, tx);
   return { granted: true };
 }

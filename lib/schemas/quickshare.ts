@@ -180,8 +180,9 @@ export const paymentSummary = z
     amount: z.number(),
     currency: z.string(),
     payerWallet: z.string(),
-    txHash: z.string().nullable(),
+    txHash: z.string().nullable().meta({ description: "Settlement transaction; null while a gateway payment waits for its batch" }),
     protocolFee: z.number().nullable(),
+    paymentId: z.string().optional(),
     paymentProvider: z.string().optional(),
     network: z.string().optional(),
   })
@@ -291,11 +292,13 @@ export const gatewayBalanceResponse = z
     wallet: z.string(),
     token: z.string(),
     gatewayWallet: z.string(),
-    available: z.string().meta({ description: "USDC decimal string" }),
-    total: z.string(),
+    available: z.string().meta({ description: "USDC decimal string: the Gateway Wallet's availableBalance" }),
+    total: z.string().meta({ description: "available + withdrawing" }),
     withdrawing: z.string(),
     withdrawable: z.string(),
-    atomic: z.object({ available: z.string(), total: z.string(), withdrawing: z.string(), withdrawable: z.string() }),
+    locked: z.string().meta({ description: "Gateway payments this hub accepted from the wallet that are not settled yet" }),
+    spendable: z.string().meta({ description: "What the hub can still accept over the gateway rail: available + withdrawing − withdrawable − locked" }),
+    atomic: z.object({ available: z.string(), total: z.string(), withdrawing: z.string(), withdrawable: z.string(), locked: z.string(), spendable: z.string() }),
   })
   .meta({ id: "GatewayBalance" });
 
