@@ -1,11 +1,14 @@
 import { createDocument } from "zod-openapi";
 import { agentPaths } from "./paths-agents";
 import { authPaths } from "./paths-auth";
+import { eventsPaths } from "./paths-events";
+import { explorePaths } from "./paths-explore";
 import { judgePaths } from "./paths-judge";
 import { ledgerPaths } from "./paths-ledger";
 import { metaPaths } from "./paths-meta";
 import { quickshareOwnerPaths, quickshareSharePaths } from "./paths-quickshare";
 import { ratingPaths } from "./paths-ratings";
+import { sitesPaths } from "./paths-sites";
 import { x402Paths } from "./paths-x402";
 
 export const API_VERSION = "0.2.9";
@@ -23,7 +26,7 @@ export function openapiDocument() {
         "Paid content on creator-owned domains, paid in USDC over x402. Every route also answers under the legacy /api prefix. Errors are `{ error, details, code? }`.",
       license: { name: "MIT", identifier: "MIT" },
     },
-    paths: { ...authPaths, ...metaPaths, ...judgePaths, ...agentPaths, ...ledgerPaths, ...ratingPaths, ...x402Paths, ...quickshareSharePaths, ...quickshareOwnerPaths },
+    paths: { ...authPaths, ...metaPaths, ...judgePaths, ...agentPaths, ...ledgerPaths, ...ratingPaths, ...x402Paths, ...sitesPaths, ...eventsPaths, ...explorePaths, ...quickshareSharePaths, ...quickshareOwnerPaths },
     components: {
       securitySchemes: {
         Payment: {
