@@ -219,6 +219,26 @@ describe("rule 12: shares never reach discovery, sitemaps or reputation", () => 
     expect(await db().rating.count({ where: { contentId: { in: Object.values(shares).map((x) => x.id) } } })).toBe(0);
   });
 
+  it("never lists a share in explore, the sitemaps, the x402 discovery document or the leaderboards", async () => {
+    const title = `Unlisted-${shares.paid!.slug}`;
+    const share = await createShare(owner, { title, summary: title, content: "never listed", price: "0.5" });
+    const explore = await api(`/hub/explore/content?q=${encodeURIComponent(title)}&type=all`);
+    expect(explore.status).toBe(200);
+    expect(explore.body.total).toBe(0);
+    const lists = [
+      await api("/hub/explore/content?limit=500"),
+      await api("/hub/sitemap/content"),
+      await api("/hub/sitemap-sites"),
+      await api("/.well-known/x402"),
+      await api("/hub/reputation/leaderboards?type=content&limit=50"),
+    ];
+    for (const res of lists) {
+      expect(res.status).toBe(200);
+      const text = JSON.stringify(res.body);
+      for (const needle of ["/qs/", "/quickshare/", share.slug, share.id, title]) expect(text).not.toContain(needle);
+    }
+  });
+
   it("marks every share page noindex", async () => {
     const res = await fetch(`${HUB_URL}/qs/${s("paid")}`, { headers: { accept: "text/html" } });
     expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");

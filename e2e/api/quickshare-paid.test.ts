@@ -45,6 +45,7 @@ describe("buying a paid share", () => {
     const payer = await freshPayer({ wallet: "1" });
     const to = feeWallet(owner.address);
     const before = await usdcBalance(to);
+    const statsBefore = (await api("/hub/stats")).body.stats;
 
     const c = await challenge(share.slug);
     expect(c).toMatchObject({ x402Version: 2, resource: { url: `${HUB_URL}/quickshare/${share.slug}/access` } });
@@ -86,6 +87,9 @@ describe("buying a paid share", () => {
     expect(JSON.stringify(row, (_k, v) => (typeof v === "bigint" ? String(v) : v))).not.toContain(share.slug);
     const meta = await api(`/quickshare/${share.slug}/meta`);
     expect(meta.body.unlockCount).toBe(1);
+    const statsAfter = (await api("/hub/stats")).body.stats;
+    expect(statsAfter.quickshareUnlocks).toBe(statsBefore.quickshareUnlocks + 1);
+    expect(Math.round((statsAfter.quickshareRevenue - statsBefore.quickshareRevenue) * 1e6)).toBe(250_000);
     const mine = await api("/quickshare/mine", { cookie: owner.cookie });
     expect(mine.body.shares[0]).toMatchObject({ unlockCount: 1, revenue: 0.25 });
   });
