@@ -35,7 +35,7 @@ describe("GET /api/openapi.json", () => {
 function mentionedRoutes(text: string): string[] {
   const origin = new URL(HUB_URL).origin;
   const out = new Set<string>();
-  for (const m of text.matchAll(/\b(GET|POST|PUT|PATCH|DELETE) (\/[A-Za-z0-9_.\-/{}]*)/g)) out.add(`${m[1]} ${m[2]}`);
+  for (const m of text.matchAll(/\b(GET|POST|PUT|PATCH|DELETE) (\/[A-Za-z0-9_.\-/{}]*)/g)) out.add(`${m[1]} ${m[2]!.replace(/\.+$/, "")}`); // a sentence may end right after a path
   for (const m of text.matchAll(/\b(GET|POST|PUT|PATCH|DELETE) (https?:\/\/[^\s)`"]+)/g)) out.add(`${m[1]} ${new URL(m[2]!).pathname}`);
   for (const m of text.matchAll(new RegExp(`\\]\\((${origin.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[^)\\s]*)\\)`, "g"))) out.add(`GET ${new URL(m[1]!).pathname}`);
   return [...out];

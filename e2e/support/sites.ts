@@ -17,8 +17,9 @@ const created = new Set<string>();
 
 /**
  * Deletes every site this test file made (fixtures, and registrations whose domain carries RUN)
- * with their content, events, counters and ledger rows, so later tests (the home page's newest
- * content, global totals) see the hub as seeded. Call it in afterAll.
+ * with their content, events and counters, so later tests (the home page's newest content) see the
+ * hub as seeded. Ledger rows stay: the ledger is append-only history and its running totals count
+ * them. Call it in afterAll.
  */
 export async function cleanupRun() {
   const db = testDb();
@@ -27,7 +28,6 @@ export async function cleanupRun() {
   if (ids.length === 0) return;
   await db.widgetEvent.deleteMany({ where: { siteId: { in: ids } } });
   await db.dailyMetric.deleteMany({ where: { siteId: { in: ids } } });
-  await db.ledgerActivity.deleteMany({ where: { websiteId: { in: ids } } });
   await db.site.deleteMany({ where: { id: { in: ids } } }); // content, owner wallets and posts cascade
 }
 

@@ -1,4 +1,5 @@
 import type { McpTool } from "../define-tool";
+import { exploreContentTool } from "./explore-content";
 import { getHubStatus } from "./get-hub-status";
 import { getLeaderboardsTool } from "./get-leaderboards";
 import { getLedgerTool } from "./get-ledger";
@@ -12,9 +13,8 @@ import { resolveShareTool } from "./resolve-share";
  * Every tool of the MCP server, in the order tools/list shows them. One file per tool, each calling
  * one lib function; /.well-known/mcp.json and llms.txt are generated from this list.
  *
- * To come as its part lands (interface "Agent surfaces"): explore_content (discovery). Add
- * `tools/<name>.ts` with defineTool and list it here; e2e/api/mcp.test.ts then lists and calls it.
+ * Add `tools/<name>.ts` with defineTool and list it here; e2e/api/mcp.test.ts then lists and calls it.
  */
 export const MCP_TOOLS: readonly McpTool[] = [
-  getHubStatus, getLedgerTool, getPlatformStatsTool, getLeaderboardsTool, resolveShareTool, judgeDecideTool, judgeClassifyTool, judgeTagsTool,
+  getHubStatus, exploreContentTool, getLedgerTool, getPlatformStatsTool, getLeaderboardsTool, resolveShareTool, judgeDecideTool, judgeClassifyTool, judgeTagsTool,
 ];
