@@ -6,6 +6,7 @@ import { explorePaths } from "./paths-explore";
 import { judgePaths } from "./paths-judge";
 import { ledgerPaths } from "./paths-ledger";
 import { metaPaths } from "./paths-meta";
+import { quickshareOwnerPaths, quickshareSharePaths } from "./paths-quickshare";
 import { ratingPaths } from "./paths-ratings";
 import { sitesPaths } from "./paths-sites";
 import { x402Paths } from "./paths-x402";
@@ -25,7 +26,7 @@ export function openapiDocument() {
         "Paid content on creator-owned domains, paid in USDC over x402. Every route also answers under the legacy /api prefix. Errors are `{ error, details, code? }`.",
       license: { name: "MIT", identifier: "MIT" },
     },
-    paths: { ...authPaths, ...metaPaths, ...judgePaths, ...agentPaths, ...ledgerPaths, ...ratingPaths, ...x402Paths, ...sitesPaths, ...eventsPaths, ...explorePaths },
+    paths: { ...authPaths, ...metaPaths, ...judgePaths, ...agentPaths, ...ledgerPaths, ...ratingPaths, ...x402Paths, ...sitesPaths, ...eventsPaths, ...explorePaths, ...quickshareSharePaths, ...quickshareOwnerPaths },
     components: {
       securitySchemes: {
         Payment: {
