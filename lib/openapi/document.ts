@@ -1,6 +1,7 @@
 import { createDocument } from "zod-openapi";
 import { authPaths } from "./paths-auth";
 import { metaPaths } from "./paths-meta";
+import { tipsPaths } from "./paths-tips";
 
 export const API_VERSION = "0.2.9";
 
@@ -17,7 +18,7 @@ export function openapiDocument() {
         "Paid content on creator-owned domains, paid in USDC over x402. Every route also answers under the legacy /api prefix. Errors are `{ error, details, code? }`.",
       license: { name: "MIT", identifier: "MIT" },
     },
-    paths: { ...authPaths, ...metaPaths },
+    paths: { ...authPaths, ...metaPaths, ...tipsPaths },
     components: {
       securitySchemes: {
         Payment: {
