@@ -11,7 +11,7 @@ import { parseTipUrl, quickshareSlug } from "./resolve-recipient";
  * settles to its owner).
  */
 export function holdingKey({ contentUrl, domain }: { contentUrl: string; domain?: string }): string {
-  const url = parseTipUrl(contentUrl);
+  const url = parseTipUrl(contentUrl, "contentUrl");
   const host = canonicalDomain(url.host);
   if (quickshareSlug(url) || host === canonicalDomain(new URL(env.HUB_ORIGIN).host)) {
     throw new ApiError("not-holdable", "A tip to a quickshare link or to this hub's own pages settles to the owner (POST /hub/tips/challenge); it is never held");

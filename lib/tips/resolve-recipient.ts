@@ -78,15 +78,15 @@ export async function resolveRecipient({ url }: { url: string }): Promise<Resolv
 }
 
 /** An absolute http(s) URL, or 400. */
-export function parseTipUrl(url: string): URL {
+export function parseTipUrl(url: string, field = "url"): URL {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new ApiError("invalid-request", `url: "${url}" is not an absolute URL`);
+    throw new ApiError("invalid-request", `${field}: "${url}" is not an absolute URL`);
   }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new ApiError("invalid-request", "url: must be an http(s) URL");
-  if (!parsed.hostname) throw new ApiError("invalid-request", "url: has no host");
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new ApiError("invalid-request", `${field}: must be an http(s) URL`);
+  if (!parsed.hostname) throw new ApiError("invalid-request", `${field}: has no host`);
   return parsed;
 }
 
