@@ -22,6 +22,7 @@ describe("held tips: refund, then claim (balances on chain)", () => {
     const { creator, domain, site } = await freshSite("flow");
     const p1 = await newWallet(10_000_000n);
     const p2 = await newWallet(10_000_000n);
+    const statsBefore = (await api("/hub/stats")).body.stats;
     const t1 = (await holdTip(p1, domain, 2_000_000n)).tip;
     const t2 = (await holdTip(p2, domain, 3_000_000n, "/other")).tip;
     const box = boxOf(domain);
@@ -66,6 +67,11 @@ describe("held tips: refund, then claim (balances on chain)", () => {
       ["released", 0n, 2_850_000n, 150_000n],
     ]);
     expect(ledger.reduce((s, r) => s + r.amountAtomic, 0n)).toBe(3_000_000n);
+    // /hub/stats: two tips, 3 USDC of tip revenue net of the refund, the treasury's 0.15 in protocol fees.
+    const stats = (await api("/hub/stats")).body.stats;
+    expect(stats.tips - statsBefore.tips).toBe(2);
+    expect(stats.tipRevenue - statsBefore.tipRevenue).toBeCloseTo(3, 6);
+    expect(stats.protocolFees - statsBefore.protocolFees).toBeCloseTo(0.15, 6);
 
     // A second claim has nothing to release; the box is deployed now and still empty.
     expect((await claim({ siteId: site.id, token: site.verifyToken })).body).toEqual({ success: true, released: [], pending: 0 });

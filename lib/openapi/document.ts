@@ -1,6 +1,8 @@
 import { createDocument } from "zod-openapi";
 import { authPaths } from "./paths-auth";
+import { ledgerPaths } from "./paths-ledger";
 import { metaPaths } from "./paths-meta";
+import { ratingPaths } from "./paths-ratings";
 import { tipsPaths } from "./paths-tips";
 
 export const API_VERSION = "0.2.9";
@@ -18,7 +20,7 @@ export function openapiDocument() {
         "Paid content on creator-owned domains, paid in USDC over x402. Every route also answers under the legacy /api prefix. Errors are `{ error, details, code? }`.",
       license: { name: "MIT", identifier: "MIT" },
     },
-    paths: { ...authPaths, ...metaPaths, ...tipsPaths },
+    paths: { ...authPaths, ...metaPaths, ...ledgerPaths, ...ratingPaths, ...tipsPaths },
     components: {
       securitySchemes: {
         Payment: {

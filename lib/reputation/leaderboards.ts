@@ -1,0 +1,111 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { usdcNumber } from "@/lib/money";
+import { refreshContentScores } from "./refresh-content-scores";
+import { averageStars, reputationScore, round2, type Figures } from "./score";
+
+type Opts = { type: "creators" | "sites" | "content"; limit: number; skip: number };
+
+/**
+ * Leaderboards of creators, sites or content by reputation score (ties: unlocks, views, revenue).
+ * Content ranks through the stored score and its index; sites and creators aggregate their content's
+ * figures in the database and score the sums with the same formula. Quickshares are not content and never rank.
+ */
+export async function leaderboards(opts: Opts) {
+  const items = opts.type === "content" ? await contentBoard(opts) : await aggregateBoard(opts);
+  return { success: true as const, type: opts.type, ...items, limit: opts.limit, skip: opts.skip };
+}
+
+const liveSite = { verified: true, removedAt: null };
+
+function figures(f: Figures) {
+  return {
+    reputationScore: round2(reputationScore(f)),
+    reputationStars: averageStars(f),
+    ratings: f.ratingsCount,
+    unlocks: f.unlocks,
+    views: f.views,
+    revenue: usdcNumber(f.revenueAtomic),
+  };
+}
+
+async function contentBoard({ limit, skip }: Opts) {
+  await refreshContentScores();
+  const where = { network: env.NETWORK_MODE, site: liveSite };
+  const [rows, total] = await Promise.all([
+    db.content.findMany({
+      where,
+      orderBy: [{ reputationScore: "desc" }, { unlocks: "desc" }, { views: "desc" }, { id: "asc" }],
+      skip,
+      take: limit,
+      include: { site: { select: { domain: true } } },
+    }),
+    db.content.count({ where }),
+  ]);
+  return {
+    total,
+    items: rows.map((c, i) => ({
+      kind: "content" as const,
+      rank: skip + i + 1,
+      id: c.id,
+      title: c.title,
+      url: c.url,
+      contentType: c.contentType,
+      websiteId: c.siteId,
+      domain: c.site.domain,
+      ...figures(c),
+    })),
+  };
+}
+
+async function aggregateBoard({ type, limit, skip }: Opts) {
+  const [groups, sites] = await Promise.all([
+    db.content.groupBy({
+      by: ["siteId"],
+      where: { network: env.NETWORK_MODE },
+      _sum: { ratingsCount: true, ratingSum: true, unlocks: true, views: true, revenueAtomic: true },
+      _count: { _all: true },
+    }),
+    db.site.findMany({ where: liveSite, select: { id: true, domain: true, name: true, verified: true, ownerWallet: true } }),
+  ]);
+  const bySite = new Map(groups.map((g) => [g.siteId, g]));
+  const sum = (g: (typeof groups)[number] | undefined): Figures & { count: number } => ({
+    ratingsCount: g?._sum.ratingsCount ?? 0,
+    ratingSum: g?._sum.ratingSum ?? 0,
+    unlocks: g?._sum.unlocks ?? 0,
+    views: g?._sum.views ?? 0,
+    revenueAtomic: g?._sum.revenueAtomic ?? 0n,
+    count: g?._count._all ?? 0,
+  });
+
+  type Entry = { key: string; f: Figures & { count: number }; build: (rank: number) => Record<string, unknown> };
+  let entries: Entry[];
+  if (type === "sites") {
+    entries = sites.map((s) => {
+      const f = sum(bySite.get(s.id));
+      return { key: s.id, f, build: (rank) => ({ kind: "site", rank, websiteId: s.id, domain: s.domain, name: s.name, verified: s.verified, contentCount: f.count, ...figures(f) }) };
+    });
+  } else {
+    const byOwner = new Map<string, { f: Figures & { count: number }; sites: number }>();
+    for (const s of sites) {
+      const f = sum(bySite.get(s.id));
+      const acc = byOwner.get(s.ownerWallet) ?? { f: { ratingsCount: 0, ratingSum: 0, unlocks: 0, views: 0, revenueAtomic: 0n, count: 0 }, sites: 0 };
+      acc.sites += 1;
+      acc.f = {
+        ratingsCount: acc.f.ratingsCount + f.ratingsCount, ratingSum: acc.f.ratingSum + f.ratingSum, unlocks: acc.f.unlocks + f.unlocks,
+        views: acc.f.views + f.views, revenueAtomic: acc.f.revenueAtomic + f.revenueAtomic, count: acc.f.count + f.count,
+      };
+      byOwner.set(s.ownerWallet, acc);
+    }
+    const profiles = await db.publisherProfile.findMany({ where: { ownerWallet: { in: [...byOwner.keys()] } }, select: { ownerWallet: true, username: true } });
+    const names = new Map(profiles.map((p) => [p.ownerWallet, p.username]));
+    entries = [...byOwner].map(([wallet, { f, sites: n }]) => ({
+      key: wallet, f,
+      build: (rank) => ({ kind: "creator", rank, wallet, username: names.get(wallet) ?? null, sites: n, contentCount: f.count, ...figures(f) }),
+    }));
+  }
+  const scored = entries.map((e) => ({ ...e, score: reputationScore(e.f) }));
+  scored.sort((a, b) => b.score - a.score || b.f.unlocks - a.f.unlocks || b.f.views - a.f.views || (b.f.revenueAtomic > a.f.revenueAtomic ? 1 : b.f.revenueAtomic < a.f.revenueAtomic ? -1 : 0) || a.key.localeCompare(b.key));
+  return { total: scored.length, items: scored.slice(skip, skip + limit).map((e, i) => e.build(skip + i + 1)) };
+}

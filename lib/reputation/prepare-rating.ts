@@ -1,0 +1,44 @@
+import "server-only";
+import { getAddress, keccak256, stringToHex } from "viem";
+import { getChainInfo } from "@/lib/chain/chain-info";
+import { hubChain } from "@/lib/chain/clients";
+import { findContent } from "@/lib/content/find-content";
+import { env } from "@/lib/env";
+import { ApiError } from "@/lib/http/errors";
+import { ensureContentHash } from "./content-hash";
+import { findVerifiedUnlock, unlockRefOf } from "./find-verified-unlock";
+import { reputationAddress } from "./reputation-address";
+
+/**
+ * Everything a wallet needs to rate on chain, after checking first that it has a verified unlock of
+ * the content: the content's bytes32 hash, the contract, the chain, the unlock reference to pass,
+ * and a canonical message whose keccak-256 serves as reviewHash.
+ */
+export async function prepareRating(opts: { contentId: string; walletAddress: string; ratingValue: number; paymentId?: string }) {
+  const content = await findContent(opts.contentId);
+  const wallet = getAddress(opts.walletAddress);
+  const unlock = await findVerifiedUnlock({ contentId: content.id, wallet, paymentId: opts.paymentId });
+  if (!unlock) throw new ApiError("forbidden", `${wallet} has no verified unlock of ${content.id}; only buyers can rate`);
+  const [contentHash, chain] = await Promise.all([ensureContentHash(content), getChainInfo()]);
+  const unlockRef = unlockRefOf(unlock);
+  const message = [
+    `Rate content on Paid Content Hub`,
+    `content: ${contentHash}`,
+    `rating: ${opts.ratingValue} (${opts.ratingValue / 10} stars)`,
+    `wallet: ${wallet}`,
+    `unlock: ${unlockRef}`,
+    `chain: eip155:${chain.chainId}`,
+  ].join("\n");
+  return {
+    success: true as const,
+    message,
+    ratingValue: opts.ratingValue,
+    contentHash,
+    reviewHash: keccak256(stringToHex(message)),
+    unlockRef,
+    contractAddress: reputationAddress(),
+    chainId: String(chain.chainId),
+    chainName: hubChain().name,
+    rpcUrl: env.PUBLIC_RPC_URL,
+  };
+}

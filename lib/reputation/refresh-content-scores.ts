@@ -1,0 +1,36 @@
+import "server-only";
+import { db, isPostgres } from "@/lib/db";
+import { env } from "@/lib/env";
+import { scoreSql } from "./score";
+
+const CHUNK = 500;
+// Per process: the stored scores are derived data, so a fresh process simply recomputes everything once.
+let watermark: Date | undefined;
+let running: Promise<void> | undefined;
+
+/**
+ * Recomputes the stored reputationScore of content whose figures changed since the last refresh
+ * (Prisma bumps updatedAt on every counter increment) in one UPDATE per chunk; the raw UPDATE does
+ * not touch updatedAt, so a refresh never marks rows dirty again.
+ */
+export function refreshContentScores(): Promise<void> {
+  running ??= refresh().finally(() => {
+    running = undefined;
+  });
+  return running;
+}
+
+async function refresh() {
+  const startedAt = new Date(Date.now() - 1_000); // rows written during this refresh are picked up next time
+  const dirty = await db.content.findMany({
+    where: { network: env.NETWORK_MODE, ...(watermark ? { OR: [{ updatedAt: { gt: watermark } }, { reputationScore: null }] } : {}) },
+    select: { id: true },
+  });
+  const sql = scoreSql();
+  for (let i = 0; i < dirty.length; i += CHUNK) {
+    const ids = dirty.slice(i, i + CHUNK).map((r) => r.id);
+    const placeholders = ids.map((_, n) => (isPostgres() ? `$${n + 1}` : "?")).join(", ");
+    await db.$executeRawUnsafe(`UPDATE "Content" SET "reputationScore" = ${sql} WHERE "id" IN (${placeholders})`, ...ids);
+  }
+  watermark = startedAt;
+}
