@@ -1,10 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { claimTokenMessage } from "../../lib/tips/claim-token-message";
 import { api, expectError } from "../support/hub";
 import {
-  balanceOf, boxOf, breakRelayer, CHAIN_ID, createSite, holdTip, ledgerRows, newWallet, releasedEvents, signedRefund, testDb,
+  balanceOf, boxOf, breakRelayer, CHAIN_ID, createSite, holdTip, ledgerRows, newWallet, releasedEvents, removeFixtures, signedRefund, testDb,
   transferUsdc, TREASURY, uniqueDomain,
 } from "../support/tips";
+
+afterAll(removeFixtures);
 
 const claim = (json: Record<string, unknown>) => api("/hub/tips/claim", { json });
 const refund = (json: Record<string, unknown>) => api("/hub/tips/refund", { json });

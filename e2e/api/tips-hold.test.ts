@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { usdcAbi } from "../../lib/chain/abis";
 import { api, expectError, HUB_URL } from "../support/hub";
-import { boxOf, chainClient, FACTORY, ledgerRows, newWallet, testDb, transferUsdc, uniqueDomain, USDC } from "../support/tips";
+import { boxOf, chainClient, FACTORY, ledgerRows, newWallet, removeFixtures, testDb, transferUsdc, uniqueDomain, USDC } from "../support/tips";
+
+afterAll(removeFixtures);
 
 const hold = (json: Record<string, unknown>) => api("/hub/tips/hold", { json });
 

@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { getAddress } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { predictFeeWallet } from "../../lib/chain/predict";
 import { api, expectError, HUB_URL } from "../support/hub";
-import { createSite, testDb, uniqueDomain } from "../support/tips";
+import { createSite, removeFixtures, testDb, trackShare, uniqueDomain } from "../support/tips";
+
+afterAll(removeFixtures);
 
 const randomWallet = () => privateKeyToAccount(generatePrivateKey()).address;
 const resolve = (url: string) => api(`/hub/resolve?url=${encodeURIComponent(url)}`);
@@ -55,7 +57,8 @@ describe("GET /hub/resolve", () => {
   it("resolves a quickshare link on this hub to the share's owner; an unknown share is not tippable", async () => {
     const owner = randomWallet();
     const slug = base58Slug();
-    await testDb.quickshare.create({ data: { slug, network: "testnet", ownerWallet: owner, title: "Private notes", expiresAt: new Date(Date.now() + 86_400_000) } });
+    const share = await testDb.quickshare.create({ data: { slug, network: "testnet", ownerWallet: owner, title: "Private notes", expiresAt: new Date(Date.now() + 86_400_000) } });
+    trackShare(share.id);
     const res = await resolve(`${HUB_URL}/qs/${slug}`);
     expect(res.body).toMatchObject({ resolved: true, source: "quickshare", wallet: owner, hosted: true, next: "settle" });
     const unknown = await resolve(`${HUB_URL}/qs/${base58Slug()}`);

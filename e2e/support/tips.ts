@@ -61,6 +61,20 @@ export async function transferUsdc(from: TestWallet, to: Address, amount: bigint
 export const uniqueDomain = (prefix: string) => `${prefix}-${randomBytes(4).toString("hex")}.example`;
 export const boxOf = (domain: string) => predictHoldingBox({ factory: FACTORY, domain });
 
+const fixtureSites: string[] = [];
+const fixtureShares: string[] = [];
+
+/** Removes the sites and shares this file created (afterAll), so later suites see only their own data. */
+export async function removeFixtures() {
+  await testDb.site.deleteMany({ where: { id: { in: fixtureSites.splice(0) } } });
+  await testDb.quickshare.deleteMany({ where: { id: { in: fixtureShares.splice(0) } } });
+}
+
+/** Remembers a quickshare row created by a test, for removeFixtures. */
+export function trackShare(id: string) {
+  fixtureShares.push(id);
+}
+
 /** A site row straight in the database (site registration is another route's job). */
 export async function createSite(opts: { domain: string; owner: Address; verified?: boolean; hosted?: boolean; removed?: boolean; feeWallet?: Address }) {
   const verifyToken = randomBytes(24).toString("hex");
@@ -72,6 +86,7 @@ export async function createSite(opts: { domain: string; owner: Address; verifie
       hosted: opts.hosted ?? false, feeWallet: opts.feeWallet ?? null, removedAt: opts.removed ? new Date() : null,
     },
   });
+  fixtureSites.push(site.id);
   return { id: site.id, verifyToken, domain: opts.domain };
 }
 
