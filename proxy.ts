@@ -4,6 +4,7 @@ import { NextResponse, type NextRequest } from "next/server";
 const ALLOW_HEADERS = [
   "content-type", "payment", "payment-signature", "x-payment", "x-svc-transfer-tx", "x-svc-tx-owner",
   "x-svc-payment-proof", "x-svc-actor", "x-peer-secret",
+  "mcp-protocol-version", "mcp-session-id", "last-event-id", // MCP clients on an allowed origin (POST /mcp)
 ].join(", ");
 const EXPOSE_HEADERS = ["PAYMENT-REQUIRED", "PAYMENT-RESPONSE", "X-PAYMENT-RESPONSE", "Link"].join(", ");
 

@@ -42,6 +42,19 @@ const schema = z.object({
   PEER_SECRET: secret.optional(),
   REDIS_URL: z.string().optional(),
   SECURE_COOKIES: boolish.optional(),
+  // Decision helpers (/hub/judge/*): an OpenAI-compatible provider, or the embedded local scorer.
+  DECISIONS_ENABLED: boolish.default(true),
+  JUDGE_BASE_URL: z.url().or(z.literal("")).optional(),
+  JUDGE_API_KEY: z.string().optional(),
+  JUDGE_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  JUDGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  JUDGE_LOGPROBS: z.enum(["auto", "on", "off"]).default("auto"),
+  // Extra browser origins allowed to call POST /mcp (comma-separated); the hub's own origin always is.
+  MCP_ALLOWED_ORIGINS: z
+    .string()
+    .default("")
+    .transform((v) => v.split(",").map((o) => o.trim()).filter(Boolean))
+    .pipe(z.array(z.url())),
 });
 
 type Secrets = { SESSION_PASSWORD: string; UNLOCK_PROOF_SECRET: string; BLOB_KEY: string; PEER_SECRET: string };
@@ -96,6 +109,9 @@ function load() {
     BLOB_KEY: raw.BLOB_KEY ?? generated!.BLOB_KEY,
     PEER_SECRET: raw.PEER_SECRET ?? generated!.PEER_SECRET,
     SECURE_COOKIES: raw.SECURE_COOKIES ?? hubOrigin.startsWith("https:"),
+    JUDGE_BASE_URL: raw.JUDGE_BASE_URL ? raw.JUDGE_BASE_URL.replace(/\/+$/, "") : undefined,
+    JUDGE_API_KEY: raw.JUDGE_API_KEY || undefined,
+    MCP_ALLOWED_ORIGINS: raw.MCP_ALLOWED_ORIGINS.map((o) => new URL(o).origin),
     DEV_CHAIN: devChain,
   };
 }

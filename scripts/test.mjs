@@ -66,13 +66,22 @@ function ensureChromium() {
   throw new Error(`Chromium not found at ${chromium}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`);
 }
 
+// The decision helpers talk to a provider double (e2e/support/fake-provider.ts) that the API tests
+// start themselves on this fixed loopback port; nothing listens there outside those tests.
+const judgeEnv = {
+  JUDGE_BASE_URL: `http://127.0.0.1:${APP_PORT + 50}/v1`,
+  JUDGE_API_KEY: "sk-test-judge-key-never-echoed",
+  JUDGE_MODEL: "fake-decider",
+  JUDGE_TIMEOUT_MS: "1500",
+};
+
 /** One full stack on one database: fresh chain, migrated + seeded database, running hub. */
 async function withStack(label, databaseUrl, fn) {
   const dataDir = path.join(tmp, label);
   await resetDatabase({ databaseUrl });
   const { anvil, deployment } = await startChain({ dataDir, chainPort: CHAIN_PORT });
   const origin = `http://127.0.0.1:${APP_PORT}`;
-  const env = stackEnv({ dataDir, databaseUrl, chainPort: CHAIN_PORT, appPort: APP_PORT, origin, extra: { ...contractEnv(deployment), HUB_URL: origin } });
+  const env = stackEnv({ dataDir, databaseUrl, chainPort: CHAIN_PORT, appPort: APP_PORT, origin, extra: { ...contractEnv(deployment), ...judgeEnv, HUB_URL: origin } });
   let server;
   try {
     await migrateAndSeed(env);

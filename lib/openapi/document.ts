@@ -1,5 +1,7 @@
 import { createDocument } from "zod-openapi";
+import { agentPaths } from "./paths-agents";
 import { authPaths } from "./paths-auth";
+import { judgePaths } from "./paths-judge";
 import { ledgerPaths } from "./paths-ledger";
 import { metaPaths } from "./paths-meta";
 import { ratingPaths } from "./paths-ratings";
@@ -20,7 +22,7 @@ export function openapiDocument() {
         "Paid content on creator-owned domains, paid in USDC over x402. Every route also answers under the legacy /api prefix. Errors are `{ error, details, code? }`.",
       license: { name: "MIT", identifier: "MIT" },
     },
-    paths: { ...authPaths, ...metaPaths, ...ledgerPaths, ...ratingPaths, ...tipsPaths },
+    paths: { ...authPaths, ...metaPaths, ...judgePaths, ...agentPaths, ...ledgerPaths, ...ratingPaths, ...tipsPaths },
     components: {
       securitySchemes: {
         Payment: {

@@ -1,0 +1,5 @@
+import { route } from "@/lib/http/route";
+import { mcpCard } from "@/lib/mcp/mcp-card";
+
+// GET /.well-known/mcp.json — machine-readable card of the MCP server at POST /mcp
+export const GET = route({}, () => Response.json(mcpCard(), { headers: { "cache-control": "public, max-age=300" } }));

@@ -1,0 +1,486 @@
+// Reusable pieces for the benchmarks in bench/: a throwaway hub on loopback (fresh chain, database,
+// `next start`), a bare Node server to compare against, an autocannon load with RSS sampling, and a
+// table printer. Every process started here is registered for cleanup, which also runs on Ctrl-C.
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { dropDatabase, resetDatabase } from "../../scripts/lib/migrate.mjs";
+import { ensurePostgres, TEST_PG_URL } from "../../scripts/lib/postgres.mjs";
+import { bin, nodeBin, run, waitFor } from "../../scripts/lib/proc.mjs";
+import { contractEnv, migrateAndSeed, stackEnv, startChain, startServer } from "../../scripts/lib/stack.mjs";
+
+export const root = new URL("../..", import.meta.url).pathname;
+
+// Hard ceilings so a typo cannot turn a benchmark into a load test of the machine.
+const MAX_DURATION_S = 120;
+const MAX_CONNECTIONS = 256;
+const MAX_REQUESTS = 2_000_000;
+const MAX_ROUNDS = 10;
+
+/**
+ * Options shared by every benchmark, from argv (flags) with BENCH_* environment defaults.
+ * `extra` adds benchmark-specific node:util parseArgs options.
+ */
+export function benchOptions(argv = process.argv.slice(2), extra = {}) {
+  const { values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      duration: { type: "string", default: process.env.BENCH_DURATION ?? "10" },
+      warmup: { type: "string", default: process.env.BENCH_WARMUP ?? "3" },
+      rounds: { type: "string", default: process.env.BENCH_ROUNDS ?? "3" },
+      connections: { type: "string", default: process.env.BENCH_CONNECTIONS ?? "10" },
+      "max-requests": { type: "string", default: process.env.BENCH_MAX_REQUESTS ?? "500000" },
+      db: { type: "string", default: process.env.BENCH_DB ?? "sqlite" },
+      build: { type: "boolean", default: false },
+      "app-port": { type: "string", default: process.env.BENCH_APP_PORT ?? "3700" },
+      "chain-port": { type: "string", default: process.env.BENCH_CHAIN_PORT ?? "8700" },
+      "bare-port": { type: "string", default: process.env.BENCH_BARE_PORT ?? "3701" },
+      ...extra,
+    },
+  });
+  const int = (name, min, max) => {
+    const n = Number(values[name]);
+    if (!Number.isInteger(n) || n < min || n > max) throw new Error(`--${name} must be an integer from ${min} to ${max} (got ${values[name]})`);
+    return n;
+  };
+  if (!["sqlite", "postgres"].includes(values.db)) throw new Error(`--db must be sqlite or postgres (got ${values.db})`);
+  return {
+    ...values,
+    duration: int("duration", 1, MAX_DURATION_S),
+    warmup: int("warmup", 0, MAX_DURATION_S),
+    rounds: int("rounds", 1, MAX_ROUNDS),
+    connections: int("connections", 1, MAX_CONNECTIONS),
+    maxRequests: int("max-requests", 1, MAX_REQUESTS),
+    appPort: int("app-port", 1024, 65535),
+    chainPort: int("chain-port", 1024, 65535),
+    barePort: int("bare-port", 1024, 65535),
+  };
+}
+
+// ── cleanup ───────────────────────────────────────────────────────────────────────────────────────
+
+const cleanups = []; // LIFO: { name, fn: async () => void, pids: () => number[] }
+let cleaning;
+
+/** Registers something to undo when the benchmark ends, fails or is interrupted; returns an unregister function. */
+export function onCleanup(name, fn, pids = () => []) {
+  const entry = { name, fn, pids };
+  cleanups.push(entry);
+  return () => {
+    const i = cleanups.indexOf(entry);
+    if (i >= 0) cleanups.splice(i, 1);
+  };
+}
+
+/** Runs every registered cleanup (newest first), each bounded in time. Safe to call twice. */
+export function cleanup() {
+  cleaning ??= (async () => {
+    while (cleanups.length) {
+      const { name, fn } = cleanups.pop();
+      try {
+        await Promise.race([fn(), new Promise((_, reject) => setTimeout(() => reject(new Error("timed out")), 15_000).unref())]);
+      } catch (err) {
+        console.error(`cleanup of ${name} failed: ${err.message}`);
+      }
+    }
+  })();
+  return cleaning;
+}
+
+let installed = false;
+/**
+ * Ctrl-C, SIGTERM and uncaught errors run the cleanups before exiting; a last synchronous pass on
+ * `exit` SIGKILLs any registered PID still alive.
+ */
+export function installCleanup() {
+  if (installed) return;
+  installed = true;
+  const bail = (code) => async (reason) => {
+    if (reason instanceof Error) console.error(reason.stack ?? reason.message);
+    else if (typeof reason === "string") console.error(`\n${reason}: stopping…`);
+    await cleanup();
+    process.exit(code);
+  };
+  process.on("SIGINT", () => bail(130)("interrupted"));
+  process.on("SIGTERM", () => bail(143)("terminated"));
+  process.on("uncaughtException", bail(1));
+  process.on("unhandledRejection", bail(1));
+  process.on("exit", () => {
+    for (const { pids } of cleanups) {
+      for (const pid of pids()) {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          // already gone
+        }
+      }
+    }
+  });
+}
+
+/** Runs main() with cleanup installed; cleans up and sets the exit code whatever happens. */
+export async function runBenchmark(main) {
+  installCleanup();
+  try {
+    await main();
+  } catch (err) {
+    console.error(err.stack ?? err.message);
+    process.exitCode = 1;
+  } finally {
+    await cleanup();
+  }
+}
+
+// ── build ─────────────────────────────────────────────────────────────────────────────────────────
+
+const SOURCE_DIRS = ["app", "components", "lib", "public", "prisma"];
+const SOURCE_FILES = ["next.config.mjs", "proxy.ts", "package.json", "tsconfig.json"];
+// Not inputs of the build, or regenerated from one that is scanned (prisma/): `npm test` rewrites
+// lib/generated on every run, which must not force a rebuild here.
+const NOT_SOURCES = /(^|\/)(generated|node_modules)$|\.test\.ts$/;
+
+function newestMtime(p) {
+  if (NOT_SOURCES.test(p)) return 0;
+  let st;
+  try {
+    st = statSync(p);
+  } catch {
+    return 0;
+  }
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = 0;
+  for (const name of readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, name)));
+  return newest;
+}
+
+/** Runs `next build` when .next is missing or older than the sources, or when forced (--build). */
+export async function ensureBuild({ force = false } = {}) {
+  const buildId = path.join(root, ".next", "BUILD_ID");
+  const builtAt = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
+  const sourcesAt = Math.max(...SOURCE_DIRS.map((d) => newestMtime(path.join(root, d))), ...SOURCE_FILES.map((f) => newestMtime(path.join(root, f))));
+  if (!force && builtAt > sourcesAt) return false;
+  console.log(`› next build (${force ? "--build" : builtAt ? "sources changed since the last build" : "no build yet"})…`);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "hub-bench-build-"));
+  try {
+    await run(bin("next"), ["build"], { cwd: root, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production", DATA_DIR: dataDir } });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return true;
+}
+
+// ── the hub ───────────────────────────────────────────────────────────────────────────────────────
+
+/** A database URL for the run: a fresh SQLite file in dataDir, or the local PostgreSQL with schema hub_bench. */
+export async function benchDatabaseUrl(db, dataDir) {
+  if (db === "sqlite") return `file:${path.join(dataDir, "hub.db")}`;
+  const state = await ensurePostgres();
+  if (state !== "ready") throw new Error("--db postgres: PostgreSQL is not installed on this machine");
+  return `${TEST_PG_URL}?schema=${process.env.BENCH_PG_SCHEMA ?? "hub_bench"}`;
+}
+
+/**
+ * A throwaway hub on 127.0.0.1, set up the way scripts/test.mjs does it: fresh anvil with our
+ * contracts, fresh database (temp SQLite file, or the hub_bench PostgreSQL schema), migrated and
+ * seeded, then `next start`. Stopping the server and the chain is registered for cleanup.
+ */
+export async function startHub({ db = "sqlite", appPort, chainPort, seed = true }) {
+  await assertPortFree(appPort);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "hub-bench-"));
+  onCleanup("data dir", async () => rmSync(dataDir, { recursive: true, force: true }));
+  const databaseUrl = await benchDatabaseUrl(db, dataDir);
+  await resetDatabase({ databaseUrl });
+  if (db === "postgres") onCleanup("postgres schema", () => dropDatabase({ databaseUrl }));
+
+  console.log(`› anvil on 127.0.0.1:${chainPort}, contracts, ${db} database…`);
+  const { anvil, deployment } = await startChain({ dataDir, chainPort });
+  onCleanup("anvil", () => anvil.stop(), () => (anvil.pid ? [anvil.pid] : []));
+  const origin = `http://127.0.0.1:${appPort}`;
+  const env = stackEnv({ dataDir, databaseUrl, chainPort, appPort, origin, extra: contractEnv(deployment) });
+  await migrateAndSeed(env, { seed });
+
+  console.log(`› next start on ${origin}…`);
+  const server = await startServer(env, { quiet: true });
+  // Remember the tree now: once the launcher exits, its children are re-parented out of reach.
+  const known = descendants(server.child.pid);
+  const tree = () => [...new Set([server.child.pid, ...known, ...descendants(server.child.pid)])];
+  const unregister = onCleanup("next", () => server.stop(), tree);
+  const serverPid = findServerPid(server.child.pid);
+  return {
+    url: origin,
+    dataDir,
+    databaseUrl,
+    env,
+    /** The PID of the process that actually serves requests (next-server), for RSS. */
+    serverPid,
+    anvil,
+    /** Stops only the Next server (the chain and database stay until cleanup). */
+    stopServer: async () => {
+      const pids = tree();
+      await server.stop();
+      for (const pid of pids) await stopPid(pid);
+      unregister();
+    },
+  };
+}
+
+/** Throws when something already listens on 127.0.0.1:port (a foreign server must never be measured). */
+export async function assertPortFree(port) {
+  const free = await new Promise((resolve) => {
+    const probe = http.createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
+  if (!free) throw new Error(`port ${port} on 127.0.0.1 is already in use; pick another (see bench/README.md)`);
+}
+
+// ── processes and memory ──────────────────────────────────────────────────────────────────────────
+
+function readProc(pid, file) {
+  try {
+    return readFileSync(`/proc/${pid}/${file}`, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every live descendant PID of pid (Linux /proc), children before grandchildren. */
+export function descendants(pid) {
+  if (process.platform !== "linux") return [];
+  const parents = new Map();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    const stat = readProc(name, "stat");
+    if (!stat) continue;
+    // the command name may hold spaces and parentheses: fields resume after the last ")"
+    const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    parents.set(Number(name), ppid);
+  }
+  const out = [];
+  const queue = [pid];
+  while (queue.length) {
+    const p = queue.shift();
+    for (const [child, ppid] of parents) {
+      if (ppid === p) {
+        out.push(child);
+        queue.push(child);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The process that serves HTTP under a `next start` launcher: the descendant titled next-server
+ * (Next sets that process title), else the descendant with the largest RSS, else the launcher.
+ */
+export function findServerPid(launcherPid) {
+  const tree = [launcherPid, ...descendants(launcherPid)];
+  const titled = tree.find((pid) => /next-server/.test(readProc(pid, "cmdline")?.replaceAll("\0", " ") ?? ""));
+  if (titled) return titled;
+  return tree.reduce((best, pid) => ((rssMb(pid) ?? 0) > (rssMb(best) ?? 0) ? pid : best), launcherPid);
+}
+
+/** Resident set size of pid in MB (VmRSS from /proc/<pid>/status), or undefined where unreadable. */
+export function rssMb(pid) {
+  const m = readProc(pid, "status")?.match(/^VmRSS:\s+(\d+)\s+kB/m);
+  return m ? Number(m[1]) / 1024 : undefined;
+}
+
+/** Samples RSS every intervalMs; stop() returns the peak seen. */
+export function sampleRss(pid, intervalMs = 200) {
+  let peak = rssMb(pid) ?? 0;
+  const timer = setInterval(() => (peak = Math.max(peak, rssMb(pid) ?? 0)), intervalMs);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return Math.max(peak, rssMb(pid) ?? 0);
+    },
+  };
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** SIGTERM, then SIGKILL if pid is still alive after graceMs. */
+export async function stopPid(pid, graceMs = 5_000) {
+  if (!alive(pid)) return;
+  try {
+    process.kill(pid, "SIGTERM");
+  } catch {
+    return;
+  }
+  try {
+    await waitFor(() => !alive(pid), { timeoutMs: graceMs, intervalMs: 50, what: `process ${pid} to exit` });
+  } catch {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // gone meanwhile
+    }
+  }
+}
+
+// ── bare servers ──────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Starts a bare Node `http` server in this process on 127.0.0.1:port. Registered for cleanup.
+ * @param {(req: http.IncomingMessage, res: http.ServerResponse) => void} handler
+ */
+export async function serveInProcess(handler, port) {
+  await assertPortFree(port);
+  const server = http.createServer(handler);
+  server.keepAliveTimeout = 65_000;
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
+  const close = () => new Promise((resolve) => server.close(() => resolve()).closeAllConnections());
+  const unregister = onCleanup(`bare server :${port}`, close);
+  return { url: `http://127.0.0.1:${port}`, pid: process.pid, stop: async () => (await close(), unregister()) };
+}
+
+/**
+ * Starts `script` (a Node module that serves HTTP on process.env.PORT, 127.0.0.1) as a child with the
+ * tsx loader (so it can import the app's TypeScript, e.g. lib/db-core.ts), and waits until
+ * `readyPath` answers 2xx. Registered for cleanup.
+ */
+export async function startChild({ script, port, env = {}, readyPath = "/", timeoutMs = 30_000 }) {
+  await assertPortFree(port);
+  const child = spawn(nodeBin, ["--import", "tsx", script], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const unregister = onCleanup(`${path.basename(script)} :${port}`, () => stopPid(child.pid), () => [child.pid]);
+  const exited = new Promise((_, reject) => child.once("exit", (code, signal) => reject(new Error(`${script} exited with ${code ?? signal}`))));
+  exited.catch(() => {});
+  const url = `http://127.0.0.1:${port}`;
+  await Promise.race([exited, waitFor(async () => (await fetch(url + readyPath)).ok, { timeoutMs, intervalMs: 100, what: `${script} on ${url}` })]);
+  return { url, pid: child.pid, stop: async () => (await stopPid(child.pid), unregister()) };
+}
+
+// ── load ──────────────────────────────────────────────────────────────────────────────────────────
+
+function cannon(opts) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+    // A watchdog on top of autocannon's own duration: a wedged server cannot hold the run forever.
+    const watchdog = setTimeout(() => instance.stop(), (opts.duration + 15) * 1000);
+    watchdog.unref();
+    instance.on("done", () => clearTimeout(watchdog));
+  });
+}
+
+/**
+ * Loads `url` with autocannon: `warmup` seconds not recorded, then `duration` seconds with
+ * `connections` keep-alive connections, capped at maxRequests. Only 127.0.0.1 is accepted.
+ * With pid, samples that process's RSS before, during (peak) and after the recorded run.
+ * @returns {Promise<{ reqPerSec: number, p50: number, p99: number, errors: number, non2xx: number,
+ *   requests: number, rssBefore?: number, rssPeak?: number, rssAfter?: number }>}
+ */
+export async function load({ url, duration, connections, warmup = 0, maxRequests = MAX_REQUESTS, pid, method = "GET", headers, body }) {
+  const u = new URL(url);
+  if (u.hostname !== "127.0.0.1") throw new Error(`benchmarks only target 127.0.0.1, not ${u.hostname}`);
+  const base = { url, method, headers, body, connections, maxOverallRequests: Math.max(maxRequests, connections), timeout: 10 };
+  if (warmup > 0) await cannon({ ...base, duration: warmup });
+  const rssBefore = pid ? rssMb(pid) : undefined;
+  const sampler = pid ? sampleRss(pid) : undefined;
+  const r = await cannon({ ...base, duration });
+  const rssPeak = sampler?.stop();
+  const rssAfter = pid ? rssMb(pid) : undefined;
+  return {
+    // total over wall time: steadier than autocannon's per-second average for short runs
+    reqPerSec: r.requests.total / r.duration,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors,
+    non2xx: r.non2xx,
+    requests: r.requests.total,
+    rssBefore,
+    rssPeak,
+    rssAfter,
+  };
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/**
+ * Combines the load() results of several rounds against one target: medians of req/s, p50 and p99
+ * (a shared machine makes single runs noisy), the req/s range, summed counts, RSS before the first
+ * round, the peak over all, and after the last.
+ */
+export function combineRounds(runs) {
+  return {
+    rounds: runs.length,
+    reqPerSec: median(runs.map((r) => r.reqPerSec)),
+    reqPerSecMin: Math.min(...runs.map((r) => r.reqPerSec)),
+    reqPerSecMax: Math.max(...runs.map((r) => r.reqPerSec)),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    requests: runs.reduce((a, r) => a + r.requests, 0),
+    errors: runs.reduce((a, r) => a + r.errors, 0),
+    non2xx: runs.reduce((a, r) => a + r.non2xx, 0),
+    rssBefore: runs[0].rssBefore,
+    rssPeak: runs.some((r) => r.rssPeak !== undefined) ? Math.max(...runs.map((r) => r.rssPeak ?? 0)) : undefined,
+    rssAfter: runs.at(-1).rssAfter,
+  };
+}
+
+/** One line on the machine the figures come from: cores, Node, load average now. */
+export function machineLine() {
+  const load = os.loadavg().map((l) => l.toFixed(1)).join(" ");
+  return `${os.cpus().length} CPU cores, Node ${process.version}, load average ${load}`;
+}
+
+// ── output ────────────────────────────────────────────────────────────────────────────────────────
+
+const fmt = {
+  int: (n) => (n === undefined ? "–" : Math.round(n).toLocaleString("en-US")),
+  ms: (n) => (n === undefined ? "–" : n < 1 ? "<1 ms" : `${Math.round(n)} ms`), // autocannon records whole milliseconds
+  mb: (n) => (n === undefined ? "–" : `${Math.round(n)} MB`),
+  ratio: (n) => (n === undefined || !Number.isFinite(n) ? "–" : `${n.toFixed(2)}×`),
+};
+export { fmt };
+
+/** The standard columns for a load() result row labelled `name`. */
+export function loadColumns() {
+  return [
+    { title: "target", value: (r) => r.name, align: "left" },
+    { title: "req/s", value: (r) => fmt.int(r.reqPerSec) },
+    { title: "req/s range", value: (r) => (r.reqPerSecMin === undefined ? "–" : `${fmt.int(r.reqPerSecMin)}–${fmt.int(r.reqPerSecMax)}`) },
+    { title: "p50", value: (r) => fmt.ms(r.p50) },
+    { title: "p99", value: (r) => fmt.ms(r.p99) },
+    { title: "requests", value: (r) => fmt.int(r.requests) },
+    { title: "errors", value: (r) => fmt.int(r.errors) },
+    { title: "non-2xx", value: (r) => fmt.int(r.non2xx) },
+    { title: "RSS before", value: (r) => fmt.mb(r.rssBefore) },
+    { title: "RSS peak", value: (r) => fmt.mb(r.rssPeak) },
+    { title: "RSS after", value: (r) => fmt.mb(r.rssAfter) },
+  ];
+}
+
+/** Prints rows as an aligned text table. columns: { title, value(row) → string, align?: "left" }. */
+export function printTable(rows, columns = loadColumns()) {
+  const cells = rows.map((r) => columns.map((c) => String(c.value(r))));
+  const widths = columns.map((c, i) => Math.max(c.title.length, ...cells.map((row) => row[i].length)));
+  const line = (vals) => vals.map((v, i) => (columns[i].align === "left" ? v.padEnd(widths[i]) : v.padStart(widths[i]))).join("  ");
+  console.log(line(columns.map((c) => c.title)));
+  console.log(widths.map((w) => "─".repeat(w)).join("  "));
+  for (const row of cells) console.log(line(row));
+}

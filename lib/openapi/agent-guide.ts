@@ -1,0 +1,175 @@
+import { NETWORKS } from "@/lib/chain/networks";
+
+/*
+ * The one source of the agent guides (/.well-known/llms.txt and llms-full.txt). Every line that
+ * names a route carries it as `route`, and is published only when the OpenAPI document describes
+ * that route; a section whose `requires` routes are not all in the document is left out whole. So
+ * the guides only ever point at routes this hub serves, and grow by themselves as parts land.
+ */
+
+export type RouteRef = `${"GET" | "POST" | "PUT" | "PATCH" | "DELETE"} /${string}`;
+
+export type GuideContext = {
+  origin: string;
+  network: "testnet" | "mainnet";
+  caip2: string;
+  chainId: number;
+  usdc: string;
+  gatewayWallet: string;
+  version: string;
+};
+
+export type GuideItem = { route?: RouteRef; text: string };
+
+export type GuideSection = {
+  title: string;
+  /** Published only when the document has all of these. */
+  requires?: RouteRef[];
+  intro?: string;
+  items?: GuideItem[];
+  /** Extra text for llms-full.txt only (worked examples, details). */
+  full?: string;
+};
+
+export function guideContext(options: { origin: string; network: "testnet" | "mainnet"; usdc: string; gatewayWallet: string; version: string }): GuideContext {
+  const n = NETWORKS[options.network];
+  return { ...options, caip2: n.caip2, chainId: n.chainId };
+}
+
+export function guideSections(c: GuideContext): GuideSection[] {
+  return [
+    {
+      title: "Start here",
+      intro:
+        `No account or API key is needed to discover, pay or rate: an HTTP client, a signer for EIP-712 typed data and a USDC balance on ${c.caip2} (chain id ${c.chainId}) are enough. ` +
+        "Every route also answers under the legacy /api prefix. Errors are JSON `{ error, details, code }`; `details` names every failing field.",
+      items: [
+        { route: "GET /api/openapi.json", text: `[OpenAPI 3.1.0 document](${c.origin}/api/openapi.json): every route, request, response and error (version ${c.version})` },
+        { route: "GET /.well-known/llms-full.txt", text: `[llms-full.txt](${c.origin}/.well-known/llms-full.txt): this guide with worked examples and the full API reference generated from the OpenAPI document` },
+        { route: "GET /.well-known/mcp.json", text: `[MCP server card](${c.origin}/.well-known/mcp.json): the MCP server at POST ${c.origin}/mcp and its tools` },
+        { route: "GET /health", text: "GET /health: the network, chain id and USDC token this hub uses; check it before you sign anything" },
+      ],
+    },
+    {
+      title: "Discover content",
+      items: [
+        { route: "GET /.well-known/x402", text: "GET /.well-known/x402: live paid resource URLs and the declared payment info (x402, USDC, 0.01 to 1.00); the 402 challenge you get at pay time is authoritative" },
+        { route: "GET /hub/explore/content", text: "GET /hub/explore/content: the explore feed; query q (free text), type (article, music, video, image, document, all), sort (trending, best-sellers, hot-new), limit 1..500, skip" },
+        { route: "GET /hub/sitemap/content", text: "GET /hub/sitemap/content: every verified content URL with its update time" },
+        { route: "GET /hub/reputation/leaderboards", text: "GET /hub/reputation/leaderboards: top creators, sites or content (type), limit 1..50" },
+        { route: "GET /hub/resolve", text: "GET /hub/resolve?url=…: who gets paid for a URL (the article's own wallet, else the verified domain owner)" },
+        { route: "GET /hub/stats", text: "GET /hub/stats: platform totals (creators, content, unlocks, revenue, tips, quickshares)" },
+        { route: "GET /hub/ledger", text: "GET /hub/ledger: the public activity ledger (views, unlocks, payments, ratings, tips, quickshare), newest first" },
+      ],
+    },
+    {
+      title: "Pay over x402",
+      requires: ["POST /hub/pay"],
+      intro:
+        "POST /hub/pay with `{ contentId }` and no payment answers 402 with a base64 JSON challenge in the PAYMENT-REQUIRED header (x402Version 2). " +
+        "Pay it and repeat the same request with your credentials; success is 200 with the receipt (and a PAYMENT-RESPONSE header). Send `x-svc-actor: agent` to say you are an agent. " +
+        "A replay of the same credentials returns the first result and never pays twice.",
+      items: [
+        {
+          route: "POST /hub/pay",
+          text: `accepts[0], a plain EIP-3009 authorization: scheme exact, asset USDC (${c.usdc}), extra = the token's own EIP-712 name and version. Sign it and retry with the Payment-Signature header; the hub's relayer settles it at once and you pay no gas. Stock x402 clients pick this item.`,
+        },
+        {
+          route: "POST /hub/pay",
+          text: `accepts[1], the gateway rail: extra.name "GatewayWalletBatched", verifyingContract the Gateway Wallet (${c.gatewayWallet}). Deposit USDC there once, then every payment is a signature against your deposit (no gas), settled in batches. Circle's x402-batching client picks this item.`,
+        },
+        {
+          route: "POST /hub/pay",
+          text: "the transfer rail: send `paymentRail: \"transfer\"`, broadcast a USDC transfer of at least the price to payTo, and retry with x-svc-transfer-tx (the transaction hash) and x-svc-tx-owner (your EIP-191 signature binding the hash to this resource; the exact message is in the OpenAPI description of POST /hub/pay). A hash pays for one content id only.",
+        },
+        { route: "POST /hub/preflight", text: "POST /hub/preflight: a free, read-only check (price, funds, recipient) before you pay" },
+      ],
+      full: [
+        "Worked example with the official x402 client (`@x402/fetch`, `@x402/evm`) on the plain EIP-3009 item:",
+        "",
+        "```ts",
+        'import { wrapFetchWithPayment, x402Client } from "@x402/fetch";',
+        'import { ExactEvmScheme } from "@x402/evm/exact/client";',
+        'import { privateKeyToAccount } from "viem/accounts";',
+        "",
+        "const account = privateKeyToAccount(process.env.PAYER_KEY as `0x${string}`);",
+        "const client = new x402Client()",
+        `  .register("${c.caip2}", new ExactEvmScheme(account))`,
+        `  .setSpendControls({ allowedAssets: [{ network: "${c.caip2}", asset: "${c.usdc}", maxAmountPerPayment: "1000000" }] });`,
+        "const payFetch = wrapFetchWithPayment(fetch, client);",
+        `const res = await payFetch("${c.origin}/hub/pay", {`,
+        '  method: "POST",',
+        '  headers: { "content-type": "application/json", "x-svc-actor": "agent" },',
+        '  body: JSON.stringify({ contentId: "<id from the explore feed>" }),',
+        "});",
+        "const { payment } = await res.json(); // the receipt; keep payment.unlockProof to re-read for 12 hours",
+        "```",
+        "",
+        "The gateway rail with Circle's client (`@circle-fin/x402-batching`), which signs the GatewayWalletBatched item against your deposit:",
+        "",
+        "```ts",
+        'import { registerBatchScheme } from "@circle-fin/x402-batching/client";',
+        "const client = new x402Client();",
+        "registerBatchScheme(client, { signer: account, fallbackScheme: new ExactEvmScheme(account) });",
+        "```",
+        "",
+        "Without a library: decode PAYMENT-REQUIRED (base64 JSON), pick an `accepts[]` item, sign EIP-712 `TransferWithAuthorization` " +
+          "(from = you, to = payTo, value = amount, validAfter/validBefore around now, a random 32-byte nonce) over the domain named by the item's `extra` " +
+          `(chainId ${c.chainId}), and send the base64 JSON payment payload in Payment-Signature.`,
+      ].join("\n"),
+    },
+    {
+      title: "Re-read what you paid for",
+      requires: ["POST /hub/pay"],
+      intro: "A paid read returns an unlockProof. Send it in the x-svc-payment-proof header (for media also the `proof` query parameter) to read again without paying while the entitlement lasts (12 hours for the proof).",
+    },
+    {
+      title: "Quickshare links",
+      requires: ["GET /qs/{slug}"],
+      intro: "Hosted short links at /qs/<slug>: encrypted at rest, private (never listed in discovery, sitemaps or reputation), expiring after at most 7 days. A revoked share answers 410, an expired one 419.",
+      items: [
+        { route: "GET /qs/{slug}", text: "GET /qs/{slug}: agents (no text/html in Accept, or x-svc-actor: agent) get JSON, and 402 with a challenge for a paid share; pay it like POST /hub/pay" },
+        { route: "GET /quickshare/{slug}/manifest", text: "GET /quickshare/{slug}/manifest: the share's machine-readable manifest (version 1)" },
+        { route: "GET /quickshare/{slug}/meta", text: "GET /quickshare/{slug}/meta: title, price and expiry without the content" },
+      ],
+    },
+    {
+      title: "Tip a creator",
+      requires: ["POST /hub/tips/verify"],
+      intro:
+        "Send USDC to the creator of any page. A tip to a resolved creator settles at once; a tip to an unknown creator is held in the domain's holding box until the verified owner claims it, and you can refund it until then.",
+      items: [
+        { route: "POST /hub/tips/verify", text: "POST /hub/tips/verify: record a tip you sent to a resolved creator" },
+        { route: "POST /hub/tips/hold", text: "POST /hub/tips/hold: record a tip held for an unresolved domain" },
+        { route: "POST /hub/tips/refund", text: "POST /hub/tips/refund: take a held tip back with an EIP-191 signature (you must be the payer)" },
+      ],
+    },
+    {
+      title: "Rate what you unlocked",
+      requires: ["POST /hub/reputation/ratings/index"],
+      intro: "Ratings are on-chain and tied to an unlock: a value 1..50 (stars = value / 10), written with the reputation contract's rateContent and then indexed by the hub.",
+      items: [
+        { route: "POST /hub/reputation/ratings/index", text: "POST /hub/reputation/ratings/index: index your on-chain rating so it shows in the ledger and leaderboards" },
+        { route: "GET /hub/reputation/leaderboards", text: "GET /hub/reputation/leaderboards: where ratings, unlocks, views and revenue rank creators, sites and content" },
+      ],
+    },
+    {
+      title: "Decision helpers",
+      intro:
+        "Server-side scoring (provider keys never leave the hub): 30 requests per minute per client address, 501 when disabled, 502 when the model gives nothing usable. " +
+        "`model` and `usage` say which model answered. Apply your own threshold before acting (the hub uses 0.6 for tags and recipient inference, 0.65 for settle-versus-hold and page classification).",
+      items: [
+        { route: "POST /hub/judge/decide", text: "POST /hub/judge/decide: pick one of 2..12 candidates for a situation, with a probability per candidate" },
+        { route: "POST /hub/judge/classify", text: "POST /hub/judge/classify: probability that a page is a single creator-authored content page" },
+        { route: "POST /hub/judge/tags", text: "POST /hub/judge/tags: independent probabilities for 2..24 candidate tags; the best topK at or above minProbability" },
+      ],
+    },
+    {
+      title: "MCP server",
+      requires: ["POST /mcp"],
+      intro:
+        `POST ${c.origin}/mcp speaks the Model Context Protocol over Streamable HTTP (JSON-RPC, stateless: no session id, JSON answers). ` +
+        "Connect with any MCP client (for example the TypeScript SDK's StreamableHTTPClientTransport); no key is needed. Browsers may call it only from the hub's own origin.",
+    },
+  ];
+}
