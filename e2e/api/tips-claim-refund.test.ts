@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { claimTokenMessage } from "../../lib/tips/claim-token-message";
 import { api, expectError } from "../support/hub";
 import {
-  balanceOf, boxOf, breakRelayer, CHAIN_ID, createSite, holdTip, ledgerRows, newWallet, releasedEvents, removeFixtures, signedRefund, testDb,
+  balanceOf, boxOf, breakRelayer, CHAIN_ID, createSite, holdTip, ledgerRows, newWallet, releasedEvents, removeFixtures, sendRelease, signedRefund, testDb,
   transferUsdc, TREASURY, uniqueDomain,
 } from "../support/tips";
 
@@ -292,5 +292,28 @@ describe("gateway-rail holds", () => {
     expect(await balanceOf(creator.address)).toBe(950_000n);
     // The refund signed while pending did not spend its nonce, but there is nothing left to refund.
     expectError(await refund(refundBody), 404, "not-found");
+  });
+});
+
+describe("claims left half-done (crash recovery)", () => {
+  it("finalizes tips whose release was mined, and returns to held those whose release never happened", async () => {
+    const { creator, domain, site } = await freshSite("crash");
+    const payer = await newWallet(5_000_000n);
+    const a = (await holdTip(payer, domain, 1_000_000n)).tip;
+    // A hub that sent the release and died before recording it: the tx is on chain, the rows say 'releasing'.
+    const releaseTx = await sendRelease(domain, creator.address);
+    await testDb.tip.update({ where: { id: a.id }, data: { status: "releasing", releaseTx } });
+    // A hub that died before sending anything: 'releasing' without a tx.
+    const b = (await holdTip(payer, domain, 2_000_000n)).tip;
+    await testDb.tip.update({ where: { id: b.id }, data: { status: "releasing", releaseTx: null } });
+
+    const res = await claim({ siteId: site.id, token: site.verifyToken });
+    expect(res.status).toBe(200);
+    // b went back to held and was released by this claim; a was finalized from the earlier tx.
+    expect(res.body.released).toEqual([b.id]);
+    expect(await testDb.tip.findUnique({ where: { id: a.id } })).toMatchObject({ status: "released", releaseTx, feeAtomic: 50_000n, recipient: creator.address });
+    expect(await testDb.tip.findUnique({ where: { id: b.id } })).toMatchObject({ status: "released", releaseTx: res.body.releaseTx, feeAtomic: 100_000n });
+    expect(await balanceOf(creator.address)).toBe(2_850_000n);
+    expect((await ledgerRows(domain)).filter((r) => r.subkind === "released").map((r) => r.txHash)).toEqual([releaseTx, res.body.releaseTx]);
   });
 });

@@ -6,7 +6,7 @@ import {
 } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { holdingBoxFactoryAbi, usdcAbi } from "../../lib/chain/abis";
-import { predictHoldingBox } from "../../lib/chain/predict";
+import { holdingBoxSalt, predictHoldingBox } from "../../lib/chain/predict";
 import { createDb } from "../../lib/db-core";
 import { refundMessage } from "../../lib/tips/refund-message";
 import { api } from "./hub";
@@ -126,4 +126,12 @@ export async function breakRelayer(): Promise<() => Promise<void>> {
 
 export async function ledgerRows(domain: string) {
   return testDb.ledgerActivity.findMany({ where: { type: "tip", domain }, orderBy: [{ timestamp: "asc" }, { id: "asc" }] });
+}
+
+/** Releases a domain's box directly as the factory's operator (anvil #0): what a hub that crashed after sending did. */
+export async function sendRelease(domain: string, creator: Address): Promise<Hex> {
+  const receipt = await confirmed(
+    operator.writeContract({ address: FACTORY, abi: holdingBoxFactoryAbi, functionName: "release", args: [holdingBoxSalt(domain), creator, TREASURY, 500n] }),
+  );
+  return receipt.transactionHash;
 }
