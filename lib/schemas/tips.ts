@@ -30,7 +30,7 @@ export const resolveResponse = z
     hosted: z.boolean().meta({ description: "Hosted by this hub (hosted blog or quickshare): tips pay the creator's fee wallet" }),
     payTo: walletAddress.nullable().meta({ description: "Where a settled tip is paid: the fee wallet when hosted, else the creator" }),
     feeBps: z.number().int().nullable(),
-    next: z.enum(["settle", "hold", "none"]).meta({ description: "settle: POST /hub/tips/challenge; hold: POST /hub/tips/hold; none: not tippable (an unknown share link)" }),
+    next: z.enum(["settle", "hold", "none"]).meta({ description: "settle: pay the resolved creator at once (the tip challenge); hold: POST /hub/tips/hold; none: not tippable (an unknown share link)" }),
     reason: z.string().optional().meta({ description: "Why the URL did not resolve" }),
   })
   .meta({ id: "ResolveResponse" });
