@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { claimTokenMessage } from "../../lib/tips/claim-token-message";
 import { api, expectError } from "../support/hub";
@@ -259,6 +260,8 @@ describe("POST /hub/tips/claim", () => {
   });
 });
 
+const randomNonce = () => `0x${randomBytes(32).toString("hex")}`;
+
 describe("gateway-rail holds", () => {
   it("answer 202 pending-settlement to claim and refund until their Gateway credit has settled into the box", async () => {
     const { creator, domain, site } = await freshSite("gateway");
@@ -268,7 +271,9 @@ describe("gateway-rail holds", () => {
     const payment = await testDb.payment.create({
       data: {
         network: "testnet", chainId: CHAIN_ID, rail: "gateway", status: "locked", resourceType: "tip", resourceId: domain,
-        payer: payer.address, payTo: box, recipient: box, amountAtomic: 1_000_000n, nonce: `0x${"ab".repeat(31)}${Math.floor(Math.random() * 255).toString(16).padStart(2, "0")}`,
+        payer: payer.address, payTo: box, recipient: box, amountAtomic: 1_000_000n, nonce: randomNonce(),
+        // Not valid for a long while: the hub's batch settler leaves it locked (this is a fixture, not a signature).
+        validAfter: 4_000_000_000n, validBefore: 4_100_000_000n,
       },
     });
     const tip = await testDb.tip.create({
@@ -315,5 +320,30 @@ describe("claims left half-done (crash recovery)", () => {
     expect(await testDb.tip.findUnique({ where: { id: b.id } })).toMatchObject({ status: "released", releaseTx: res.body.releaseTx, feeAtomic: 100_000n });
     expect(await balanceOf(creator.address)).toBe(2_850_000n);
     expect((await ledgerRows(domain)).filter((r) => r.subkind === "released").map((r) => r.txHash)).toEqual([releaseTx, res.body.releaseTx]);
+  });
+});
+
+describe("gateway-rail holds whose settlement failed", () => {
+  it("are voided by the next claim or refund, with a ledger row that nets them out", async () => {
+    const { domain, site } = await freshSite("void");
+    const payer = await newWallet(0n);
+    const box = boxOf(domain);
+    const payment = await testDb.payment.create({
+      data: {
+        network: "testnet", chainId: CHAIN_ID, rail: "gateway", status: "failed", error: "insufficient-balance", resourceType: "tip",
+        resourceId: `hold:${domain}`, payer: payer.address, payTo: box, recipient: box, amountAtomic: 700_000n, nonce: randomNonce(),
+      },
+    });
+    const tip = await testDb.tip.create({
+      data: { network: "testnet", status: "held", contentUrl: `https://${domain}/p`, domain, amountAtomic: 700_000n, payer: payer.address, payTo: box, rail: "gateway", boxAddress: box, paymentId: payment.id },
+    });
+    await testDb.ledgerActivity.create({ data: { network: "testnet", type: "tip", subkind: "held", domain, amountAtomic: 700_000n, sourceKey: `payment:${payment.id}` } });
+
+    expectError(await refund(await signedRefund(payer, domain, null)), 404, "not-found");
+    expect(await testDb.tip.findUnique({ where: { id: tip.id } })).toMatchObject({ status: "void" });
+    expect((await claim({ siteId: site.id, token: site.verifyToken })).body).toEqual({ success: true, released: [], pending: 0 });
+    const ledger = await ledgerRows(domain);
+    expect(ledger.map((r) => [r.subkind, r.amountAtomic])).toEqual([["held", 700_000n], ["void", -700_000n]]);
+    expect((await api(`/hub/tips/held?domain=${domain}`)).body).toMatchObject({ total: 0, totalAmount: 0 });
   });
 });

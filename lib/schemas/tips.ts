@@ -40,7 +40,7 @@ export const resolveResponse = z
 export const tipView = z
   .object({
     id: z.string(),
-    status: z.enum(["held", "releasing", "settled", "released", "refunded"]),
+    status: z.enum(["held", "releasing", "settled", "released", "refunded", "void"]).meta({ description: "releasing: a claim's release transaction is in flight; void: a gateway hold whose authorization failed at settlement (nothing reached the box)" }),
     network: z.enum(["testnet", "mainnet"]),
     contentUrl: z.string(),
     title: z.string(),

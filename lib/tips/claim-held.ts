@@ -15,6 +15,7 @@ import { holdingBox } from "./holding-box";
 import { pendingSettlement } from "./pending-settlement";
 import { reconcileBox } from "./reconcile-box";
 import { verifyWalletSignature } from "./verify-wallet-signature";
+import { voidFailedHolds } from "./void-failed-holds";
 import { withDomainLock } from "./with-domain-lock";
 
 export type ClaimInput = {
@@ -60,13 +61,14 @@ export async function claimHeld(input: ClaimInput) {
       where: { network: env.NETWORK_MODE, domain, status: "held" },
       select: { id: true, rail: true, paymentId: true },
     });
-    const pending = await pendingSettlement(rows);
+    const { pending, failed } = await pendingSettlement(rows);
     if (pending.size) {
       throw new ApiError("pending-settlement", `${pending.size} held tip(s) for ${domain} were paid over the gateway rail and are still settling into the box; retry shortly`);
     }
-    if (!rows.length) return { success: true as const, released: [] as string[], pending: 0 };
+    await voidFailedHolds(failed);
+    const ids = rows.map((r) => r.id).filter((id) => !failed.has(id));
+    if (!ids.length) return { success: true as const, released: [] as string[], pending: 0 };
 
-    const ids = rows.map((r) => r.id);
     await db.$transaction(async (tx) => {
       const marked = await tx.tip.updateMany({ where: { id: { in: ids }, status: "held" }, data: { status: "releasing", releaseTx: null } });
       if (marked.count !== ids.length) throw new ApiError("conflict", `Held tips for ${domain} changed during the claim; retry`);

@@ -24,7 +24,7 @@ export async function listHeld({ domain, limit }: { domain: string; limit: numbe
     db.tip.count({ where }),
     db.tip.findMany({ where, select: { id: true, rail: true, paymentId: true, amountAtomic: true, refundedAtomic: true } }),
   ]);
-  const pending = await pendingSettlement(all);
+  const { pending } = await pendingSettlement(all);
   const totalAtomic = all.reduce((sum, t) => sum + t.amountAtomic - t.refundedAtomic, 0n);
   return {
     success: true as const,

@@ -14,6 +14,7 @@ import { pendingSettlement } from "./pending-settlement";
 import { reconcileBox } from "./reconcile-box";
 import { parseRefundMessage, refundMessage } from "./refund-message";
 import { verifyWalletSignature } from "./verify-wallet-signature";
+import { voidFailedHolds } from "./void-failed-holds";
 import { withDomainLock } from "./with-domain-lock";
 
 export type RefundInput = { domain: string; payer: Address; message: string; signature: Hex; amount?: string | number };
@@ -61,9 +62,10 @@ export async function refundHeld(input: RefundInput) {
       where: { network: env.NETWORK_MODE, domain, payer, status: "held" },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     });
-    if (!rows.length) throw new ApiError("not-found", `Nothing is held for ${payer} on ${domain}`);
-    const pending = await pendingSettlement(rows);
-    const ready = rows.filter((r) => !pending.has(r.id));
+    const { pending, failed } = await pendingSettlement(rows);
+    await voidFailedHolds(failed);
+    const ready = rows.filter((r) => !pending.has(r.id) && !failed.has(r.id));
+    if (!ready.length && !pending.size) throw new ApiError("not-found", `Nothing is held for ${payer} on ${domain}`);
     const available = ready.reduce((sum, r) => sum + r.amountAtomic - r.refundedAtomic, 0n);
     if (pending.size && (cap === null || cap > available)) {
       throw new ApiError("pending-settlement", `${pending.size} of your held tip(s) on ${domain} were paid over the gateway rail and are still settling into the box; retry shortly`);
@@ -127,7 +129,7 @@ export async function refundHeld(input: RefundInput) {
       }, tx);
     });
 
-    const remaining = rows.reduce((sum, r) => sum + r.amountAtomic - r.refundedAtomic, 0n) - amount;
+    const remaining = rows.filter((r) => !failed.has(r.id)).reduce((sum, r) => sum + r.amountAtomic - r.refundedAtomic, 0n) - amount;
     return {
       success: true as const,
       amount: usdcNumber(amount),

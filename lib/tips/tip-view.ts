@@ -6,7 +6,7 @@ export function tipView(tip: Tip, pendingSettlement = false) {
   const open = tip.status === "held" || tip.status === "releasing";
   return {
     id: tip.id,
-    status: tip.status as "held" | "releasing" | "settled" | "released" | "refunded",
+    status: tip.status as "held" | "releasing" | "settled" | "released" | "refunded" | "void",
     network: tip.network as "testnet" | "mainnet",
     contentUrl: tip.contentUrl,
     title: tip.title,
