@@ -55,6 +55,10 @@ const schema = z.object({
     .default("")
     .transform((v) => v.split(",").map((o) => o.trim()).filter(Boolean))
     .pipe(z.array(z.url())),
+  // Gateway batch settler: how often the in-server settler runs (0 turns it off, e.g. when a separate
+  // `npm run settle -- --watch` worker settles), and how many authorizations go into one batch.
+  SETTLE_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
+  SETTLE_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(50),
 });
 
 type Secrets = { SESSION_PASSWORD: string; UNLOCK_PROOF_SECRET: string; BLOB_KEY: string; PEER_SECRET: string };

@@ -7,6 +7,7 @@ import { execFileSync } from "node:child_process";
 import { ensurePostgres, TEST_PG_URL } from "./lib/postgres.mjs";
 import { resetDatabase } from "./lib/migrate.mjs";
 import { bin, nodeBin, run } from "./lib/proc.mjs";
+import { startRpcProxy } from "./lib/rpc-proxy.mjs";
 import { contractEnv, migrateAndSeed, stackEnv, startChain, startServer } from "./lib/stack.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -80,15 +81,19 @@ async function withStack(label, databaseUrl, fn) {
   const dataDir = path.join(tmp, label);
   await resetDatabase({ databaseUrl });
   const { anvil, deployment } = await startChain({ dataDir, chainPort: CHAIN_PORT });
+  // The hub reaches the chain through a proxy the API tests can switch off (chain-down cases).
+  const proxy = await startRpcProxy({ target: anvil.rpcUrl });
   const origin = `http://127.0.0.1:${APP_PORT}`;
-  const env = stackEnv({ dataDir, databaseUrl, chainPort: CHAIN_PORT, appPort: APP_PORT, origin, extra: { ...contractEnv(deployment), ...judgeEnv, HUB_URL: origin } });
+  const extra = { ...contractEnv(deployment), ...judgeEnv, HUB_URL: origin, CHAIN_PROXY_URL: proxy.url, SETTLE_INTERVAL_MS: "300" };
+  const env = stackEnv({ dataDir, databaseUrl, chainPort: CHAIN_PORT, appPort: APP_PORT, origin, extra });
   let server;
   try {
     await migrateAndSeed(env);
-    server = await startServer(env, { quiet: true });
+    server = await startServer({ ...env, RPC_URL: proxy.url, PUBLIC_RPC_URL: anvil.rpcUrl }, { quiet: true });
     await fn(env);
   } finally {
     await server?.stop();
+    await proxy.stop();
     await anvil.stop();
   }
 }

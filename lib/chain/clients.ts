@@ -1,6 +1,6 @@
 import "server-only";
 import { createPublicClient, createWalletClient, defineChain, http, type Chain } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { nonceManager, privateKeyToAccount } from "viem/accounts";
 import { env } from "@/lib/env";
 import { NETWORKS } from "./networks";
 
@@ -38,7 +38,9 @@ function makeRelayer() {
   if (!env.RELAYER_PRIVATE_KEY) throw new Error("RELAYER_PRIVATE_KEY is not configured");
   return createWalletClient({
     chain: hubChain(),
-    account: privateKeyToAccount(env.RELAYER_PRIVATE_KEY),
+    // The settler and immediate EIP-3009 settlements send concurrently from this one key: the nonce
+    // manager hands out consecutive nonces instead of letting two sends race for the same one.
+    account: privateKeyToAccount(env.RELAYER_PRIVATE_KEY, { nonceManager }),
     transport: transport(),
     pollingInterval: env.DEV_CHAIN ? 100 : 1_000,
   });

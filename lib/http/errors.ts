@@ -19,6 +19,7 @@ export const ERROR_STATUS = {
   "method-not-allowed": 405,
   conflict: 409,
   "txhash-claimed-elsewhere": 409,
+  "authorization-claimed-elsewhere": 409,
   "domain-claimed-by-other-wallet": 409,
   "refund-nonce-used": 409,
   gone: 410,
@@ -52,6 +53,7 @@ const TITLES: Record<ErrorCode, string> = {
   "method-not-allowed": "Method not allowed",
   conflict: "Conflict",
   "txhash-claimed-elsewhere": "Transaction already claimed for other content",
+  "authorization-claimed-elsewhere": "Authorization already used for other content",
   "domain-claimed-by-other-wallet": "Domain already claimed by another wallet",
   "refund-nonce-used": "Refund message already used",
   gone: "Gone",
@@ -66,10 +68,15 @@ const TITLES: Record<ErrorCode, string> = {
 
 export class ApiError extends Error {
   readonly status: number;
+  /**
+   * @param extra more body fields next to `{ error, details, code }` (e.g. the x402 challenge of a 402);
+   * they never override those three.
+   */
   constructor(
     readonly code: ErrorCode,
     readonly details: string,
     readonly headers?: Record<string, string>,
+    readonly extra?: Record<string, unknown>,
   ) {
     super(`${code}: ${details}`);
     this.status = ERROR_STATUS[code];
@@ -93,7 +100,8 @@ export function describeZodError(error: z.ZodError): string {
 /** Turns anything thrown into a status and an `{ error, details, code }` body; nothing internal leaks. */
 export function toErrorResponse(err: unknown): { status: number; body: ErrorBody; headers?: Record<string, string> } {
   if (err instanceof ApiError) {
-    return { status: err.status, body: { error: TITLES[err.code], details: err.details, code: err.code }, headers: err.headers };
+    const body = { ...err.extra, error: TITLES[err.code], details: err.details, code: err.code };
+    return { status: err.status, body, headers: err.headers };
   }
   if (err instanceof z.ZodError) {
     return { status: 400, body: { error: TITLES["invalid-request"], details: describeZodError(err), code: "invalid-request" } };

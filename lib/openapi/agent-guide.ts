@@ -102,7 +102,7 @@ export function guideSections(c: GuideContext): GuideSection[] {
         '  headers: { "content-type": "application/json", "x-svc-actor": "agent" },',
         '  body: JSON.stringify({ contentId: "<id from the explore feed>" }),',
         "});",
-        "const { payment } = await res.json(); // the receipt; keep payment.unlockProof to re-read for 12 hours",
+        "const { payment } = await res.json(); // the receipt: rail, status, txHash, amount, payer, …",
         "```",
         "",
         "The gateway rail with Circle's client (`@circle-fin/x402-batching`), which signs the GatewayWalletBatched item against your deposit:",
@@ -111,6 +111,8 @@ export function guideSections(c: GuideContext): GuideSection[] {
         'import { registerBatchScheme } from "@circle-fin/x402-batching/client";',
         "const client = new x402Client();",
         "registerBatchScheme(client, { signer: account, fallbackScheme: new ExactEvmScheme(account) });",
+        '// x402Client takes the first matching item, the plain one; prefer the Gateway item explicitly:',
+        'client.registerPolicy((_v, reqs) => reqs.filter((r) => r.extra?.name === "GatewayWalletBatched"));',
         "```",
         "",
         "Without a library: decode PAYMENT-REQUIRED (base64 JSON), pick an `accepts[]` item, sign EIP-712 `TransferWithAuthorization` " +

@@ -6,6 +6,7 @@ import { ledgerPaths } from "./paths-ledger";
 import { metaPaths } from "./paths-meta";
 import { ratingPaths } from "./paths-ratings";
 import { tipsPaths } from "./paths-tips";
+import { x402Paths } from "./paths-x402";
 
 export const API_VERSION = "0.2.9";
 
@@ -22,7 +23,7 @@ export function openapiDocument() {
         "Paid content on creator-owned domains, paid in USDC over x402. Every route also answers under the legacy /api prefix. Errors are `{ error, details, code? }`.",
       license: { name: "MIT", identifier: "MIT" },
     },
-    paths: { ...authPaths, ...metaPaths, ...judgePaths, ...agentPaths, ...ledgerPaths, ...ratingPaths, ...tipsPaths },
+    paths: { ...authPaths, ...metaPaths, ...judgePaths, ...agentPaths, ...ledgerPaths, ...ratingPaths, ...x402Paths, ...tipsPaths },
     components: {
       securitySchemes: {
         Payment: {

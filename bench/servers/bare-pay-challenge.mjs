@@ -1,0 +1,57 @@
+// A bare Node `http` server that answers POST /hub/pay without payment exactly as the hub does: parse
+// the JSON body, look the content up with the app's own Prisma client (the same query: hub id or
+// externalId), build the same x402 v2 challenge (plain + Gateway options), encode PAYMENT-REQUIRED with
+// @x402/core and answer 402 with the same body and headers. The baseline for bench/pay.mjs.
+// Run with the tsx loader (it imports lib/db-core.ts); PORT, DATABASE_URL and BARE_CHALLENGE_TERMS
+// (USDC's EIP-712 name/version and the contract addresses, read from the hub's own challenge) set.
+import http from "node:http";
+import { encodePaymentRequiredHeader } from "@x402/core/http";
+import { getAddress } from "viem";
+import { createDb } from "../../lib/db-core.ts";
+
+const db = createDb(process.env.DATABASE_URL);
+const terms = JSON.parse(process.env.BARE_CHALLENGE_TERMS);
+const network = "testnet";
+const caip2 = "eip155:5042002";
+const DETAILS =
+  "This resource costs USDC: pay one of the `accepts` options and retry with the Payment-Signature header, or send a USDC transfer to payTo and retry with x-svc-transfer-tx and x-svc-tx-owner";
+
+async function challengeFor(contentId) {
+  const include = { site: true };
+  const rows = await db.content.findMany({ where: { network, OR: [{ id: contentId }, { externalId: contentId }] }, include, orderBy: { createdAt: "asc" }, take: 5 });
+  const content = rows.find((r) => r.id === contentId) ?? rows[0];
+  if (!content) return undefined;
+  const payTo = getAddress(content.recipientWallet ?? content.site.ownerWallet);
+  const common = { scheme: "exact", network: caip2, asset: terms.asset, amount: content.priceAtomic.toString(), payTo };
+  return {
+    x402Version: 2,
+    error: "payment_required",
+    resource: { url: content.url, description: content.title, mimeType: "application/json" },
+    accepts: [
+      { ...common, maxTimeoutSeconds: 300, extra: { name: terms.name, version: terms.version, verifyingContract: terms.asset } },
+      { ...common, maxTimeoutSeconds: 604_900, extra: { name: "GatewayWalletBatched", version: "1", verifyingContract: terms.gateway } },
+    ],
+  };
+}
+
+const CORS = { "access-control-allow-origin": "*", "access-control-expose-headers": "PAYMENT-REQUIRED, PAYMENT-RESPONSE, X-PAYMENT-RESPONSE, Link" };
+
+http
+  .createServer(async (req, res) => {
+    if (req.url === "/health") return res.writeHead(200).end("ok");
+    if (req.method !== "POST" || req.url !== "/hub/pay") return res.writeHead(404).end();
+    let text = "";
+    for await (const chunk of req) text += chunk;
+    let body;
+    try {
+      body = JSON.parse(text || "{}");
+    } catch {
+      return res.writeHead(400, { "content-type": "application/json", ...CORS }).end(JSON.stringify({ error: "Malformed JSON body", details: "", code: "invalid-json" }));
+    }
+    const challenge = typeof body.contentId === "string" ? await challengeFor(body.contentId) : undefined;
+    if (!challenge) return res.writeHead(400, { "content-type": "application/json", ...CORS }).end('{"error":"unknown content"}');
+    res
+      .writeHead(402, { "content-type": "application/json", "cache-control": "no-store", "PAYMENT-REQUIRED": encodePaymentRequiredHeader(challenge), ...CORS })
+      .end(JSON.stringify({ ...challenge, error: "Payment required", details: DETAILS, code: "payment-required" }));
+  })
+  .listen(Number(process.env.PORT), "127.0.0.1");

@@ -1,0 +1,85 @@
+import { z } from "zod";
+import type { ZodOpenApiPathsObject } from "zod-openapi";
+import { errorBodySchema } from "@/lib/http/errors";
+import {
+  discoveryResponse,
+  paidResponseSchema,
+  payBody,
+  paymentRequiredBodySchema,
+  preflightBody,
+  preflightResponse,
+} from "@/lib/schemas/x402";
+import { errors, json, jsonBody } from "./helpers";
+
+const header = (description: string) => ({ description, schema: { type: "string" as const } });
+
+const PAY_DESCRIPTION = `Without payment credentials: **402** with the x402 v2 challenge in the \`PAYMENT-REQUIRED\` header (standard padded base64 of UTF-8 JSON) and the same challenge plus \`{ error, details, code }\` in the body. The challenge is bound to the server-side price and payee: when \`contentId\` (hub id or the site's externalId) or \`url\` names tracked content, its price and recipient win over the body's \`price\` / \`recipient\`; otherwise \`price\` defaults to 0.01 USDC and \`recipient\` to the hub's configured seller, and a request that resolves no recipient gets 400 \`missing-recipient\`. On a hosted site the payee (\`payTo\`) is the creator's fee wallet (99% creator, 1% protocol fee, recorded as \`protocolFee\`); otherwise the creator.
+
+\`accepts[0]\` is a plain EIP-3009 \`TransferWithAuthorization\` over USDC's own EIP-712 domain (what stock x402 clients such as \`@x402/fetch\` + \`ExactEvmScheme\` sign); the hub's relayer settles it on chain before answering. \`accepts[1]\` is Circle Gateway's batched format (\`extra.name\` \`GatewayWalletBatched\`, signed over the Gateway Wallet's domain, drawn from the payer's Gateway deposit; Circle's \`BatchEvmScheme\` / \`GatewayClient\` pick it); the hub checks the deposit minus amounts already locked, locks the amount and answers at once, and its batch settler settles the lock on chain (\`status\` locked → settled).
+
+**Gateway rail**: retry the same request with \`Payment-Signature\` (also read as \`Payment\`): base64 JSON \`{ x402Version: 2, accepted, payload: { authorization, signature } }\` where \`accepted\` is the chosen \`accepts\` item copied unchanged.
+
+**Transfer rail**: transfer at least the price in USDC to \`payTo\` yourself, then retry with \`x-svc-transfer-tx: <tx hash>\` and \`x-svc-tx-owner: <signature>\`, an EIP-191 \`personal_sign\` by the sending wallet of exactly these four lines joined by \`\\n\` (no trailing newline):
+
+\`\`\`
+x402 transfer payment
+Chain: eip155:<chain id>
+Transaction: <tx hash, lowercase>
+Resource: <resource.url of the 402 challenge>
+\`\`\`
+
+Only Transfer logs emitted by the USDC contract count. A tx hash pays for one content item only (409 \`txhash-claimed-elsewhere\`); the same hash, content and payer again is an idempotent re-read.
+
+**200**: \`{ success: true, payment: <receipt> }\` and the \`PAYMENT-RESPONSE\` header (x402 settle response; \`transaction\` is the settlement tx hash, or the payment id while a gateway payment is locked). A replay of the same credentials for the same content returns the first receipt and records nothing new; the same authorization against other content is 409 \`authorization-claimed-elsewhere\`. Credentials that do not verify get **402** \`payment-invalid\` with a fresh challenge and a machine-readable \`reason\` (\`malformed_payment\`, \`network_mismatch\`, \`accepted_mismatch\`, \`payee_mismatch\`, \`amount_mismatch\`, \`not_yet_valid\`, \`expired\`, \`valid_before_too_far\`, \`invalid_signature\`, \`nonce_used\`, \`insufficient_funds\`, \`settlement_failed\`, \`transfer_not_found\`, \`transfer_reverted\`, \`amount_insufficient\`, \`owner_mismatch\`). **503** \`chain-unavailable\` when the chain does not answer (nothing recorded; for a plain authorization already submitted, retry the same request to get its receipt).`;
+
+export const x402Paths: ZodOpenApiPathsObject = {
+  "/hub/pay": {
+    post: {
+      tags: ["payments"],
+      summary: "Paid unlock: 402 x402 challenge, then the receipt once paid (gateway or transfer rail)",
+      description: PAY_DESCRIPTION,
+      security: [{}, { Payment: [] }],
+      requestParams: {
+        header: z.object({
+          "payment-signature": z.string().optional().meta({ description: "Gateway rail (either accepts option): base64 x402 payment payload" }),
+          "x-svc-transfer-tx": z.string().optional().meta({ description: "Transfer rail: the USDC transfer's tx hash" }),
+          "x-svc-tx-owner": z.string().optional().meta({ description: "Transfer rail: EIP-191 signature of the ownership message by the sender" }),
+          "x-svc-actor": z.enum(["agent", "human"]).optional().meta({ description: "Recorded as the ledger row's actor" }),
+        }),
+      },
+      requestBody: jsonBody(payBody),
+      responses: {
+        "200": {
+          ...json(paidResponseSchema, "Paid: the receipt"),
+          headers: { "PAYMENT-RESPONSE": header("base64 JSON x402 settle response { success, payer, transaction, network, amount }") },
+        },
+        "402": {
+          ...json(paymentRequiredBodySchema, "Payment required, or the payment did not verify (a fresh challenge comes with it)"),
+          headers: { "PAYMENT-REQUIRED": header("base64 JSON x402 challenge (PaymentRequired)") },
+        },
+        ...errors(400, 403),
+        "409": json(errorBodySchema, "txhash-claimed-elsewhere / authorization-claimed-elsewhere: these credentials already paid for other content"),
+        "503": json(errorBodySchema, "chain-unavailable: the chain does not answer; nothing was recorded (retry later)"),
+      },
+    },
+  },
+  "/hub/preflight": {
+    post: {
+      tags: ["payments"],
+      summary: "Would this payment go through? (free, read-only, no transaction)",
+      description:
+        "Resolves price and recipient exactly as /hub/pay (tracked content wins), compares `amount` (or `price`) with the server price and, when `payer` is given, reads its USDC balance and its Gateway deposit minus open locks. `ok: false` names the first problem in `reason`: `invalid_address` (payer or recipient is not an address), `recipient_unresolved`, `price_mismatch`, `unfunded` (neither balance covers the price; `options.paymentRail` narrows it to one). When the chain does not answer: `ok: true, proceedAnyway: true`.",
+      requestBody: jsonBody(preflightBody),
+      responses: { "200": json(preflightResponse, "The verdict"), ...errors(400, 403) },
+    },
+  },
+  "/.well-known/x402": {
+    get: {
+      tags: ["payments"],
+      summary: "x402 discovery: live paid resource URLs and how to pay for them",
+      description:
+        "Resources are the URLs of paid content on verified sites priced within the declared range (0.01 to 1.00 USDC). Pay for one with POST /hub/pay and `{ url }` or `{ contentId }`; the runtime 402 challenge is authoritative.",
+      responses: { "200": json(discoveryResponse, "The discovery document") },
+    },
+  },
+};

@@ -1,0 +1,115 @@
+import "server-only";
+import type { Address } from "viem";
+import { gatewayWalletAbi } from "@/lib/chain/abis";
+import { chainRead } from "@/lib/chain/chain-read";
+import { publicClient } from "@/lib/chain/clients";
+import { NETWORKS } from "@/lib/chain/networks";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { formatUsdc, splitFee } from "@/lib/money";
+import type { CheckedAuthorization } from "./check-authorization";
+import { isUniqueViolation } from "./is-unique-violation";
+import { lockPayer } from "./lock-payer";
+import { lockedGatewayAmount } from "./locked-gateway-amount";
+import { PaymentRejected } from "./payment-rejected";
+import { paymentResponseHeader } from "./payment-response-header";
+import { readGatewayBalance } from "./read-gateway-balance";
+import { recordPaidUnlock } from "./record-paid-unlock";
+import { replayPayment, type StoredPayment } from "./replay-payment";
+import { toReceipt } from "./to-receipt";
+import type { OnRecorded, PaidResource, PaymentOutcome } from "./types";
+
+/**
+ * Gateway rail, after checkAuthorization: the nonce is new (here and on chain) and the payer's
+ * Gateway deposit minus what is already locked covers the price. Then one transaction locks the
+ * amount (Payment status locked) and writes the receipt, counters, metrics and ledger row; the batch
+ * settler settles it later. The deposit check runs under a per-payer lock, so concurrent payments of
+ * one payer cannot overspend; a replay of the same authorization returns the first result.
+ */
+export async function acceptGatewayPayment({
+  resource,
+  checked,
+  actor,
+  onRecorded,
+}: {
+  resource: PaidResource;
+  checked: CheckedAuthorization;
+  actor?: string | null;
+  onRecorded?: OnRecorded;
+}): Promise<PaymentOutcome> {
+  const chainId = NETWORKS[env.NETWORK_MODE].chainId;
+  const { authorization: auth, signature } = checked;
+  const key = { chainId_payer_nonce: { chainId, payer: auth.from, nonce: auth.nonce } };
+  const replay = (existing: StoredPayment) => replayPayment({ existing, resource, signature }) ?? pendingImpossible();
+
+  const existing = await db.payment.findUnique({ where: key, include: { receipt: true } });
+  if (existing) return replay(existing);
+
+  const balanceReadAt = new Date();
+  const [used, balance] = await Promise.all([
+    chainRead("check the authorization nonce", () =>
+      publicClient().readContract({
+        address: env.GATEWAY_WALLET_ADDRESS as Address,
+        abi: gatewayWalletAbi,
+        functionName: "authorizationUsed",
+        args: [auth.from, auth.nonce],
+      }),
+    ),
+    readGatewayBalance(auth.from),
+  ]);
+  if (used) throw new PaymentRejected("nonce_used", "The Gateway Wallet has already settled an authorization with this nonce");
+
+  const { fee } = splitFee(auth.value, resource.feeBps);
+  try {
+    return await db.$transaction(async (tx) => {
+      await lockPayer(tx, auth.from);
+      const raced = await tx.payment.findUnique({ where: key, include: { receipt: true } });
+      if (raced) return replay(raced);
+      const locked = await lockedGatewayAmount({ chainId, payer: auth.from, balanceReadAt }, tx);
+      if (balance.spendable - locked < auth.value) {
+        throw new PaymentRejected(
+          "insufficient_funds",
+          `The Gateway deposit of ${auth.from} covers ${formatUsdc(balance.spendable)} USDC, ${formatUsdc(locked)} of it already locked by earlier payments; ${formatUsdc(auth.value)} USDC needed`,
+        );
+      }
+      const payment = await tx.payment.create({
+        data: {
+          network: env.NETWORK_MODE,
+          chainId,
+          rail: "gateway",
+          status: "locked",
+          resourceType: resource.kind,
+          resourceId: resource.id,
+          siteId: resource.siteId ?? null,
+          payer: auth.from,
+          payTo: auth.to,
+          recipient: resource.recipient,
+          amountAtomic: auth.value,
+          feeAtomic: fee,
+          nonce: auth.nonce,
+          validAfter: auth.validAfter,
+          validBefore: auth.validBefore,
+          signature,
+          authorization: JSON.stringify({ ...checked.requirement, authorization: stringify(auth) }),
+        },
+      });
+      const receipt = toReceipt(payment, await recordPaidUnlock(tx, { payment, resource, actor, onRecorded }));
+      return { receipt, replayed: false, headers: paymentResponseHeader(receipt) };
+    });
+  } catch (err) {
+    // PostgreSQL: a concurrent insert of the same authorization lost the unique race; answer as a replay.
+    if (!isUniqueViolation(err)) throw err;
+    const winner = await db.payment.findUnique({ where: key, include: { receipt: true } });
+    if (!winner) throw err;
+    return replay(winner);
+  }
+}
+
+function stringify(a: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(a).map(([k, v]) => [k, typeof v === "bigint" ? v.toString() : v]));
+}
+
+function pendingImpossible(): never {
+  // Gateway payments are locked or later states, never pending: a pending row with this key is a plain EIP-3009 one.
+  throw new PaymentRejected("nonce_used", "This authorization nonce is already being settled as a plain EIP-3009 payment");
+}

@@ -1,0 +1,15 @@
+import "server-only";
+import { keccak256, stringToBytes } from "viem";
+import { isPostgres, type Tx } from "@/lib/db";
+
+/**
+ * Serialises the transactions that spend one payer's Gateway deposit, so two different payments
+ * cannot both pass the "deposit minus locks" check. PostgreSQL (READ COMMITTED) takes a
+ * transaction-scoped advisory lock keyed on the payer, released at commit or rollback; SQLite needs
+ * nothing: its adapter runs one transaction at a time.
+ */
+export async function lockPayer(tx: Tx, payer: string): Promise<void> {
+  if (!isPostgres()) return;
+  const key = BigInt.asIntN(64, BigInt(keccak256(stringToBytes(`x402-payer:${payer.toLowerCase()}`)).slice(0, 18)));
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${key})`;
+}

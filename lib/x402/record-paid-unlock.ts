@@ -1,0 +1,77 @@
+import "server-only";
+import type { Tx } from "@/lib/db";
+import { env } from "@/lib/env";
+import type { Payment, Receipt } from "@/lib/generated/sqlite/client";
+import { bumpDailyMetric } from "@/lib/ledger/bump-daily-metric";
+import { recordActivity } from "@/lib/ledger/record-activity";
+import { PAYMENT_PROVIDER } from "./constants";
+import type { OnRecorded, PaidResource, Rail } from "./types";
+
+/**
+ * Everything an accepted payment writes besides its Payment row, inside the caller's transaction so
+ * it exists exactly when the payment does: the receipt, the content's unlock and revenue counters,
+ * the daily metrics (content and site rows), the public ledger's payment row (with the protocol fee)
+ * and the caller's own `onRecorded` writes (an entitlement, a quickshare event, …).
+ */
+export async function recordPaidUnlock(
+  tx: Tx,
+  { payment, resource, actor, onRecorded }: { payment: Payment; resource: PaidResource; actor?: string | null; onRecorded?: OnRecorded },
+): Promise<Receipt> {
+  const rail = payment.rail as Rail;
+  const revenue = payment.amountAtomic - payment.feeAtomic;
+  const receipt = await tx.receipt.create({
+    data: {
+      paymentId: payment.id,
+      network: env.NETWORK_MODE,
+      paymentProvider: PAYMENT_PROVIDER[rail],
+      verified: true,
+      contentId: resource.contentId ?? null,
+      recipient: payment.recipient,
+      amountAtomic: payment.amountAtomic,
+      revenueAtomic: revenue,
+      protocolFeeAtomic: payment.feeAtomic,
+      payer: payment.payer,
+      txHash: payment.txHash,
+    },
+  });
+  if (resource.contentId) {
+    await tx.content.update({
+      where: { id: resource.contentId },
+      data: { unlocks: { increment: 1 }, revenueAtomic: { increment: revenue } },
+    });
+  }
+  if (resource.siteId) {
+    const delta = { siteId: resource.siteId, unlocks: 1, payments: 1, revenueAtomic: revenue };
+    await bumpDailyMetric(delta, tx);
+    if (resource.contentId) await bumpDailyMetric({ ...delta, contentId: resource.contentId }, tx);
+  }
+  if (resource.ledger !== false) {
+    await recordActivity(
+      {
+        type: "payment",
+        sourceKey: `payment:${payment.id}`,
+        websiteId: resource.siteId ?? null,
+        actor: actor ?? null,
+        contentId: resource.contentId ?? null,
+        contentUrl: resource.url,
+        amountAtomic: payment.amountAtomic,
+        revenueAtomic: revenue,
+        protocolFeeAtomic: payment.feeAtomic,
+        txHash: payment.txHash,
+        paymentProvider: PAYMENT_PROVIDER[rail],
+        payerWallet: payment.payer,
+        recipientWallet: payment.recipient,
+        walletAddress: payment.payTo,
+        paymentId: payment.id,
+        chainId: payment.chainId,
+        status: payment.status,
+        ...resource.ledger,
+      },
+      tx,
+    );
+  }
+  if (onRecorded) {
+    await onRecorded(tx, { id: payment.id, payer: payment.payer as `0x${string}`, amount: payment.amountAtomic, rail, resource });
+  }
+  return receipt;
+}

@@ -1,0 +1,123 @@
+import "server-only";
+import { timingSafeEqual } from "node:crypto";
+import { getAddress, type Address } from "viem";
+import { predictFeeWallet } from "@/lib/chain/predict";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { ApiError } from "@/lib/http/errors";
+import { parseUsdc } from "@/lib/money";
+import { HOSTED_FEE_BPS } from "./constants";
+import type { PaidResource } from "./types";
+
+export type PayResourceInput = {
+  contentId?: string;
+  title?: string;
+  path?: string;
+  url?: string;
+  price?: string | number;
+  recipient?: string;
+  siteId?: string;
+  siteToken?: string;
+};
+
+export type ResolvedPayResource = PaidResource & { tracked: boolean; hosted: boolean };
+
+const DEFAULT_PRICE = "0.01";
+
+/**
+ * What /hub/pay (and preflight) charges for, decided on the server. A tracked content item (by hub
+ * id or the site's externalId, or by its URL) fixes price and recipient and ignores the body's values;
+ * otherwise the body's price (default 0.01 USDC) and recipient (default SELLER_ADDRESS) apply, and
+ * a siteId attributes the payment only with the site's token. A hosted site is paid into the
+ * creator's fee wallet (which splits 99/1 on chain) and the 1% protocol fee is recorded; a
+ * self-hosted creator is paid directly, fee 0. Throws 400 missing-recipient / invalid-amount, 403
+ * for content that is not for sale or wrong site credentials.
+ */
+export async function resolvePayResource(input: PayResourceInput): Promise<ResolvedPayResource> {
+  const network = env.NETWORK_MODE;
+  const include = { site: true } as const;
+  let content = null;
+  if (input.contentId) {
+    // One query for both forms; the hub id wins over a site's externalId that happens to equal it.
+    const byExternal = { externalId: input.contentId, ...(input.siteId ? { siteId: input.siteId } : {}) };
+    const rows = await db.content.findMany({ where: { network, OR: [{ id: input.contentId }, byExternal] }, include, orderBy: { createdAt: "asc" }, take: 5 });
+    content = rows.find((r) => r.id === input.contentId) ?? rows[0] ?? null;
+  } else if (input.url) {
+    content = await db.content.findFirst({ where: { network, url: input.url }, include, orderBy: { createdAt: "asc" } });
+  }
+
+  if (content) {
+    if (content.site.removedAt || content.accessPolicy === "blocked") {
+      throw new ApiError("forbidden", "This content is not offered for sale");
+    }
+    if (content.priceAtomic <= 0n || content.accessPolicy === "free") {
+      throw new ApiError("invalid-request", "This content is free: it needs no payment");
+    }
+    const recipient = getAddress(content.recipientWallet ?? content.site.ownerWallet);
+    const hosted = content.site.hosted;
+    return {
+      kind: "content",
+      id: content.id,
+      url: content.url || input.url || `${env.HUB_ORIGIN}/hub/pay`,
+      description: content.title,
+      price: content.priceAtomic,
+      recipient,
+      payTo: hosted ? feeWalletOf(content.site.feeWallet, recipient) : recipient,
+      feeBps: hosted ? HOSTED_FEE_BPS : 0,
+      siteId: content.siteId,
+      contentId: content.id,
+      ledger: { contentTitle: content.title, contentUrl: content.url || null, domain: content.site.domain },
+      tracked: true,
+      hosted,
+    };
+  }
+
+  let price: bigint;
+  try {
+    price = parseUsdc(input.price ?? DEFAULT_PRICE);
+  } catch (err) {
+    throw new ApiError("invalid-amount", `price: ${(err as Error).message}`);
+  }
+  if (price <= 0n) throw new ApiError("invalid-amount", "price: must be more than 0");
+  const rawRecipient = input.recipient ?? env.SELLER_ADDRESS;
+  if (!rawRecipient) {
+    throw new ApiError("missing-recipient", "recipient: this content is not tracked by the hub, so name the creator's wallet (no default seller is configured)");
+  }
+  const recipient = getAddress(rawRecipient);
+  const site = input.siteId ? await attributedSite(input.siteId, input.siteToken) : null;
+  const hosted = site?.hosted ?? false;
+  const url = input.url || `${env.HUB_ORIGIN}/hub/pay`;
+  return {
+    kind: "content",
+    id: `untracked:${input.contentId ?? input.url ?? input.path ?? "default"}`,
+    url,
+    description: input.title ?? "",
+    price,
+    recipient,
+    payTo: hosted ? feeWalletOf(site?.feeWallet ?? null, recipient) : recipient,
+    feeBps: hosted ? HOSTED_FEE_BPS : 0,
+    siteId: site?.id ?? null,
+    contentId: null,
+    ledger: { contentTitle: input.title ?? null, contentUrl: input.url ?? null, domain: site?.domain ?? null },
+    tracked: false,
+    hosted,
+  };
+}
+
+/** A site named for attribution counts only with its own token; without a token it is ignored. */
+async function attributedSite(siteId: string, token: string | undefined) {
+  if (!token) return null;
+  const site = await db.site.findUnique({ where: { id: siteId } });
+  const a = Buffer.from(site?.verifyToken ?? "");
+  const b = Buffer.from(token);
+  if (!site || site.removedAt || a.length !== b.length || !timingSafeEqual(a, b)) {
+    throw new ApiError("forbidden", "siteId and siteToken do not match a registered site");
+  }
+  return site;
+}
+
+function feeWalletOf(stored: string | null, creator: Address): Address {
+  if (stored) return getAddress(stored);
+  if (!env.FEE_WALLET_FACTORY_ADDRESS) throw new Error("FEE_WALLET_FACTORY_ADDRESS is not configured: hosted payments need it");
+  return predictFeeWallet({ factory: env.FEE_WALLET_FACTORY_ADDRESS as Address, creator });
+}

@@ -1,0 +1,243 @@
+import "server-only";
+import { getAddress, isAddressEqual, parseEventLogs, type Address, type Hex, type TransactionReceipt } from "viem";
+import { usdcAbi } from "@/lib/chain/abis";
+import { chainRead, isChainUnavailable } from "@/lib/chain/chain-read";
+import { publicClient, relayerClient } from "@/lib/chain/clients";
+import { NETWORKS } from "@/lib/chain/networks";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import type { Payment } from "@/lib/generated/sqlite/client";
+import { ApiError } from "@/lib/http/errors";
+import { formatUsdc, splitFee } from "@/lib/money";
+import type { Authorization, CheckedAuthorization } from "./check-authorization";
+import { isUniqueViolation } from "./is-unique-violation";
+import { PaymentRejected } from "./payment-rejected";
+import { paymentResponseHeader } from "./payment-response-header";
+import { recordPaidUnlock } from "./record-paid-unlock";
+import { replayPayment, type StoredPayment } from "./replay-payment";
+import { toReceipt } from "./to-receipt";
+import type { OnRecorded, PaidResource, PaymentOutcome } from "./types";
+
+/** A pending payment touched more recently than this is being settled by another request: wait for it. */
+export const EIP3009_IN_FLIGHT_MS = 30_000;
+const RECEIPT_TIMEOUT_MS = 20_000;
+
+type Context = { resource: PaidResource; actor?: string | null; onRecorded?: OnRecorded };
+
+/**
+ * Plain EIP-3009 option, after checkAuthorization: the hub's relayer submits the payer's
+ * `transferWithAuthorization` (bytes-signature form) to USDC at once and grants only after a
+ * successful receipt with the Transfer. The payment is recorded as pending before anything is sent,
+ * so a crash or a timeout leaves a row to reconcile from chain state (`authorizationState` and the
+ * AuthorizationUsed log) rather than a payment the hub forgot; the nonce makes a second charge
+ * impossible on chain. An unknown outcome answers 503 and the same request can be retried.
+ */
+export async function settleEip3009Payment({
+  resource,
+  checked,
+  actor,
+  onRecorded,
+}: Context & { checked: CheckedAuthorization }): Promise<PaymentOutcome> {
+  const ctx: Context = { resource, actor, onRecorded };
+  const chainId = NETWORKS[env.NETWORK_MODE].chainId;
+  const { authorization: auth, signature } = checked;
+  const key = { chainId_payer_nonce: { chainId, payer: auth.from, nonce: auth.nonce } };
+
+  const existing = await db.payment.findUnique({ where: key, include: { receipt: true } });
+  if (existing) return replayPayment({ existing, resource, signature }) ?? resumePending(existing, ctx);
+
+  const client = publicClient();
+  const usdc = { address: env.USDC_ADDRESS as Address, abi: usdcAbi } as const;
+  const [used, balance, block] = await chainRead("check the payer's USDC", () =>
+    Promise.all([
+      client.readContract({ ...usdc, functionName: "authorizationState", args: [auth.from, auth.nonce] }),
+      client.readContract({ ...usdc, functionName: "balanceOf", args: [auth.from] }),
+      client.getBlockNumber(),
+    ]),
+  );
+  if (used) throw new PaymentRejected("nonce_used", "USDC has already used (or the payer canceled) an authorization with this nonce");
+  if (balance < auth.value) {
+    throw new PaymentRejected("insufficient_funds", `${auth.from} holds ${formatUsdc(balance)} USDC; ${formatUsdc(auth.value)} USDC needed`);
+  }
+
+  let payment: Payment;
+  try {
+    payment = await db.payment.create({
+      data: {
+        network: env.NETWORK_MODE,
+        chainId,
+        rail: "eip3009",
+        status: "pending",
+        resourceType: resource.kind,
+        resourceId: resource.id,
+        siteId: resource.siteId ?? null,
+        payer: auth.from,
+        payTo: auth.to,
+        recipient: resource.recipient,
+        amountAtomic: auth.value,
+        feeAtomic: splitFee(auth.value, resource.feeBps).fee,
+        nonce: auth.nonce,
+        validAfter: auth.validAfter,
+        validBefore: auth.validBefore,
+        signature,
+        authorization: JSON.stringify({ fromBlock: block.toString(), resource: { ...resource, price: resource.price.toString() } }),
+      },
+    });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    const winner = await db.payment.findUnique({ where: key, include: { receipt: true } });
+    if (!winner) throw err;
+    return replayPayment({ existing: winner, resource, signature }) ?? resumePending(winner, ctx);
+  }
+  return submit(payment, ctx);
+}
+
+/**
+ * Settles or fails a payment left pending (a crash, a timeout, a client that never came back), from
+ * chain state only. Used by the settler loop; the resource comes from the snapshot stored with the
+ * payment. Returns the payment's new status.
+ */
+export async function reconcileEip3009Payment(payment: Payment): Promise<string> {
+  const snapshot = JSON.parse(payment.authorization ?? "{}") as { resource?: PaidResource & { price: string } };
+  if (!snapshot.resource) return payment.status;
+  const resource = { ...snapshot.resource, price: BigInt(snapshot.resource.price) };
+  const claimed = await db.payment.updateMany({ where: { id: payment.id, status: "pending", updatedAt: payment.updatedAt }, data: { error: null } });
+  if (claimed.count === 0) return payment.status;
+  try {
+    const outcome = (await reconcile(payment, { resource })) ?? (await submit(payment, { resource }));
+    return outcome.receipt.status;
+  } catch (err) {
+    if (err instanceof PaymentRejected) return "failed";
+    throw err;
+  }
+}
+
+async function resumePending(existing: StoredPayment, ctx: Context): Promise<PaymentOutcome> {
+  const age = Date.now() - existing.updatedAt.getTime();
+  if (age >= EIP3009_IN_FLIGHT_MS) {
+    // Claim the pending row (only one request reconciles it), then settle it from chain state.
+    const claimed = await db.payment.updateMany({ where: { id: existing.id, status: "pending", updatedAt: existing.updatedAt }, data: { error: null } });
+    if (claimed.count === 1) return (await reconcile(existing, ctx)) ?? submit(existing, ctx);
+  }
+  // Another request is settling it right now: wait briefly for its outcome.
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 150));
+    const row = await db.payment.findUnique({ where: { id: existing.id }, include: { receipt: true } });
+    if (row && row.status !== "pending") return replayPayment({ existing: row, resource: ctx.resource, signature: row.signature ?? undefined })!;
+  }
+  throw unknownOutcome();
+}
+
+async function submit(payment: Payment, ctx: Context): Promise<PaymentOutcome> {
+  const auth = authorizationOf(payment);
+  let hash: Hex;
+  try {
+    hash = await relayerClient().writeContract({
+      address: env.USDC_ADDRESS as Address,
+      abi: usdcAbi,
+      functionName: "transferWithAuthorization",
+      args: [auth.from, auth.to, auth.value, auth.validAfter, auth.validBefore, auth.nonce, payment.signature as Hex],
+    });
+  } catch (err) {
+    if (isChainUnavailable(err)) throw unknownOutcome();
+    // The simulation reverted, so nothing was sent: the nonce may be spent by someone else's
+    // submission of the same authorization (then the transfer happened), or the payment cannot settle.
+    const settled = await reconcile(payment, ctx);
+    if (settled) return settled;
+    return fail(payment, `USDC refused the transfer: ${(err as { shortMessage?: string }).shortMessage ?? String(err)}`);
+  }
+  await db.payment.updateMany({ where: { id: payment.id, status: "pending" }, data: { txHash: hash } });
+  let receipt: TransactionReceipt;
+  try {
+    receipt = await publicClient().waitForTransactionReceipt({ hash, timeout: RECEIPT_TIMEOUT_MS });
+  } catch {
+    throw unknownOutcome();
+  }
+  if (receipt.status === "success" && hasTransfer(receipt, auth)) return settle(payment, ctx, hash);
+  return (await reconcile(payment, ctx)) ?? fail(payment, `The settlement transaction ${hash} reverted`);
+}
+
+/**
+ * The payment's fate from chain state: settled (AuthorizationUsed log with its Transfer), failed
+ * (nonce canceled, or expired unused), still in flight (throws 503), or undefined (not sent: submit it).
+ */
+async function reconcile(payment: Payment, ctx: Context): Promise<PaymentOutcome | undefined> {
+  const auth = authorizationOf(payment);
+  const client = publicClient();
+  const usdc = { address: env.USDC_ADDRESS as Address, abi: usdcAbi } as const;
+  const used = await chainRead("check the authorization", () =>
+    client.readContract({ ...usdc, functionName: "authorizationState", args: [auth.from, auth.nonce] }),
+  );
+  if (used) {
+    const fromBlock = BigInt((JSON.parse(payment.authorization ?? "{}") as { fromBlock?: string }).fromBlock ?? "0");
+    const logs = await chainRead("find the settlement", () =>
+      client.getContractEvents({ ...usdc, eventName: "AuthorizationUsed", args: { authorizer: auth.from, nonce: auth.nonce }, fromBlock, toBlock: "latest" }),
+    );
+    const hash = logs[0]?.transactionHash;
+    if (hash) {
+      const receipt = await chainRead("read the settlement", () => client.getTransactionReceipt({ hash }));
+      if (receipt.status === "success" && hasTransfer(receipt, auth)) return settle(payment, ctx, hash);
+    }
+    return fail(payment, "The payer canceled the authorization before it settled");
+  }
+  if (payment.txHash) {
+    const tx = await chainRead("look up the settlement", () => client.getTransaction({ hash: payment.txHash as Hex }).catch(() => null));
+    if (tx && tx.blockNumber === null) throw unknownOutcome();
+  }
+  if (auth.validBefore <= BigInt(Math.floor(Date.now() / 1000))) return fail(payment, "The authorization expired before it settled");
+  return undefined;
+}
+
+async function settle(payment: Payment, ctx: Context, txHash: Hex): Promise<PaymentOutcome> {
+  const outcome = await db.$transaction(async (tx) => {
+    const moved = await tx.payment.updateMany({
+      where: { id: payment.id, status: "pending" },
+      data: { status: "settled", txHash, settledAt: new Date(), error: null },
+    });
+    if (moved.count === 0) return undefined;
+    const row = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
+    const receipt = toReceipt(row, await recordPaidUnlock(tx, { payment: row, resource: ctx.resource, actor: ctx.actor, onRecorded: ctx.onRecorded }));
+    return { receipt, replayed: false, headers: paymentResponseHeader(receipt) };
+  });
+  if (outcome) return outcome;
+  // Someone else settled it first: answer with their result.
+  const row = await db.payment.findUniqueOrThrow({ where: { id: payment.id }, include: { receipt: true } });
+  return replayPayment({ existing: row, resource: ctx.resource }) ?? Promise.reject(unknownOutcome());
+}
+
+async function fail(payment: Payment, error: string): Promise<never> {
+  await db.payment.updateMany({ where: { id: payment.id, status: "pending" }, data: { status: "failed", error } });
+  throw new PaymentRejected("settlement_failed", error);
+}
+
+/** The USDC contract's own Transfer log for exactly this authorization (another token's log never counts). */
+function hasTransfer(receipt: TransactionReceipt, auth: Authorization): boolean {
+  const logs = parseEventLogs({ abi: usdcAbi, eventName: "Transfer", logs: receipt.logs });
+  return logs.some(
+    (log) =>
+      isAddressEqual(log.address, env.USDC_ADDRESS as Address) &&
+      isAddressEqual(log.args.from, auth.from) &&
+      isAddressEqual(log.args.to, auth.to) &&
+      log.args.value === auth.value,
+  );
+}
+
+function authorizationOf(payment: Payment): Authorization {
+  return {
+    from: getAddress(payment.payer),
+    to: getAddress(payment.payTo),
+    value: payment.amountAtomic,
+    validAfter: payment.validAfter ?? 0n,
+    validBefore: payment.validBefore ?? 0n,
+    nonce: payment.nonce as Hex,
+  };
+}
+
+function unknownOutcome() {
+  return new ApiError(
+    "chain-unavailable",
+    "The USDC transfer may have been submitted but its outcome is not known yet; retry the same request (same Payment-Signature) to get the receipt. You will not be charged twice.",
+    { "retry-after": "5" },
+  );
+}

@@ -1,0 +1,324 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
+import { getAddress, isAddressEqual, parseEventLogs, TransactionReceiptNotFoundError, type Address, type Hex, type TransactionReceipt } from "viem";
+import { gatewayWalletAbi } from "@/lib/chain/abis";
+import { chainRead, isChainUnavailable } from "@/lib/chain/chain-read";
+import { publicClient, relayerClient } from "@/lib/chain/clients";
+import { NETWORKS } from "@/lib/chain/networks";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import type { Payment, SettlementBatch } from "@/lib/generated/sqlite/client";
+import { acquireLeaderLock } from "./acquire-leader-lock";
+import { EIP3009_IN_FLIGHT_MS, reconcileEip3009Payment } from "./settle-eip3009-payment";
+
+export const SETTLER_LOCK = "gateway-settler";
+const DEFAULT_HOLDER = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+const RECEIPT_TIMEOUT_MS = 30_000;
+/** An authorization this close to expiry is not worth sending any more. */
+const EXPIRY_MARGIN_SECONDS = 30n;
+/** Batches per pass when the queue is longer than one batch. */
+const MAX_BATCHES_PER_PASS = 10;
+
+export type SettleOptions = {
+  /** Lease holder name; default unique per process. */
+  holder?: string;
+  batchSize?: number;
+  /** A batch still `pending` (tx hash never recorded) after this long is reconciled from chain state. */
+  staleMs?: number;
+  /** Fault injection for tests: runs right after the settlement tx is sent, before it is recorded. */
+  afterSubmit?: (batch: { id: string; txHash: Hex }) => void | Promise<void>;
+};
+
+export type SettleResult = { leader: boolean; batches: number; settled: number; failed: number; requeued: number; reconciled: number };
+
+/**
+ * One pass of the Gateway batch settler. Only the holder of the database lease runs it (one settler
+ * across all app instances). In order:
+ * 1. open batches left by a crash are reconciled from chain state: the receipt of the recorded tx,
+ *    else `authorizationUsed(from, nonce)` per item (settled → settled, unused → back to locked);
+ * 2. plain EIP-3009 payments left pending are reconciled (see settleEip3009Payment);
+ * 3. locked gateway payments go into a new batch: the SettlementBatch row is written and the items
+ *    marked settling BEFORE the tx is sent, the tx hash is recorded, and the receipt's
+ *    AuthorizationSettled / AuthorizationSkipped events decide each item.
+ * An authorization settles at most once whatever crashes in between: the contract skips a used
+ * nonce ("nonce-used"), which the settler reads as "settled by the earlier batch".
+ */
+export async function settleGatewayBatch(options: SettleOptions = {}): Promise<SettleResult> {
+  const holder = options.holder ?? DEFAULT_HOLDER;
+  const result: SettleResult = { leader: false, batches: 0, settled: 0, failed: 0, requeued: 0, reconciled: 0 };
+  const lease = () => acquireLeaderLock({ name: SETTLER_LOCK, holder, ttlMs: Math.max(30_000, env.SETTLE_INTERVAL_MS * 6) });
+  if (!(await lease())) return result;
+  result.leader = true;
+
+  const staleBefore = new Date(Date.now() - (options.staleMs ?? 60_000));
+  const open = await db.settlementBatch.findMany({
+    where: { network: env.NETWORK_MODE, OR: [{ status: "submitted" }, { status: "pending", createdAt: { lte: staleBefore } }] },
+    orderBy: { createdAt: "asc" },
+  });
+  for (const batch of open) {
+    add(result, await reconcileBatch(batch));
+    result.reconciled++;
+  }
+
+  const stuck = await db.payment.findMany({
+    where: { network: env.NETWORK_MODE, rail: "eip3009", status: "pending", updatedAt: { lt: new Date(Date.now() - EIP3009_IN_FLIGHT_MS) } },
+    take: 50,
+  });
+  for (const payment of stuck) {
+    const status = await reconcileEip3009Payment(payment).catch((err) => (isChainUnavailable(err) ? "pending" : Promise.reject(err)));
+    if (status === "settled") result.settled++;
+    if (status === "failed") result.failed++;
+  }
+
+  const size = options.batchSize ?? env.SETTLE_BATCH_SIZE;
+  for (let i = 0; i < MAX_BATCHES_PER_PASS; i++) {
+    const taken = await settleNewBatch({ size, lease, afterSubmit: options.afterSubmit });
+    if (!taken) break;
+    result.batches++;
+    add(result, taken.outcome);
+    if (taken.items < size) break;
+  }
+  return result;
+}
+
+type Outcome = { settled: number; failed: number; requeued: number };
+
+function add(into: SettleResult, o: Outcome) {
+  into.settled += o.settled;
+  into.failed += o.failed;
+  into.requeued += o.requeued;
+}
+
+async function settleNewBatch({
+  size,
+  lease,
+  afterSubmit,
+}: {
+  size: number;
+  lease: () => Promise<boolean>;
+  afterSubmit?: SettleOptions["afterSubmit"];
+}): Promise<{ items: number; outcome: Outcome } | undefined> {
+  const chainId = NETWORKS[env.NETWORK_MODE].chainId;
+  const nowSeconds = BigInt(Math.floor(Date.now() / 1000));
+  const outcome: Outcome = { settled: 0, failed: 0, requeued: 0 };
+  const candidates = await db.payment.findMany({
+    where: { network: env.NETWORK_MODE, chainId, rail: "gateway", status: "locked", batchId: null },
+    orderBy: { createdAt: "asc" },
+    take: size,
+  });
+  if (candidates.length === 0) return undefined;
+
+  const expired = candidates.filter((p) => (p.validBefore ?? 0n) <= nowSeconds + EXPIRY_MARGIN_SECONDS);
+  for (const p of expired) {
+    if (await markFailed(p, "expired before it could be settled", "locked")) outcome.failed++;
+  }
+  const ready = candidates.filter((p) => !expired.includes(p) && (p.validAfter ?? 0n) < nowSeconds);
+  if (ready.length === 0) return { items: candidates.length, outcome };
+
+  // Record the batch and claim its items before anything is sent, so a crash after sending leaves
+  // a row that says which authorizations may be on chain.
+  const batch = await db.$transaction(async (tx) => {
+    const created = await tx.settlementBatch.create({ data: { network: env.NETWORK_MODE, status: "pending", itemCount: ready.length } });
+    await tx.payment.updateMany({
+      where: { id: { in: ready.map((p) => p.id) }, status: "locked", batchId: null },
+      data: { status: "settling", batchId: created.id },
+    });
+    return created;
+  });
+  const items = await db.payment.findMany({ where: { batchId: batch.id, status: "settling" }, orderBy: { createdAt: "asc" } });
+  await db.settlementBatch.update({ where: { id: batch.id }, data: { itemCount: items.length } });
+
+  // Fencing: a settler that lost its lease while preparing must not send.
+  if (items.length === 0 || !(await lease())) {
+    add2(outcome, await requeue(batch, items, "the settler lost its lease before sending"));
+    return { items: candidates.length, outcome };
+  }
+
+  const gateway = { address: env.GATEWAY_WALLET_ADDRESS as Address, abi: gatewayWalletAbi } as const;
+  const args = items.map((p) => ({
+    token: getAddress(env.USDC_ADDRESS),
+    from: getAddress(p.payer),
+    to: getAddress(p.payTo),
+    value: p.amountAtomic,
+    validAfter: p.validAfter ?? 0n,
+    validBefore: p.validBefore ?? 0n,
+    nonce: p.nonce as Hex,
+    signature: p.signature as Hex,
+  }));
+
+  let hash: Hex;
+  try {
+    const relayer = relayerClient();
+    const { request, result: preview } = await publicClient().simulateContract({ ...gateway, functionName: "settleBatch", args: [args], account: relayer.account });
+    if (!preview.some(Boolean)) {
+      // Nothing would settle: resolve each item from chain state without spending gas.
+      add2(outcome, await resolveFromChain(batch, items, "the Gateway Wallet refused it (expired, bad signature or insufficient deposit)"));
+      return { items: candidates.length, outcome };
+    }
+    hash = await relayer.writeContract(request);
+  } catch (err) {
+    if (isChainUnavailable(err)) return { items: candidates.length, outcome }; // the batch stays pending; a later pass reconciles it
+    console.error("[settler] settleBatch failed", err);
+    add2(outcome, await requeue(batch, items, `settleBatch failed: ${(err as { shortMessage?: string }).shortMessage ?? String(err)}`));
+    return { items: candidates.length, outcome };
+  }
+
+  await afterSubmit?.({ id: batch.id, txHash: hash });
+  await db.settlementBatch.update({ where: { id: batch.id }, data: { status: "submitted", txHash: hash, submittedAt: new Date() } });
+
+  let receipt: TransactionReceipt;
+  try {
+    receipt = await publicClient().waitForTransactionReceipt({ hash, timeout: RECEIPT_TIMEOUT_MS });
+  } catch {
+    return { items: candidates.length, outcome }; // still submitted: the next pass reads the receipt
+  }
+  add2(outcome, await applyReceipt(batch, items, receipt));
+  return { items: candidates.length, outcome };
+}
+
+function add2(into: Outcome, o: Outcome) {
+  into.settled += o.settled;
+  into.failed += o.failed;
+  into.requeued += o.requeued;
+}
+
+/** A batch left open by a crash or a timeout, decided from the chain alone. */
+async function reconcileBatch(batch: SettlementBatch): Promise<Outcome> {
+  const items = await db.payment.findMany({ where: { batchId: batch.id, status: "settling" } });
+  const client = publicClient();
+  if (batch.txHash) {
+    const hash = batch.txHash as Hex;
+    const receipt = await chainRead("read the settlement", () =>
+      client.getTransactionReceipt({ hash }).catch((err) => (err instanceof TransactionReceiptNotFoundError ? null : Promise.reject(err))),
+    );
+    if (receipt) return applyReceipt(batch, items, receipt);
+    const pending = await chainRead("look up the settlement", () => client.getTransaction({ hash }).catch(() => null));
+    if (pending) return { settled: 0, failed: 0, requeued: 0 }; // still in the mempool
+  }
+  return resolveFromChain(batch, items, undefined);
+}
+
+/** Reads each item's `authorizationUsed`: used → settled (by whichever batch did it), unused → failed or back to locked. */
+async function resolveFromChain(batch: SettlementBatch, items: Payment[], unusedMeans: string | undefined): Promise<Outcome> {
+  const outcome: Outcome = { settled: 0, failed: 0, requeued: 0 };
+  const gateway = { address: env.GATEWAY_WALLET_ADDRESS as Address, abi: gatewayWalletAbi } as const;
+  let settledTx: Hex | undefined;
+  for (const p of items) {
+    const used = await chainRead("check an authorization", () =>
+      publicClient().readContract({ ...gateway, functionName: "authorizationUsed", args: [getAddress(p.payer), p.nonce as Hex] }),
+    );
+    if (used) {
+      const tx = await findSettlementTx(p);
+      settledTx ??= tx;
+      if (await markSettled(p, tx ?? null)) outcome.settled++;
+    } else if (unusedMeans) {
+      if (await markFailed(p, unusedMeans, "settling")) outcome.failed++;
+    } else if (await requeueOne(p)) {
+      outcome.requeued++;
+    }
+  }
+  await db.settlementBatch.updateMany({
+    where: { id: batch.id, status: { in: ["pending", "submitted"] } },
+    data: settledTx
+      ? { status: "confirmed", txHash: batch.txHash ?? settledTx, confirmedAt: new Date() }
+      : { status: "failed", error: unusedMeans ?? "not found on chain; its items were requeued" },
+  });
+  return outcome;
+}
+
+async function applyReceipt(batch: SettlementBatch, items: Payment[], receipt: TransactionReceipt): Promise<Outcome> {
+  if (receipt.status !== "success") return resolveFromChain(batch, items, undefined);
+  const outcome: Outcome = { settled: 0, failed: 0, requeued: 0 };
+  const events = parseEventLogs({ abi: gatewayWalletAbi, logs: receipt.logs }).filter((log) => isAddressEqual(log.address, env.GATEWAY_WALLET_ADDRESS as Address));
+  const key = (from: string, nonce: string) => `${from.toLowerCase()}:${nonce.toLowerCase()}`;
+  const settled = new Set<string>();
+  const skipped = new Map<string, string>();
+  for (const e of events) {
+    if (e.eventName === "AuthorizationSettled") settled.add(key(e.args.from, e.args.nonce));
+    if (e.eventName === "AuthorizationSkipped") skipped.set(key(e.args.from, e.args.nonce), e.args.reason);
+  }
+  const retry: Payment[] = [];
+  for (const p of items) {
+    const k = key(p.payer, p.nonce ?? "");
+    if (settled.has(k)) {
+      if (await markSettled(p, receipt.transactionHash)) outcome.settled++;
+    } else if (skipped.get(k) === "nonce-used") {
+      retry.push(p); // settled by an earlier batch (e.g. one sent before a crash): find which
+    } else if (skipped.has(k)) {
+      if (await markFailed(p, `skipped by the Gateway Wallet: ${skipped.get(k)}`, "settling")) outcome.failed++;
+    } else {
+      retry.push(p);
+    }
+  }
+  if (retry.length) add2(outcome, await resolveFromChain({ ...batch, txHash: receipt.transactionHash }, retry, undefined));
+  await db.settlementBatch.updateMany({
+    where: { id: batch.id },
+    data: { status: "confirmed", txHash: receipt.transactionHash, confirmedAt: new Date() },
+  });
+  return outcome;
+}
+
+/** The tx whose AuthorizationSettled event consumed this payment's nonce. */
+async function findSettlementTx(p: Payment): Promise<Hex | undefined> {
+  const client = publicClient();
+  const fromBlock = await blockNear(new Date(p.createdAt.getTime() - 300_000));
+  const logs = await chainRead("find the settlement", () =>
+    client.getContractEvents({
+      address: env.GATEWAY_WALLET_ADDRESS as Address,
+      abi: gatewayWalletAbi,
+      eventName: "AuthorizationSettled",
+      args: { from: getAddress(p.payer), nonce: p.nonce as Hex },
+      fromBlock,
+      toBlock: "latest",
+    }),
+  );
+  return logs[0]?.transactionHash;
+}
+
+/** The first block at or after `time` (binary search on timestamps), to bound a log query. */
+async function blockNear(time: Date): Promise<bigint> {
+  const client = publicClient();
+  const target = BigInt(Math.floor(time.getTime() / 1000));
+  let lo = 0n;
+  let hi = await chainRead("read the chain head", () => client.getBlockNumber());
+  while (lo < hi) {
+    const mid = (lo + hi) / 2n;
+    const block = await chainRead("read a block", () => client.getBlock({ blockNumber: mid }));
+    if (block.timestamp < target) lo = mid + 1n;
+    else hi = mid;
+  }
+  return lo;
+}
+
+async function markSettled(p: Payment, txHash: Hex | null): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const moved = await tx.payment.updateMany({ where: { id: p.id, status: { in: ["settling", "locked"] } }, data: { status: "settled", settledAt: new Date(), error: null } });
+    if (moved.count === 0) return false;
+    await tx.receipt.updateMany({ where: { paymentId: p.id }, data: { txHash } });
+    await tx.ledgerActivity.updateMany({ where: { sourceKey: `payment:${p.id}` }, data: { status: "settled", txHash } });
+    return true;
+  });
+}
+
+async function markFailed(p: Payment, error: string, from: "locked" | "settling"): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const moved = await tx.payment.updateMany({ where: { id: p.id, status: from }, data: { status: "failed", error } });
+    if (moved.count === 0) return false;
+    await tx.ledgerActivity.updateMany({ where: { sourceKey: `payment:${p.id}` }, data: { status: "failed" } });
+    console.error(`[settler] gateway payment ${p.id} of ${p.payer} failed: ${error}`);
+    return true;
+  });
+}
+
+async function requeueOne(p: Payment): Promise<boolean> {
+  const moved = await db.payment.updateMany({ where: { id: p.id, status: "settling", batchId: p.batchId }, data: { status: "locked", batchId: null } });
+  return moved.count === 1;
+}
+
+async function requeue(batch: SettlementBatch, items: Payment[], error: string): Promise<Outcome> {
+  let requeued = 0;
+  for (const p of items) if (await requeueOne(p)) requeued++;
+  await db.settlementBatch.updateMany({ where: { id: batch.id }, data: { status: "failed", error } });
+  return { settled: 0, failed: 0, requeued };
+}

@@ -1,0 +1,72 @@
+import type { Address } from "viem";
+import type { Tx } from "@/lib/db";
+import type { ActivityInput } from "@/lib/ledger/record-activity";
+
+/** What a payment buys: Payment.resourceType. */
+export type ResourceKind = "content" | "quickshare" | "tip" | "blogpost";
+
+/** The three ways a payment reaches the hub (Payment.rail). */
+export type Rail = "gateway" | "eip3009" | "transfer";
+
+/**
+ * Something for sale, priced and addressed by the server. The input of `buildChallenge`,
+ * `paymentRequired` and `verifyAndRecordPayment`: build it from your own records (never from
+ * client values a tracked record overrides) and pass the same object on the challenge and the paid retry.
+ */
+export type PaidResource = {
+  kind: ResourceKind;
+  /** Payment.resourceId. A replayed authorization or tx hash is honoured only for the same (kind, id). */
+  id: string;
+  /** x402 `resource.url`; the transfer rail's ownership message names it too. */
+  url: string;
+  description?: string;
+  mimeType?: string;
+  /** Exact price in USDC atomic units (6 decimals). */
+  price: bigint;
+  /** Where the USDC goes: the creator, or the creator's fee wallet on a hosted site. */
+  payTo: Address;
+  /** The creator, whatever payTo is. */
+  recipient: Address;
+  /** Protocol fee in basis points recorded on the receipt and ledger (100 for hosted, 0 for self-hosted). */
+  feeBps: number;
+  siteId?: string | null;
+  /** A tracked Content row: its unlock and revenue counters and the daily metrics are bumped. */
+  contentId?: string | null;
+  /** Fields of the public ledger's row (title, url, domain, or another type such as quickshare); `false` writes none. */
+  ledger?: Partial<ActivityInput> | false;
+};
+
+/** The payment object of the interface ("Payment receipt"), plus rail, status, chain and payTo. */
+export type PaymentReceipt = {
+  paymentProvider: string;
+  verified: boolean;
+  paymentId: string | null;
+  recipient: string;
+  network: string;
+  amount: number;
+  revenue: number;
+  currency: string;
+  payer: string | null;
+  txHash: string | null;
+  protocolFee: number | null;
+  rail: Rail;
+  /** locked (gateway, accepted and awaiting its batch) | settled */
+  status: string;
+  chainId: string;
+  payTo: string;
+  contentId: string | null;
+};
+
+/** What a newly recorded payment looks like to an `onRecorded` hook. */
+export type RecordedPayment = { id: string; payer: Address; amount: bigint; rail: Rail; resource: PaidResource };
+
+/** Runs inside the transaction that records a payment (first time only, never on a replay). */
+export type OnRecorded = (tx: Tx, payment: RecordedPayment) => Promise<void>;
+
+export type PaymentOutcome = {
+  receipt: PaymentReceipt;
+  /** True when this request replayed an already recorded payment (nothing new was written). */
+  replayed: boolean;
+  /** PAYMENT-RESPONSE (x402 settle response) for the 200. */
+  headers: Record<string, string>;
+};
