@@ -5,7 +5,7 @@ import {
   type Address, type Hex, type PrivateKeyAccount,
 } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { holdingBoxFactoryAbi, usdcAbi } from "../../lib/chain/abis";
+import { gatewayWalletAbi, holdingBoxFactoryAbi, usdcAbi } from "../../lib/chain/abis";
 import { holdingBoxSalt, predictHoldingBox } from "../../lib/chain/predict";
 import { createDb } from "../../lib/db-core";
 import { refundMessage } from "../../lib/tips/refund-message";
@@ -134,4 +134,12 @@ export async function sendRelease(domain: string, creator: Address): Promise<Hex
     operator.writeContract({ address: FACTORY, abi: holdingBoxFactoryAbi, functionName: "release", args: [holdingBoxSalt(domain), creator, TREASURY, 500n] }),
   );
   return receipt.transactionHash;
+}
+
+export const GATEWAY = getAddress(process.env.GATEWAY_WALLET_ADDRESS ?? "0x0077777d7EBA4688BDeF3E311b846F25870A19B9");
+
+/** Deposits `amount` of the wallet's USDC into the Gateway Wallet (Circle's deposit path). */
+export async function depositToGateway(w: TestWallet, amount: bigint) {
+  await confirmed(w.wallet.writeContract({ address: USDC, abi: usdcAbi, functionName: "approve", args: [GATEWAY, amount] }));
+  await confirmed(w.wallet.writeContract({ address: GATEWAY, abi: gatewayWalletAbi, functionName: "deposit", args: [USDC, amount] }));
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { walletAddress } from "./auth";
+import { paymentReceiptSchema, paymentRequirementsSchema } from "./x402";
 
 const txHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte transaction hash");
 const hexSignature = z.string().regex(/^0x[0-9a-fA-F]+$/, "must be a 0x-prefixed hex signature");
@@ -30,7 +31,7 @@ export const resolveResponse = z
     hosted: z.boolean().meta({ description: "Hosted by this hub (hosted blog or quickshare): tips pay the creator's fee wallet" }),
     payTo: walletAddress.nullable().meta({ description: "Where a settled tip is paid: the fee wallet when hosted, else the creator" }),
     feeBps: z.number().int().nullable(),
-    next: z.enum(["settle", "hold", "none"]).meta({ description: "settle: pay the resolved creator at once (the tip challenge); hold: POST /hub/tips/hold; none: not tippable (an unknown share link)" }),
+    next: z.enum(["settle", "hold", "none"]).meta({ description: "settle: POST /hub/tips/challenge, pay, POST /hub/tips/verify; hold: POST /hub/tips/hold; none: not tippable (an unknown share link)" }),
     reason: z.string().optional().meta({ description: "Why the URL did not resolve" }),
   })
   .meta({ id: "ResolveResponse" });
@@ -79,6 +80,9 @@ export const holdBody = z
     paymentRail: z.enum(["transfer", "gateway"]).optional().meta({ description: "transfer (default): send USDC to the box, then repeat with txHash" }),
     txHash: txHash.optional().meta({ description: "The USDC transfer into the box; without it the route only answers with the box address" }),
     walletAddress: walletAddress.optional().meta({ description: "The payer; default the one sender of USDC into the box in txHash" }),
+    paymentSignature: z.string().min(1).max(20_000).optional().meta({
+      description: "Gateway rail: the x402 payment payload (base64 JSON, as in the Payment-Signature header) for one of the `accepts` (payTo = the box)",
+    }),
   })
   .meta({ id: "HoldRequest" });
 
@@ -93,11 +97,21 @@ export const holdChallengeResponse = z
     network: z.string().meta({ example: "eip155:5042002" }),
     chainId: z.number().int(),
     instructions: z.string(),
+    x402Version: z.literal(2).optional().meta({ description: "paymentRail gateway: the x402 challenge to sign, payTo = the box" }),
+    resource: z.object({ url: z.string(), description: z.string().optional(), mimeType: z.string().optional() }).optional(),
+    accepts: z.array(paymentRequirementsSchema).optional(),
   })
   .meta({ id: "HoldChallengeResponse" });
 
 export const holdHeldResponse = z
-  .object({ success: z.literal(true), holdStatus: z.literal("held"), box: walletAddress, domain: z.string(), tip: tipView })
+  .object({
+    success: z.literal(true),
+    holdStatus: z.literal("held"),
+    box: walletAddress,
+    domain: z.string(),
+    tip: tipView,
+    payment: paymentReceiptSchema.optional().meta({ description: "Gateway rail: the x402 receipt (status locked until the batch settles it into the box)" }),
+  })
   .meta({ id: "HoldHeldResponse" });
 
 export const heldQuery = z.object({
@@ -171,3 +185,66 @@ export const refundResponse = z
     remaining: usdcOut.meta({ description: "Still held for this payer and domain" }),
   })
   .meta({ id: "RefundResponse" });
+
+// ───────────── settle (challenge, verify) ─────────────
+
+const tipSettleFields = {
+  contentUrl: z.string().min(1).max(2048).meta({ description: "The page tipped (absolute http(s) URL, or a quickshare link /qs/<slug>)" }),
+  amount: usdcInput,
+  title: z.string().max(300).optional(),
+  currency: z.literal("USDC").optional(),
+  recipient: walletAddress.optional().meta({
+    description: "The creator's wallet; required only when the hub cannot resolve contentUrl (a resolved URL's owner always wins)",
+  }),
+  paymentRail: z.enum(["transfer", "gateway"]).optional(),
+};
+
+export const tipChallengeBody = z.object(tipSettleFields).meta({ id: "TipChallengeRequest" });
+
+export const tipVerifyBody = z
+  .object({
+    ...tipSettleFields,
+    txHash: txHash.optional().meta({ description: "Transfer rail: the USDC transfer to payTo (also read from x-svc-transfer-tx)" }),
+    txOwner: hexSignature.optional().meta({
+      description: "Transfer rail: the sender's EIP-191 signature of the x402 transfer ownership message naming this tx and contentUrl (also read from x-svc-tx-owner)",
+    }),
+    paymentSignature: z.string().min(1).max(20_000).optional().meta({
+      description: "Gateway rail: the x402 payment payload (base64 JSON; also read from the Payment-Signature header)",
+    }),
+    walletAddress: walletAddress.optional().meta({ description: "The payer, informational: the payer recorded is the one the payment proves" }),
+  })
+  .meta({ id: "TipVerifyRequest" });
+
+const feeFields = {
+  payee: walletAddress.meta({ description: "The creator the tip is for" }),
+  payTo: walletAddress.meta({ description: "Where the USDC goes: the creator's fee wallet when hosted, else the creator" }),
+  feeBps: z.number().int().meta({ example: 100 }),
+  protocolFee: usdcOut.meta({ description: "1% of the amount" }),
+  feeSettlement: z.enum(["fee-wallet", "accrued"]).meta({
+    description: "fee-wallet: payTo is the fee wallet, whose on-chain 99/1 split sends the fee to the treasury; accrued: a self-hosted creator is paid the whole amount and the 1% is recorded on the tip as owed, not moved",
+  }),
+};
+
+export const tipChallengeResponse = z
+  .object({
+    success: z.literal(true),
+    x402Version: z.literal(2),
+    resource: z.object({ url: z.string(), description: z.string().optional(), mimeType: z.string().optional() }),
+    accepts: z.array(paymentRequirementsSchema).meta({ description: "accepts[0]: plain EIP-3009 (settled at once by the hub's relayer); accepts[1]: Circle Gateway batched. Both pay accepts[i].payTo." }),
+    ...feeFields,
+    source: z.enum(["content", "site", "quickshare", "request"]).meta({ description: "What the payee resolved from; request: the body's recipient for a page the hub cannot resolve" }),
+    domain: z.string(),
+    amount: usdcOut,
+  })
+  .meta({ id: "TipChallengeResponse" });
+
+export const tipVerifyResponse = z
+  .object({
+    success: z.literal(true),
+    status: z.literal("settled"),
+    tip: tipView,
+    payment: paymentReceiptSchema,
+    ...feeFields,
+    replayed: z.boolean().meta({ description: "True when these credentials were already recorded (the first result, nothing new written)" }),
+  })
+  .meta({ id: "TipVerifyResponse" });

@@ -13,6 +13,11 @@ import { holdingKey } from "./holding-key";
 import { parseTipAmount } from "./parse-tip-amount";
 import { tipView } from "./tip-view";
 import { verifyBoxTransfer, type BoxTransfer } from "./verify-box-transfer";
+import { buildChallenge } from "@/lib/x402/build-challenge";
+import { HEADERS } from "@/lib/x402/constants";
+import type { PaidResource } from "@/lib/x402/types";
+import { verifyAndRecordPayment } from "@/lib/x402/verify-and-record-payment";
+import { pendingSettlement } from "./pending-settlement";
 
 export type HoldTipInput = {
   contentUrl: string;
@@ -22,6 +27,9 @@ export type HoldTipInput = {
   paymentRail?: "transfer" | "gateway";
   txHash?: Hex;
   walletAddress?: Address;
+  /** Gateway rail: the x402 payment payload (base64), else the request's Payment-Signature header. */
+  paymentSignature?: string;
+  headers?: Headers;
 };
 
 /**
@@ -33,8 +41,11 @@ export async function holdTip(input: HoldTipInput) {
   const domain = holdingKey({ contentUrl: input.contentUrl, domain: input.domain });
   const minAmount = parseTipAmount(input.amount);
   const { box, factory } = holdingBox(domain);
+  const signature = input.paymentSignature ?? HEADERS.signature.map((n) => input.headers?.get(n)).find((v) => v);
+  if (signature && !input.txHash) return holdOverGateway({ input, domain, box, minAmount, signature });
   if (!input.txHash) {
     const net = NETWORKS[env.NETWORK_MODE];
+    const gateway = input.paymentRail === "gateway" ? await buildChallenge({ resource: holdResource({ input, domain, box, minAmount }) }) : null;
     return {
       success: true as const,
       holdStatus: "challenge" as const,
@@ -44,7 +55,10 @@ export async function holdTip(input: HoldTipInput) {
       asset: getAddress(env.USDC_ADDRESS),
       network: net.caip2,
       chainId: net.chainId,
-      instructions: `Transfer at least ${usdcNumber(minAmount)} USDC to ${box} on ${net.caip2}, then repeat this request with txHash (and walletAddress). The tip is held for ${domain} until its verified owner claims it; until then the payer may refund it (POST /hub/tips/refund).`,
+      instructions: gateway
+        ? `Sign one of \`accepts\` (payTo is the box) and repeat this request with paymentSignature (or the Payment-Signature header). Gateway credit settles into the box in the next batch; until then claims and refunds answer 202.`
+        : `Transfer at least ${usdcNumber(minAmount)} USDC to ${box} on ${net.caip2}, then repeat this request with txHash (and walletAddress). The tip is held for ${domain} until its verified owner claims it; until then the payer may refund it (POST /hub/tips/refund).`,
+      ...(gateway && { x402Version: gateway.x402Version, resource: gateway.resource, accepts: gateway.accepts }),
     };
   }
 
@@ -129,4 +143,53 @@ async function releasedAfter(factory: Address, box: Address, transfer: BoxTransf
   );
   if (!after) return null;
   return { creator: getAddress(after.args.creator!), feeBps: Number(after.args.feeBps!), txHash: after.transactionHash! };
+}
+
+/** The x402 resource of a gateway-rail hold: payTo is the box; the ledger row is the tip's held row. */
+function holdResource({ input, domain, box, minAmount }: { input: HoldTipInput; domain: string; box: Address; minAmount: bigint }): PaidResource {
+  return {
+    kind: "tip",
+    id: `hold:${domain}`,
+    url: input.contentUrl,
+    description: `Tip held for ${domain}`,
+    price: minAmount,
+    payTo: box,
+    recipient: box,
+    feeBps: 0,
+    siteId: null,
+    contentId: null,
+    ledger: {
+      type: "tip", subkind: "held", status: "held", domain, contentUrl: input.contentUrl, contentTitle: input.title || null,
+      revenueAtomic: 0n, protocolFeeAtomic: null, walletAddress: box,
+    },
+  };
+}
+
+/**
+ * A hold paid with an x402 authorization to the box: lib/x402 verifies and records it (gateway: locked
+ * until the batch settler settles it into the box; plain EIP-3009: settled by the relayer at once), and
+ * the held Tip is written in the same transaction. Claims and refunds wait for the settlement.
+ */
+async function holdOverGateway({ input, domain, box, minAmount, signature }: { input: HoldTipInput; domain: string; box: Address; minAmount: bigint; signature: string }) {
+  const site = await db.site.findFirst({ where: { domain: { in: [domain, `www.${domain}`] } }, select: { id: true } });
+  const resource = holdResource({ input, domain, box, minAmount });
+  if (resource.ledger) resource.ledger.websiteId = site?.id ?? null;
+  const outcome = await verifyAndRecordPayment({
+    resource,
+    headers: new Headers({ "payment-signature": signature }),
+    onRecorded: async (tx, payment) => {
+      await tx.tip.create({
+        data: {
+          network: env.NETWORK_MODE, status: "held", contentUrl: input.contentUrl, domain, siteId: site?.id ?? null, title: input.title ?? "",
+          amountAtomic: payment.amount, payer: getAddress(payment.payer), payTo: box, rail: "gateway", boxAddress: box, paymentId: payment.id,
+        },
+      });
+    },
+  });
+  const tip = await db.tip.findFirstOrThrow({ where: { network: env.NETWORK_MODE, paymentId: outcome.receipt.paymentId! } });
+  const pending = await pendingSettlement([tip]);
+  return Response.json(
+    { success: true as const, holdStatus: "held" as const, box, domain, tip: tipView(tip, pending.pending.has(tip.id)), payment: outcome.receipt },
+    { headers: outcome.headers },
+  );
 }
