@@ -41,6 +41,12 @@ const schema = z.object({
   BLOB_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, "must be 32 bytes of hex").optional(),
   PEER_SECRET: secret.optional(),
   REDIS_URL: z.string().optional(),
+  PEER_HUB_URL: z.url().optional(),
+  EVENT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  SITE_VERIFICATION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  // Tests and local development only: "host" or "host=ip:port" entries the site fetcher may reach
+  // although they resolve to loopback/private addresses. Empty (strict) by default.
+  SITE_FETCH_ALLOW_HOSTS: z.string().default(""),
   SECURE_COOKIES: boolish.optional(),
   // Decision helpers (/hub/judge/*): an OpenAI-compatible provider, or the embedded local scorer.
   DECISIONS_ENABLED: boolish.default(true),

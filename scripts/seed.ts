@@ -2,6 +2,8 @@
 // funded demo payer wallets (printed with their anvil keys). Idempotent: a second run changes nothing.
 import { randomBytes } from "node:crypto";
 import { createDb } from "../lib/db-core";
+import { trendIncrement } from "../lib/explore/trend-score";
+import { buildSearchText } from "../lib/sites/search-text";
 import { devAccount, DEV_ROLES } from "./lib/dev-accounts.mjs";
 import { fundWallets } from "./lib/deploy.mjs";
 
@@ -57,12 +59,15 @@ async function main() {
     });
     for (const c of site.content) {
       const path = `/${c.type}/${c.externalId}`;
+      const description = `${c.title} by ${site.name}.`;
       await db.content.upsert({
         where: { network_siteId_externalId: { network, siteId: row.id, externalId: c.externalId } },
         create: {
-          network, siteId: row.id, externalId: c.externalId, title: c.title, description: `${c.title} by ${site.name}.`,
+          network, siteId: row.id, externalId: c.externalId, title: c.title, description,
           contentType: c.type, tags: c.tags, url: `https://${site.domain}${path}`, path, currency: "USDC",
           priceAtomic: usdc(c.price), recipientWallet: wallet, accessPolicy: "paid", unlockPolicy: "one_time",
+          searchText: buildSearchText({ title: c.title, description, tags: c.tags, siteName: site.name, domain: site.domain }),
+          trendScore: trendIncrement({ created: true }),
         },
         update: {},
       });

@@ -34,7 +34,9 @@ async function stage(name, fn) {
 async function vitest(project, env, label = project) {
   const out = path.join(tmp, `vitest-${label}.json`);
   try {
-    await run(bin("vitest"), ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${out}`], { cwd: root, env });
+    // TEST_FILES narrows a run to some test files while working on them (e.g. TEST_FILES=e2e/api/ratings.test.ts).
+    const files = process.env.TEST_FILES ? process.env.TEST_FILES.split(/[ ,]+/) : [];
+    await run(bin("vitest"), ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${out}`, ...files], { cwd: root, env });
   } finally {
     if (existsSync(out)) {
       const r = JSON.parse(readFileSync(out, "utf8"));

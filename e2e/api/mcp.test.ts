@@ -31,7 +31,7 @@ const initialize = (init: { origin?: string; path?: string } = {}) =>
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "0" } } }),
   });
 
-const TOOLS = ["get_hub_status", "get_ledger", "get_platform_stats", "get_leaderboards", "judge_decide", "judge_classify", "judge_tags"];
+const TOOLS = ["get_hub_status", "explore_content", "get_ledger", "get_platform_stats", "get_leaderboards", "judge_decide", "judge_classify", "judge_tags"];
 
 describe("MCP server over Streamable HTTP", () => {
   it("initializes and names itself", async () => {
@@ -72,6 +72,9 @@ describe("MCP server over Streamable HTTP", () => {
     const board = await client.callTool({ name: "get_leaderboards", arguments: { type: "sites", limit: 2 } });
     expect(board.structuredContent).toMatchObject({ success: true, type: "sites", limit: 2, skip: 0 });
     expect((board.structuredContent as { items: unknown[] }).items).toHaveLength(2);
+    const explore = await client.callTool({ name: "explore_content", arguments: { q: "harbor", limit: 5 } });
+    expect(explore.structuredContent).toEqual((await api("/hub/explore/content?q=harbor&limit=5")).body);
+    expect((explore.structuredContent as { content: unknown[] }).content.length).toBeGreaterThan(0);
     const bad = await client.callTool({ name: "get_ledger", arguments: { limit: 500 } });
     expect(bad.isError).toBe(true);
   });

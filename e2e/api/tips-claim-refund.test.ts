@@ -337,13 +337,13 @@ describe("gateway-rail holds whose settlement failed", () => {
     const tip = await testDb.tip.create({
       data: { network: "testnet", status: "held", contentUrl: `https://${domain}/p`, domain, amountAtomic: 700_000n, payer: payer.address, payTo: box, rail: "gateway", boxAddress: box, paymentId: payment.id },
     });
-    await testDb.ledgerActivity.create({ data: { network: "testnet", type: "tip", subkind: "held", domain, amountAtomic: 700_000n, sourceKey: `payment:${payment.id}` } });
 
     expectError(await refund(await signedRefund(payer, domain, null)), 404, "not-found");
     expect(await testDb.tip.findUnique({ where: { id: tip.id } })).toMatchObject({ status: "void" });
     expect((await claim({ siteId: site.id, token: site.verifyToken })).body).toEqual({ success: true, released: [], pending: 0 });
     const ledger = await ledgerRows(domain);
-    expect(ledger.map((r) => [r.subkind, r.amountAtomic])).toEqual([["held", 700_000n], ["void", -700_000n]]);
+    // (The fixture wrote no held row; a real gateway hold's held row is netted out by this one.)
+    expect(ledger.map((r) => [r.subkind, r.amountAtomic])).toEqual([["void", -700_000n]]);
     expect((await api(`/hub/tips/held?domain=${domain}`)).body).toMatchObject({ total: 0, totalAmount: 0 });
   });
 });

@@ -3,15 +3,19 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { usdcNumber } from "@/lib/money";
 
-/** Sums of this network's ledger by kind: the single source for ledger totals and platform stats. */
+/**
+ * Sums of this network's ledger by kind: the single source for ledger totals and platform stats.
+ * Read from the running totals (a handful of rows), never from the ledger itself.
+ */
 export async function ledgerSums() {
   const network = env.NETWORK_MODE;
-  const groups = await db.ledgerActivity.groupBy({
-    by: ["type", "subkind"],
-    where: { network },
-    _count: { _all: true },
-    _sum: { amountAtomic: true, protocolFeeAtomic: true },
-  });
+  const rows = await db.ledgerTotal.findMany({ where: { network } });
+  const groups = rows.map((r) => ({
+    type: r.type,
+    subkind: r.subkind === "" ? null : r.subkind,
+    _count: { _all: r.count },
+    _sum: { amountAtomic: r.amountAtomic, protocolFeeAtomic: r.protocolFeeAtomic },
+  }));
   const count = (type: string, subkinds?: (string | null)[]) =>
     groups.filter((g) => g.type === type && (!subkinds || subkinds.includes(g.subkind))).reduce((a, g) => a + g._count._all, 0);
   const amount = (type: string, subkinds?: (string | null)[]) =>

@@ -34,7 +34,8 @@ export type ActivityInput = {
 };
 
 /**
- * Appends one row to the public ledger, stamped with the hub's network. Pass the transaction that
+ * Appends one row to the public ledger, stamped with the hub's network, and moves the running
+ * totals (LedgerTotal) with it. Every ledger row must be written through here. Pass the transaction that
  * makes the underlying change so the row exists exactly when the change does; with a sourceKey a
  * replayed write is a no-op (returns false).
  */
@@ -43,6 +44,17 @@ export async function recordActivity(input: ActivityInput, client: DbOrTx = db):
     const existing = await client.ledgerActivity.findUnique({ where: { sourceKey: input.sourceKey }, select: { id: true } });
     if (existing) return false;
   }
-  await client.ledgerActivity.create({ data: { ...input, network: env.NETWORK_MODE, timestamp: input.timestamp ?? new Date() } });
+  const network = env.NETWORK_MODE;
+  await client.ledgerActivity.create({ data: { ...input, network, timestamp: input.timestamp ?? new Date() } });
+  // The running totals move with the row (same transaction when the caller passes one), so reading
+  // the ledger's totals never scans the ledger. Upsert by primary key runs as INSERT … ON CONFLICT.
+  const subkind = input.subkind ?? "";
+  const amount = input.amountAtomic ?? 0n;
+  const fee = input.protocolFeeAtomic ?? 0n;
+  await client.ledgerTotal.upsert({
+    where: { id: `${network}:${input.type}:${subkind}` },
+    create: { id: `${network}:${input.type}:${subkind}`, network, type: input.type, subkind, count: 1, amountAtomic: amount, protocolFeeAtomic: fee },
+    update: { count: { increment: 1 }, amountAtomic: { increment: amount }, protocolFeeAtomic: { increment: fee } },
+  });
   return true;
 }

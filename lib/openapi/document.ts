@@ -1,10 +1,13 @@
 import { createDocument } from "zod-openapi";
 import { agentPaths } from "./paths-agents";
 import { authPaths } from "./paths-auth";
+import { eventsPaths } from "./paths-events";
+import { explorePaths } from "./paths-explore";
 import { judgePaths } from "./paths-judge";
 import { ledgerPaths } from "./paths-ledger";
 import { metaPaths } from "./paths-meta";
 import { ratingPaths } from "./paths-ratings";
+import { sitesPaths } from "./paths-sites";
 import { tipsPaths } from "./paths-tips";
 import { x402Paths } from "./paths-x402";
 
@@ -23,7 +26,10 @@ export function openapiDocument() {
         "Paid content on creator-owned domains, paid in USDC over x402. Every route also answers under the legacy /api prefix. Errors are `{ error, details, code? }`.",
       license: { name: "MIT", identifier: "MIT" },
     },
-    paths: { ...authPaths, ...metaPaths, ...judgePaths, ...agentPaths, ...ledgerPaths, ...ratingPaths, ...x402Paths, ...tipsPaths },
+    paths: {
+      ...authPaths, ...metaPaths, ...judgePaths, ...agentPaths, ...ledgerPaths, ...ratingPaths, ...x402Paths, ...sitesPaths, ...eventsPaths,
+      ...explorePaths, ...tipsPaths,
+    },
     components: {
       securitySchemes: {
         Payment: {

@@ -1,4 +1,5 @@
 import type { McpTool } from "../define-tool";
+import { exploreContentTool } from "./explore-content";
 import { getHubStatus } from "./get-hub-status";
 import { getLeaderboardsTool } from "./get-leaderboards";
 import { getLedgerTool } from "./get-ledger";
@@ -11,10 +12,10 @@ import { judgeTagsTool } from "./judge-tags";
  * Every tool of the MCP server, in the order tools/list shows them. One file per tool, each calling
  * one lib function; /.well-known/mcp.json and llms.txt are generated from this list.
  *
- * To come as their parts land (interface "Agent surfaces"): explore_content (discovery), resolve_share
+ * To come as its part lands (interface "Agent surfaces"): resolve_share
  * (quickshare: a slug or a full share URL → the manifest). Add `tools/<name>.ts` with defineTool
  * and list it here; e2e/api/mcp.test.ts then lists and calls it.
  */
 export const MCP_TOOLS: readonly McpTool[] = [
-  getHubStatus, getLedgerTool, getPlatformStatsTool, getLeaderboardsTool, judgeDecideTool, judgeClassifyTool, judgeTagsTool,
+  getHubStatus, exploreContentTool, getLedgerTool, getPlatformStatsTool, getLeaderboardsTool, judgeDecideTool, judgeClassifyTool, judgeTagsTool,
 ];

@@ -1,0 +1,5 @@
+import { hubStatus } from "@/lib/explore/hub-status";
+import { route } from "@/lib/http/route";
+
+// GET /api/svc/status — this hub's identity, widget URL and event rate
+export const GET = route({}, () => hubStatus());

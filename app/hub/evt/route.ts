@@ -1,0 +1,8 @@
+import { ingestEvent } from "@/lib/events/ingest-event";
+import { route } from "@/lib/http/route";
+import { eventBody } from "@/lib/schemas/events";
+
+// POST /hub/evt — ingest a widget event from a verified site
+export const POST = route({ body: eventBody }, ({ req, body }) =>
+  ingestEvent({ body, origin: req.headers.get("origin"), referer: req.headers.get("referer") }),
+);

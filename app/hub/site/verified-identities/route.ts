@@ -1,0 +1,10 @@
+import { route } from "@/lib/http/route";
+import { verifiedIdentitiesQuery } from "@/lib/schemas/sites";
+import { assertPeerSecret } from "@/lib/sites/assert-peer-secret";
+import { listVerifiedIdentities } from "@/lib/sites/list-verified-identities";
+
+// GET /hub/site/verified-identities — verified site identities for the peer hub (x-peer-secret)
+export const GET = route({ query: verifiedIdentitiesQuery }, ({ req, query }) => {
+  assertPeerSecret(req.headers.get("x-peer-secret"));
+  return listVerifiedIdentities(query);
+});

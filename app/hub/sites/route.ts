@@ -1,0 +1,5 @@
+import { route } from "@/lib/http/route";
+import { listSites } from "@/lib/sites/list-sites";
+
+// GET /hub/sites — the session wallet's sites with their tokens and verification state
+export const GET = route({ auth: "session" }, ({ session }) => listSites({ wallet: session.wallet }));

@@ -1,0 +1,9 @@
+import { widgetScript } from "@/lib/events/widget-script";
+import { route } from "@/lib/http/route";
+
+// GET /hub/widget.js — the embeddable widget that sends a creator page's events
+export const GET = route({}, () =>
+  new Response(widgetScript(), {
+    headers: { "content-type": "application/javascript; charset=utf-8", "cache-control": "public, max-age=3600" },
+  }),
+);

@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applyTentativeTags } from "../../lib/events/apply-tentative-tags";
+import { testDb } from "../support/db";
+import { api, expectError } from "../support/hub";
+import { cleanupRun, createSite, type FixtureSite, RUN } from "../support/sites";
+
+const db = testDb();
+const word = `xpl${RUN}`;
+let site: FixtureSite;
+let quiet: FixtureSite;
+const ids: Record<string, string> = {};
+
+type Card = Record<string, unknown> & { id: string; externalId: string };
+
+async function event(s: FixtureSite, event: string, id: string, resource: Record<string, unknown> = {}) {
+  const res = await api("/hub/evt", {
+    json: { siteId: s.id, token: s.token, event, url: `https://${s.domain}/p/${id}`, resource: { id, ...resource } },
+    headers: { origin: `https://${s.domain}` },
+  });
+  if (res.status !== 200) throw new Error(`event ${event} ${id}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.contentId as string;
+}
+
+const explore = (qs: string) => api(`/hub/explore/content?${qs}`);
+const order = (cards: Card[]) => cards.map((c) => c.externalId);
+
+beforeAll(async () => {
+  site = await createSite({ name: `Harbor ${word}`, domain: `harbor-${RUN}.example` });
+  quiet = await createSite({ name: "Quiet corner", domain: `corner-${RUN}.example` });
+  // a: many views today; b: best seller; c: a few views; d: created 10 days ago with the most traction; e: other site.
+  ids.a = await event(site, "resource_view", "a", { title: `Alpha ${word}`, type: "article", description: "morning tide" });
+  for (let i = 0; i < 5; i++) await event(site, "resource_view", "a");
+  ids.b = await event(site, "resource_view", "b", { title: `Bravo ${word}`, type: "music", tags: "lofi,beats" });
+  for (let i = 0; i < 3; i++) await event(site, "unlock_completed", "b");
+  ids.c = await event(site, "resource_view", "c", { title: `Charlie ${word} 100%_off`, type: "video" });
+  ids.d = await event(site, "resource_view", "d", { title: `Delta ${word}`, type: "document" });
+  await db.content.update({ where: { id: ids.d }, data: { createdAt: new Date(Date.now() - 10 * 86_400_000), views: 500, unlocks: 50 } });
+  ids.e = await event(quiet, "resource_view", "e", { title: `Echo in the ${word}`, type: "image", description: `nothing about harbors` });
+});
+
+
+afterAll(cleanupRun);
+describe("GET /hub/explore/content — parameters and bounds", () => {
+  it.each([
+    ["limit=0", "limit"],
+    ["limit=501", "limit"],
+    ["limit=abc", "limit"],
+    ["limit=1.5", "limit"],
+    ["skip=-1", "skip"],
+    ["skip=x", "skip"],
+    ["type=podcast", "type"],
+    ["sort=random", "sort"],
+    [`q=${"x".repeat(201)}`, "q"],
+  ])("refuses %s with 400 naming the parameter", async (qs, field) => {
+    expect(expectError(await explore(qs), 400, "invalid-request").details).toContain(field);
+  });
+
+  it("defaults to limit 100, skip 0, sort trending and answers the content card shape", async () => {
+    const res = await explore("");
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, limit: 100, skip: 0 });
+    expect(res.body.total).toBeGreaterThanOrEqual(8 + 5);
+    const keys = [
+      "id", "websiteId", "websiteName", "websiteDomain", "websiteVerified", "websiteVerificationStatus", "title", "description", "imageUrl",
+      "contentType", "tags", "tagList", "tagsTentative", "url", "path", "currency", "price", "recipientWallet", "accessPolicy", "unlockPolicy",
+      "externalId", "views", "unlocks", "revenue", "ratings", "reputationScore", "reputationStars", "createdAt", "lastSeenAt",
+    ];
+    for (const card of res.body.content) expect(Object.keys(card).sort()).toEqual([...keys].sort());
+    const seeded = (await explore("q=harbor%20nights%20album")).body.content.find((c: Card) => c.externalId === "harbor-nights");
+    expect(seeded).toMatchObject({ websiteDomain: "lofi-harbor.example", price: 1, contentType: "music", tagList: ["music", "lofi"], websiteVerified: true });
+  });
+
+  it("pages with limit and skip over a stable order", async () => {
+    const all = (await explore(`q=${word}&limit=500`)).body;
+    expect(all.total).toBe(5);
+    const pages = [];
+    for (let skip = 0; skip < 5; skip += 2) pages.push(...(await explore(`q=${word}&limit=2&skip=${skip}`)).body.content);
+    expect(order(pages)).toEqual(order(all.content));
+    const past = await explore(`q=${word}&skip=5`);
+    expect(past.body).toMatchObject({ content: [], total: 5, skip: 5 });
+    expect((await explore("limit=500")).body.content.length).toBeLessThanOrEqual(500);
+    expect((await explore("limit=1")).body.content).toHaveLength(1);
+  });
+
+  it("matches q against title, description, tags, site name and domain, case-insensitively, every word", async () => {
+    const q = async (text: string) => order((await explore(`q=${encodeURIComponent(text)}&limit=500`)).body.content).sort();
+    expect(await q(`ALPHA ${word}`)).toEqual(["a"]); // title
+    expect(await q(`${word} Morning TIDE`)).toEqual(["a"]); // description
+    expect(await q(`${word} lofi`)).toEqual(["b"]); // tags
+    expect(await q(`quiet corner ${word}`)).toEqual(["e"]); // site name
+    expect(await q(`corner-${RUN}.example`)).toEqual(["e"]); // domain
+    expect(await q(`harbor-${RUN}`)).toEqual(["a", "b", "c", "d"]);
+    expect(await q(`${word} nomatch`)).toEqual([]);
+  });
+
+  it("treats LIKE wildcards in q literally", async () => {
+    const q = async (text: string) => order((await explore(`q=${encodeURIComponent(text)}&limit=500`)).body.content).sort();
+    expect(await q(`${word} 100%_off`)).toEqual(["c"]);
+    expect(await q(`${word} %`)).toEqual(["c"]);
+    expect(await q(`${word} _`)).toEqual(["c"]);
+    expect(await q("%%%%")).toEqual([]);
+  });
+
+  it("filters by type", async () => {
+    for (const [type, want] of [["article", ["a"]], ["music", ["b"]], ["video", ["c"]], ["document", ["d"]], ["image", ["e"]], ["all", ["a", "b", "c", "d", "e"]]] as const) {
+      const res = await explore(`q=${word}&type=${type}&limit=500`);
+      expect(order(res.body.content).sort()).toEqual(want);
+      expect(res.body.total).toBe(want.length);
+    }
+  });
+
+  it("sorts trending by decayed activity (documented formula)", async () => {
+    // New item 1 + views 1 each + unlocks 10 each, all just now: a = 1 + 6 = 7; b = 1 + 1 + 30 = 32;
+    // c, d, e = 2 each, where a later event weighs (a hair) more: e, then d, then c. d's lifetime
+    // counters, written straight into the row, are no activity.
+    const res = await explore(`q=${word}&sort=trending&limit=500`);
+    const got = order(res.body.content);
+    expect(got).toEqual(["b", "a", "e", "d", "c"]);
+    expect((await explore(`q=${word}&limit=500`)).body.content.map((c: Card) => c.id)).toEqual(res.body.content.map((c: Card) => c.id));
+  });
+
+  it("sorts best-sellers by lifetime unlocks, then revenue, then views", async () => {
+    const got = order((await explore(`q=${word}&sort=best-sellers&limit=500`)).body.content);
+    expect(got).toEqual(["d", "b", "a", "e", "c"]);
+  });
+
+  it("sorts hot-new: this week's content by traction first, older content after", async () => {
+    const got = order((await explore(`q=${word}&sort=hot-new&limit=500`)).body.content);
+    expect(got.slice(0, 2)).toEqual(["b", "a"]);
+    expect(got.at(-1)).toBe("d"); // most traction of all, but 10 days old
+    expect(got.slice(2, 4).sort()).toEqual(["c", "e"]);
+    // Pages that cross from the fresh part to the older part (or start past it) continue the order.
+    for (const limit of [1, 2, 3, 4]) {
+      const pages: Card[] = [];
+      for (let skip = 0; skip < 5; skip += limit) pages.push(...(await explore(`q=${word}&sort=hot-new&limit=${limit}&skip=${skip}`)).body.content);
+      expect(order(pages)).toEqual(got);
+    }
+  });
+
+  it("hides content of removed and unverified sites, and never lists quickshares", async () => {
+    const totals = async () => [(await explore("limit=1")).body.total, (await explore("limit=1&type=article")).body.total, (await explore("limit=1&sort=hot-new")).body.total];
+    const doomed = await createSite({ name: `Doomed ${word}` });
+    const before = await totals();
+    await event(doomed, "resource_view", "z", { title: `Zulu ${word}`, type: "article" });
+    expect(order((await explore(`q=zulu ${word}`)).body.content)).toEqual(["z"]);
+    expect(await totals()).toEqual(before.map((n) => n + 1));
+    await db.site.update({ where: { id: doomed.id }, data: { removedAt: new Date() } });
+    expect((await explore(`q=zulu ${word}`)).body).toMatchObject({ content: [], total: 0 });
+    expect(await totals()).toEqual(before);
+    await db.site.update({ where: { id: doomed.id }, data: { removedAt: null, verified: false, verificationStatus: "pending" } });
+    expect((await explore(`q=zulu ${word}`)).body.total).toBe(0);
+    expect(await totals()).toEqual(before);
+
+    const share = await db.quickshare.create({
+      data: { slug: `Qs${RUN}`.slice(0, 8), network: "testnet", ownerWallet: site.owner, title: `Secret ${word} share`, summary: word, expiresAt: new Date(Date.now() + 86_400_000) },
+    });
+    expect(order((await explore(`q=secret ${word}`)).body.content)).toEqual([]);
+    const urls = (await api("/hub/sitemap/content")).body.urls.map((u: { url: string }) => u.url);
+    expect(urls.some((u: string) => u.includes("/qs/"))).toBe(false);
+    await db.quickshare.delete({ where: { id: share.id } }); // a fixture: leave no share behind for other tests' totals
+  });
+
+  it("shows auto-assigned tags as tentative, searchable, and never over publisher tags", async () => {
+    const tagSite = await createSite({ name: "Tag Works" });
+    const plain = await event(tagSite, "resource_view", "t1", { title: `Tango ${RUN}` });
+    expect(await applyTentativeTags({ contentId: plain, tags: ["Seascape", "calm", "calm"] })).toBe(true);
+    const card = (await explore(`q=seascape tango ${RUN}`)).body.content[0];
+    expect(card).toMatchObject({ externalId: "t1", tags: "seascape,calm", tagList: ["seascape", "calm"], tagsTentative: true });
+    expect(await applyTentativeTags({ contentId: plain, tags: ["storm"] })).toBe(true); // tentative tags may be replaced
+    // The publisher's own tags win and are never overwritten afterwards.
+    await event(tagSite, "resource_view", "t1", { tags: "harbour,night" });
+    expect(await applyTentativeTags({ contentId: plain, tags: ["storm"] })).toBe(false);
+    expect((await explore(`q=tango ${RUN}`)).body.content[0]).toMatchObject({ tags: "harbour,night", tagsTentative: false });
+    expect(await applyTentativeTags({ contentId: ids.b!, tags: ["x"] })).toBe(false); // b has publisher tags from its first event
+  });
+
+  it("answers under the legacy /api prefix", async () => {
+    const res = await api(`/api/hub/explore/content?q=${word}`);
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(5);
+  });
+});
+
+describe("GET /hub/sitemap/content", () => {
+  it("lists verified content URLs, most recently updated first, within the limit", async () => {
+    const res = await api("/hub/sitemap/content");
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    const urls = res.body.urls as Array<{ url: string; updatedAt: string }>;
+    expect(urls.map((u) => u.url)).toContain(`https://${site.domain}/p/a`);
+    expect(urls.map((u) => u.url)).toContain("https://quiet-letters.example/article/essay-slow-software");
+    const times = urls.map((u) => Date.parse(u.updatedAt));
+    expect([...times].sort((x, y) => y - x)).toEqual(times);
+    expect((await api("/hub/sitemap/content?limit=2")).body.urls).toHaveLength(2);
+  });
+
+  it.each(["limit=0", "limit=50001", "limit=x"])("refuses %s", async (qs) => {
+    expect(expectError(await api(`/hub/sitemap/content?${qs}`), 400, "invalid-request").details).toContain("limit");
+  });
+});
+
+describe("GET /hub/sitemap-sites", () => {
+  it("lists active hosted-blog domains only", async () => {
+    const blog = await createSite({ domain: `blog-${RUN}.example`, hosted: true, blogActive: true });
+    const inactive = await createSite({ domain: `sleepy-${RUN}.example`, hosted: true, blogActive: false });
+    const res = await api("/hub/sitemap-sites");
+    expect(res.status).toBe(200);
+    expect(res.body.sites).toContain(blog.domain);
+    expect(res.body.sites).not.toContain(inactive.domain);
+    expect(res.body.sites).not.toContain("quiet-letters.example");
+  });
+});

@@ -1,0 +1,58 @@
+// Site fixtures for API tests: sites written straight into the hub's database, as the demo seed
+// does, for tests whose subject is not the verification itself (events, explore).
+import { randomBytes, randomUUID } from "node:crypto";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { testDb } from "./db";
+
+export const RUN = randomBytes(3).toString("hex");
+
+/** A throwaway wallet (no funds needed: it only signs in). */
+export function newWallet() {
+  return privateKeyToAccount(generatePrivateKey());
+}
+
+export type FixtureSite = { id: string; domain: string; token: string; owner: `0x${string}` };
+
+const created = new Set<string>();
+
+/**
+ * Deletes every site this test file made (fixtures, and registrations whose domain carries RUN)
+ * with their content, events, counters and ledger rows, so later tests (the home page's newest
+ * content, global totals) see the hub as seeded. Call it in afterAll.
+ */
+export async function cleanupRun() {
+  const db = testDb();
+  const sites = await db.site.findMany({ where: { OR: [{ id: { in: [...created] } }, { domain: { contains: RUN } }] }, select: { id: true } });
+  const ids = sites.map((x) => x.id);
+  if (ids.length === 0) return;
+  await db.widgetEvent.deleteMany({ where: { siteId: { in: ids } } });
+  await db.dailyMetric.deleteMany({ where: { siteId: { in: ids } } });
+  await db.ledgerActivity.deleteMany({ where: { websiteId: { in: ids } } });
+  await db.site.deleteMany({ where: { id: { in: ids } } }); // content, owner wallets and posts cascade
+}
+
+export async function createSite(opts: { domain?: string; owner?: `0x${string}`; verified?: boolean; lastVerifiedAt?: Date | null; name?: string; hosted?: boolean; blogActive?: boolean } = {}): Promise<FixtureSite> {
+  const db = testDb();
+  const owner = opts.owner ?? newWallet().address;
+  const domain = opts.domain ?? `site-${RUN}-${randomBytes(3).toString("hex")}.example`;
+  const verified = opts.verified ?? true;
+  await db.owner.upsert({ where: { wallet: owner }, create: { wallet: owner }, update: {} });
+  const site = await db.site.create({
+    data: {
+      id: randomUUID(),
+      domain,
+      name: opts.name ?? `Site ${domain}`,
+      ownerWallet: owner,
+      verifyToken: randomBytes(24).toString("hex"),
+      verified,
+      verificationStatus: verified ? "verified" : "pending",
+      verificationSource: verified ? "owner-link" : null,
+      lastVerifiedAt: verified ? (opts.lastVerifiedAt === undefined ? new Date() : opts.lastVerifiedAt) : null,
+      hosted: opts.hosted ?? false,
+      blogActive: opts.blogActive ?? false,
+    },
+  });
+  created.add(site.id);
+  if (verified) await db.siteOwnerWallet.create({ data: { siteId: site.id, wallet: owner } });
+  return { id: site.id, domain, token: site.verifyToken, owner };
+}

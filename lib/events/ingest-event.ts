@@ -1,0 +1,273 @@
+import "server-only";
+import { timingSafeEqual } from "node:crypto";
+import { getAddress } from "viem";
+import type { z } from "zod";
+import { db, type Tx } from "@/lib/db";
+import { env } from "@/lib/env";
+import { ApiError } from "@/lib/http/errors";
+import { trendIncrement } from "@/lib/explore/trend-score";
+import { recordActivity } from "@/lib/ledger/record-activity";
+import { parseUsdc } from "@/lib/money";
+import { enforceRateLimit } from "@/lib/rate-limit/enforce-rate-limit";
+import type { eventBody, EventKind } from "@/lib/schemas/events";
+import { buildSearchText } from "@/lib/sites/search-text";
+import { siteStatus } from "@/lib/sites/site-status";
+import { bumpMetrics, type MetricDelta } from "./bump-metrics";
+import { checkEventOrigin } from "./check-event-origin";
+import { isValidContentId } from "./content-id";
+import { reverifyOnEvent } from "./reverify-on-event";
+import { suggestTentativeTags } from "./suggest-tentative-tags";
+
+type EventBody = z.output<typeof eventBody>;
+type Resource = NonNullable<EventBody["resource"]>;
+type SiteRow = NonNullable<Awaited<ReturnType<typeof db.site.findUnique>>>;
+
+const MAX_PRICE = 1_000_000_000_000n; // 1,000,000 USDC
+
+/** The per-site event rate: EVENT_RATE_LIMIT_PER_MINUTE events per site per minute. */
+export function eventRate() {
+  return { limit: env.EVENT_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 };
+}
+
+function tokenMatches(expected: string, given: string): boolean {
+  const a = Buffer.from(expected, "utf8");
+  const b = Buffer.from(given, "utf8");
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Ingests one widget event (POST /hub/evt). Checks, in order: the site and its token (403), that
+ * the site is not removed (403), where the event comes from (403 unknown-origin), the content id
+ * (403) and the resource fields (400), the per-site rate (429), and that the site's verification
+ * is current — re-proving it from the reporting page when it is not (403 otherwise). Then, in one
+ * transaction: the content record is created or updated from the resource (title, url, type,
+ * price, recipient, …) and the counters the event feeds are bumped.
+ *
+ * Counters: page_view → site views; resource_view → content views (+ ledger view row);
+ * unlock_completed → content unlocks (+ ledger unlock row); payment_completed → payments;
+ * content_rating → ratings (daily). Views, unlocks and ratings also add to the trending score. unlock_completed and payment_completed that name a hub payment
+ * (paymentId or txHash) are recorded but not counted: /hub/pay counted them already.
+ */
+export async function ingestEvent({ body, origin, referer }: { body: EventBody; origin: string | null; referer: string | null }) {
+  const site = await db.site.findUnique({ where: { id: body.siteId } });
+  if (!site || !tokenMatches(site.verifyToken, body.token)) {
+    throw new ApiError("invalid-site-credentials", "siteId and token do not match a registered site");
+  }
+  if (site.removedAt) throw new ApiError("site-removed", `Site ${site.id} was removed by its owner`);
+  checkEventOrigin({ domain: site.domain, origin, referer, urls: [body.url, body.resource?.url] });
+
+  const resource = body.resource;
+  if (body.event !== "page_view" && !resource?.id) {
+    throw new ApiError("invalid-request", `resource.id: required for ${body.event}`);
+  }
+  if (resource?.id !== undefined && !isValidContentId(resource.id)) {
+    throw new ApiError("invalid-content-id", "resource.id must be 1-200 characters of letters, digits and . _ - : / @ + ~");
+  }
+  const fields = resource?.id ? resourceFields(resource, body.url) : null;
+
+  await enforceRateLimit({ key: `evt:${site.id}`, ...eventRate(), what: `Events for site ${site.id}` });
+
+  const { status } = siteStatus(site);
+  if (status !== "verified") {
+    const pageUrl = body.url ?? resource?.url ?? (origin && origin !== "null" ? origin : (referer ?? undefined));
+    const proven = await reverifyOnEvent({ site, pageUrl });
+    if (!proven) {
+      if (status === "stale") {
+        throw new ApiError("verification-stale", `The verification of ${site.domain} is older than ${env.SITE_VERIFICATION_MAX_AGE_DAYS} days and the widget could not be found on the page to renew it`);
+      }
+      throw new ApiError("site-not-verified", `${site.domain} is not verified: embed the widget with this site's token, or prove ownership (POST /hub/sites/${site.id}/verify)`);
+    }
+  }
+  if (fields?.recipientWallet) await assertRecipientOwnsSite(site, fields.recipientWallet);
+
+  const hubPayment = (body.event === "unlock_completed" || body.event === "payment_completed") && (body.paymentId || body.txHash)
+    ? await db.payment.findFirst({
+        where: { network: env.NETWORK_MODE, OR: [...(body.paymentId ? [{ id: body.paymentId }] : []), ...(body.txHash ? [{ txHash: body.txHash }] : [])] },
+        select: { id: true },
+      })
+    : null;
+
+  const now = new Date();
+  const result = await withUniqueRetry(() =>
+    db.$transaction(async (tx) => {
+      const counted = !hubPayment;
+      const content = fields ? await upsertContent(tx, site, resource!.id!, fields, body.event, counted, now) : null;
+      await recordCounters(tx, { site, contentId: content?.id ?? null, event: body.event, counted, now });
+      await tx.widgetEvent.create({
+        data: {
+          network: env.NETWORK_MODE,
+          siteId: site.id,
+          event: body.event,
+          contentId: content?.id ?? null,
+          actor: body.actor ?? null,
+          url: (body.url ?? "").slice(0, 2048),
+          path: (body.path ?? pathOf(body.url) ?? "").slice(0, 1024),
+          origin: (origin && origin !== "null" ? origin : "").slice(0, 300),
+          createdAt: now,
+        },
+      });
+      if (content && counted && (body.event === "resource_view" || body.event === "unlock_completed")) {
+        await recordActivity(
+          {
+            type: body.event === "resource_view" ? "view" : "unlock",
+            websiteId: site.id,
+            actor: body.actor ?? "human",
+            contentId: content.id,
+            contentTitle: content.title,
+            contentUrl: content.url,
+            domain: site.domain,
+            timestamp: now,
+            recipientWallet: content.recipientWallet,
+          },
+          tx,
+        );
+      }
+      return { content, counted };
+    }),
+  );
+
+  if (result.content?.created && !result.content.tags) {
+    const c = result.content;
+    void suggestTentativeTags({ contentId: c.id, title: c.title, description: c.description, url: c.url, contentType: c.contentType }).catch((err: unknown) =>
+      console.warn(`[hub] tag suggestion failed for ${c.id}: ${(err as Error).message}`),
+    );
+  }
+  return { success: true as const, event: body.event, contentId: result.content?.id ?? null, counted: result.counted };
+}
+
+type ContentFields = {
+  title?: string;
+  description?: string;
+  url?: string;
+  path?: string;
+  contentType?: string;
+  priceAtomic?: bigint;
+  recipientWallet?: string;
+  imageUrl?: string;
+  tags?: string;
+  accessPolicy?: string;
+  unlockPolicy?: string;
+};
+
+/** The content fields a resource sets (only those it names), validated: 400 for a bad price or url. */
+function resourceFields(r: Resource, pageUrl: string | undefined): ContentFields {
+  const out: ContentFields = {};
+  if (r.title !== undefined) out.title = r.title.trim();
+  if (r.description !== undefined) out.description = r.description.trim();
+  const url = r.url ?? pageUrl;
+  if (url !== undefined) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new ApiError("invalid-request", "resource.url: not an absolute URL");
+    }
+    parsed.hash = "";
+    out.url = parsed.toString();
+    out.path = parsed.pathname;
+  }
+  if (r.type !== undefined) out.contentType = r.type;
+  if (r.price !== undefined) {
+    let atomic: bigint;
+    try {
+      atomic = parseUsdc(r.price);
+    } catch {
+      throw new ApiError("invalid-request", "resource.price: a USDC amount is a decimal with at most 6 places");
+    }
+    if (atomic > MAX_PRICE) throw new ApiError("invalid-request", "resource.price: at most 1000000 USDC");
+    out.priceAtomic = atomic;
+  }
+  if (r.recipient !== undefined) out.recipientWallet = getAddress(r.recipient);
+  if (r.imageUrl !== undefined) out.imageUrl = r.imageUrl;
+  if (r.tags !== undefined) {
+    const list = (Array.isArray(r.tags) ? r.tags : r.tags.split(",")).map((t) => t.trim()).filter(Boolean);
+    out.tags = [...new Set(list)].slice(0, 24).join(",");
+  }
+  if (r.access !== undefined) out.accessPolicy = typeof r.access === "string" ? r.access : JSON.stringify(r.access);
+  if (r.unlock !== undefined) out.unlockPolicy = typeof r.unlock === "string" ? r.unlock : JSON.stringify(r.unlock);
+  return out;
+}
+
+async function assertRecipientOwnsSite(site: SiteRow, wallet: string) {
+  if (wallet === site.ownerWallet || wallet === site.feeWallet) return;
+  const owner = await db.siteOwnerWallet.findUnique({ where: { siteId_wallet: { siteId: site.id, wallet } } });
+  if (!owner) throw new ApiError("recipient-not-site-owner", `resource.recipient ${wallet} is not an owner wallet of ${site.domain}`);
+}
+
+async function upsertContent(tx: Tx, site: SiteRow, externalId: string, f: ContentFields, event: EventKind, counted: boolean, now: Date) {
+  const network = env.NETWORK_MODE;
+  const views = event === "resource_view" && counted ? 1 : 0;
+  const unlocks = event === "unlock_completed" && counted ? 1 : 0;
+  const ratings = event === "content_rating" && counted ? 1 : 0;
+  const existing = await tx.content.findUnique({ where: { network_siteId_externalId: { network, siteId: site.id, externalId } } });
+  const publisherTags = f.tags !== undefined && f.tags !== "" ? { tags: f.tags, tagsTentative: false } : {};
+  const { tags: _tags, ...rest } = f;
+  void _tags;
+  if (!existing) {
+    const row = await tx.content.create({
+      data: {
+        network,
+        siteId: site.id,
+        externalId,
+        ...rest,
+        ...publisherTags,
+        recipientWallet: f.recipientWallet ?? site.ownerWallet,
+        searchText: buildSearchText({ ...f, siteName: site.name, domain: site.domain }),
+        views,
+        unlocks,
+        trendScore: trendIncrement({ created: true, views, unlocks, ratings }, now),
+        lastSeenAt: now,
+        createdAt: now,
+      },
+    });
+    return { ...row, created: true };
+  }
+  const next = { title: f.title ?? existing.title, description: f.description ?? existing.description, tags: publisherTags.tags ?? existing.tags };
+  const row = await tx.content.update({
+    where: { id: existing.id },
+    data: {
+      ...rest,
+      ...publisherTags,
+      searchText: buildSearchText({ ...next, siteName: site.name, domain: site.domain }),
+      views: { increment: views },
+      unlocks: { increment: unlocks },
+      trendScore: { increment: trendIncrement({ views, unlocks, ratings }, now) },
+      lastSeenAt: now,
+    },
+  });
+  return { ...row, created: false };
+}
+
+async function recordCounters(tx: Tx, { site, contentId, event, counted, now }: { site: SiteRow; contentId: string | null; event: EventKind; counted: boolean; now: Date }) {
+  const delta: MetricDelta = {};
+  if (event === "page_view") {
+    await bumpMetrics(tx, { siteId: site.id, delta: { views: 1 }, at: now });
+    return;
+  }
+  if (!counted) return;
+  if (event === "resource_view") delta.views = 1;
+  else if (event === "unlock_completed") delta.unlocks = 1;
+  else if (event === "payment_completed") delta.payments = 1;
+  else if (event === "content_rating") delta.ratings = 1;
+  else return; // unlock_started: recorded, counts nothing
+  if (contentId) await bumpMetrics(tx, { siteId: site.id, contentId, delta, at: now });
+}
+
+function pathOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return undefined;
+  }
+}
+
+/** PostgreSQL: two first events for one item can race on the unique keys; the retry updates instead. */
+async function withUniqueRetry<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if ((err as { code?: string })?.code !== "P2002") throw err;
+    return fn();
+  }
+}

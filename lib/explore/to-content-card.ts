@@ -1,0 +1,53 @@
+import type { z } from "zod";
+import type { Content, Site } from "@/lib/generated/sqlite/client";
+import { usdcNumber } from "@/lib/money";
+import { CONTENT_TYPES } from "@/lib/schemas/events";
+import { contentCard } from "@/lib/schemas/explore";
+import { siteStatus } from "@/lib/sites/site-status";
+
+export type ContentCard = z.infer<typeof contentCard>;
+
+/** The columns a card is made of: a content row and the fields of its site it shows. */
+export type CardRow = Pick<
+  Content,
+  | "id" | "siteId" | "title" | "description" | "imageUrl" | "contentType" | "tags" | "tagsTentative" | "url" | "path" | "currency"
+  | "priceAtomic" | "recipientWallet" | "accessPolicy" | "unlockPolicy" | "externalId" | "views" | "unlocks" | "revenueAtomic"
+  | "ratingsCount" | "ratingSum" | "reputationScore" | "createdAt" | "lastSeenAt"
+> & { site: Pick<Site, "name" | "domain" | "ownerWallet" | "verified" | "verificationStatus" | "lastVerifiedAt" | "removedAt"> };
+
+/** A content row and its site as the explore feed's card (parsed through the output schema). */
+export function toContentCard(c: CardRow): ContentCard {
+  const { verified, status } = siteStatus(c.site);
+  const type = (CONTENT_TYPES as readonly string[]).includes(c.contentType) ? c.contentType : "article";
+  return contentCard.parse({
+    id: c.id,
+    websiteId: c.siteId,
+    websiteName: c.site.name || c.site.domain,
+    websiteDomain: c.site.domain,
+    websiteVerified: verified,
+    websiteVerificationStatus: status,
+    title: c.title,
+    description: c.description,
+    imageUrl: c.imageUrl,
+    contentType: type,
+    tags: c.tags,
+    tagList: c.tags.split(",").map((t) => t.trim()).filter(Boolean),
+    tagsTentative: c.tagsTentative,
+    url: c.url,
+    path: c.path,
+    currency: c.currency,
+    price: usdcNumber(c.priceAtomic),
+    recipientWallet: c.recipientWallet ?? c.site.ownerWallet,
+    accessPolicy: c.accessPolicy,
+    unlockPolicy: c.unlockPolicy,
+    externalId: c.externalId,
+    views: c.views,
+    unlocks: c.unlocks,
+    revenue: usdcNumber(c.revenueAtomic),
+    ratings: c.ratingsCount,
+    reputationScore: c.reputationScore,
+    reputationStars: c.ratingsCount > 0 ? Math.round((c.ratingSum / c.ratingsCount / 10) * 100) / 100 : null,
+    createdAt: c.createdAt.toISOString(),
+    lastSeenAt: c.lastSeenAt?.toISOString() ?? null,
+  });
+}

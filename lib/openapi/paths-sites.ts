@@ -1,0 +1,119 @@
+import { z } from "zod";
+import type { ZodOpenApiPathsObject } from "zod-openapi";
+import {
+  generateBlogLinkBody,
+  generateBlogLinkResponse,
+  listSitesResponse,
+  registerSiteBody,
+  registerSiteResponse,
+  removeSiteResponse,
+  syncFromPeerBody,
+  syncFromPeerResponse,
+  verifiedIdentitiesQuery,
+  verifiedIdentitiesResponse,
+  verifyBlogLinkBody,
+  verifyBlogLinkResponse,
+  verifySiteBody,
+  verifySiteResponse,
+  verifyStatusQuery,
+  verifyStatusResponse,
+  websiteIdParams,
+} from "@/lib/schemas/sites";
+import { errors, json, jsonBody } from "./helpers";
+
+const session = [{ session: [] }];
+const peerHeader = z.object({ "x-peer-secret": z.string().meta({ description: "The secret shared by both hubs (PEER_SECRET)" }) });
+
+export const sitesPaths: ZodOpenApiPathsObject = {
+  "/hub/sites/register": {
+    post: {
+      tags: ["sites"],
+      summary: "Register a domain for the session wallet",
+      description:
+        "Creates a pending site owned by the session wallet and returns it with its secret `verifyToken`, the widget snippet and the owner-link proofs to publish. Idempotent for the same wallet (name and description are updated; a removed site is restored, pending again). 409 `domain-registered-by-other-wallet` when another wallet's site is verified, or its unproven registration is younger than 24 hours (after that the domain may be taken over). The hub's own domain cannot be registered.",
+      security: session,
+      requestBody: jsonBody(registerSiteBody),
+      responses: { "200": json(registerSiteResponse, "The site (created tells whether it is new)"), ...errors(400, 401, 403, 409) },
+    },
+  },
+  "/hub/sites": {
+    get: {
+      tags: ["sites"],
+      summary: "The session wallet's live sites",
+      security: session,
+      responses: { "200": json(listSitesResponse, "Sites registered by, or proven for, the wallet"), ...errors(401) },
+    },
+  },
+  "/hub/sites/{websiteId}/verify": {
+    post: {
+      tags: ["sites"],
+      summary: "Prove ownership of a site's domain",
+      description:
+        "owner-link: the hub fetches https://<domain>/.well-known/svc-owner.txt (then http) and looks for the session wallet, then the home page for `<meta name=\"svc:owner\" content=\"<wallet>\">`. widget: the hub fetches the page (pageUrl or the home page) and looks for the widget snippet with the site's token. cross-stack: the peer hub (PEER_HUB_URL) has the domain verified for the session wallet. Every fetch of the domain goes through the SSRF guard: http(s) only, public addresses only (checked after DNS resolution and on each of at most 5 redirects), 512 KB and 4 s per URL. The answer is 200 either way: `verified` tells the outcome and `attempts` lists each URL and what was found. On success the site's name (unless set), description, favicon and og:image are read from the home page. 10 attempts per site per minute (429).",
+      security: session,
+      requestParams: { path: websiteIdParams },
+      requestBody: jsonBody(verifySiteBody),
+      responses: { "200": json(verifySiteResponse, "The attempt and the site afterwards"), ...errors(400, 401, 403, 404, 429) },
+    },
+  },
+  "/hub/sites/{websiteId}": {
+    delete: {
+      tags: ["sites"],
+      summary: "Remove a site",
+      description: "Its content leaves discovery at once and its widget events answer 403 `site-removed`. Registering the domain again restores it for the same owner (pending); another wallet gets a fresh site.",
+      security: session,
+      requestParams: { path: websiteIdParams },
+      responses: { "200": json(removeSiteResponse, "Removed"), ...errors(401, 403, 404) },
+    },
+  },
+  "/hub/site/verify-status": {
+    get: {
+      tags: ["sites"],
+      summary: "Public verification status of a domain",
+      description:
+        "verificationStatus is verified, stale (proof older than SITE_VERIFICATION_MAX_AGE_DAYS, default 30), pending, failed, removed, or unregistered for an unknown domain (still 200). Owner wallets, publisher and ownerProfile are shown only for a proven (verified or stale) site. siteMeta is what the hub read from the domain at its last verification.",
+      requestParams: { query: verifyStatusQuery },
+      responses: { "200": json(verifyStatusResponse, "The status"), ...errors(400) },
+    },
+  },
+  "/hub/site/verified-identities": {
+    get: {
+      tags: ["sites"],
+      summary: "Verified site identities, for the peer hub",
+      description:
+        "Verified, live sites with owner wallets, publisher profile and published blog posts. No content, receipts, ratings, metrics or site tokens. Needs x-peer-secret (compared in constant time); 403 otherwise.",
+      requestParams: { query: verifiedIdentitiesQuery, header: peerHeader },
+      responses: { "200": json(verifiedIdentitiesResponse, "One page of identities"), ...errors(400, 403) },
+    },
+  },
+  "/hub/site/sync-from-peer": {
+    post: {
+      tags: ["sites"],
+      summary: "Copy verified identities from the peer hub",
+      description:
+        "Reads GET /hub/site/verified-identities on PEER_HUB_URL with the shared secret and copies only site identity, verification (recorded as cross-stack), owner wallets, publisher profile and published blog posts. `skipped` lists domains not verified on the peer, verified here by another wallet, or removed here. 403 without the right x-peer-secret; 502 `peer-unavailable` when the peer is not configured or does not answer.",
+      requestParams: { header: peerHeader },
+      requestBody: jsonBody(syncFromPeerBody),
+      responses: { "200": json(syncFromPeerResponse, "What was copied and what was skipped"), ...errors(400, 403, 502) },
+    },
+  },
+  "/hub/blog/link/generate": {
+    post: {
+      tags: ["sites"],
+      summary: "Mint a blog link token bound to the session wallet",
+      description: "Single use, valid 15 minutes; optionally bound to one of the wallet's sites. A hosted blog redeems it with POST /hub/blog/link/verify.",
+      security: session,
+      requestBody: jsonBody(generateBlogLinkBody),
+      responses: { "200": json(generateBlogLinkResponse, "The token (shown once; stored hashed)"), ...errors(400, 401, 403, 404) },
+    },
+  },
+  "/hub/blog/link/verify": {
+    post: {
+      tags: ["sites"],
+      summary: "Redeem a blog link token",
+      description: "Answers the wallet that minted the token and consumes it. 403 when the token is unknown, expired, already used or bound to another site.",
+      requestBody: jsonBody(verifyBlogLinkBody),
+      responses: { "200": json(verifyBlogLinkResponse, "The minting wallet"), ...errors(400, 403) },
+    },
+  },
+};

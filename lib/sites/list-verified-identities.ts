@@ -1,0 +1,74 @@
+import "server-only";
+import type { z } from "zod";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { getProfile } from "@/lib/auth/get-profile";
+import { siteIdentity } from "@/lib/schemas/sites";
+import { normalizeDomain } from "./normalize-domain";
+
+/**
+ * The identities another hub of the same operator may copy: verified, live sites with their owner
+ * wallets, publisher profile and published blog posts. Nothing per-stack (content, receipts,
+ * ratings, metrics, tips) and no site token.
+ */
+export async function listVerifiedIdentities({ domains, limit, skip }: { domains?: string; limit: number; skip: number }) {
+  const wanted = domains
+    ?.split(",")
+    .map((d) => normalizeDomain(d))
+    .filter((d): d is string => !!d);
+  const where = { verified: true, removedAt: null, ...(wanted ? { domain: { in: wanted } } : {}) };
+  const [total, sites] = await Promise.all([
+    db.site.count({ where }),
+    db.site.findMany({
+      where,
+      include: {
+        ownerWallets: { orderBy: { createdAt: "asc" } },
+        blogPosts: { where: { status: "published" }, orderBy: { createdAt: "asc" } },
+      },
+      orderBy: { createdAt: "asc" },
+      take: limit,
+      skip,
+    }),
+  ]);
+  const identities: Array<z.infer<typeof siteIdentity>> = [];
+  for (const s of sites) {
+    identities.push(
+      siteIdentity.parse({
+        id: s.id,
+        domain: s.domain,
+        name: s.name,
+        description: s.description,
+        faviconUrl: s.faviconUrl,
+        ogImageUrl: s.ogImageUrl,
+        ownerWallet: s.ownerWallet,
+        ownerWallets: s.ownerWallets.map((w) => ({ wallet: w.wallet, role: w.role })),
+        verified: true,
+        verificationSource: s.verificationSource,
+        lastVerifiedAt: s.lastVerifiedAt?.toISOString() ?? null,
+        hosted: s.hosted,
+        blogActive: s.blogActive,
+        blogName: s.blogName,
+        publisher: await getProfile(s.ownerWallet),
+        blogPosts: s.blogPosts.map((p) => ({
+          slug: p.slug,
+          type: p.type,
+          title: p.title,
+          summary: p.summary,
+          priceAtomic: p.priceAtomic.toString(),
+          currency: p.currency,
+          tier: p.tier,
+          publicAccess: p.publicAccess,
+          tags: p.tags,
+          coverUrl: p.coverUrl,
+          externalVideoUrl: p.externalVideoUrl,
+          bodyStorageRef: p.bodyStorageRef,
+          bodyWrappedKey: p.bodyWrappedKey,
+          contentHash: p.contentHash,
+          publishedAt: p.publishedAt?.toISOString() ?? null,
+          createdAt: p.createdAt.toISOString(),
+        })),
+      }),
+    );
+  }
+  return { success: true as const, network: env.NETWORK_MODE, identities, total, limit, skip };
+}
