@@ -2,10 +2,12 @@ import { z } from "zod";
 
 /** Every error the API can answer with, by code. The status is decided here and nowhere else. */
 export const ERROR_STATUS = {
+  "pending-settlement": 202,
   "invalid-request": 400,
   "invalid-json": 400,
   "missing-recipient": 400,
   "invalid-amount": 400,
+  "not-holdable": 400,
   unauthorized: 401,
   "invalid-signature": 401,
   "invalid-nonce": 401,
@@ -36,6 +38,7 @@ export const ERROR_STATUS = {
   "txhash-claimed-elsewhere": 409,
   "authorization-claimed-elsewhere": 409,
   "domain-claimed-by-other-wallet": 409,
+  "refund-nonce-used": 409,
   gone: 410,
   "payload-too-large": 413,
   expired: 419,
@@ -51,10 +54,12 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /** Short, stable titles for the `error` field; `details` says what exactly went wrong. */
 const TITLES: Record<ErrorCode, string> = {
+  "pending-settlement": "Gateway credit still settling",
   "invalid-request": "Invalid request",
   "invalid-json": "Malformed JSON body",
   "missing-recipient": "No recipient could be resolved",
   "invalid-amount": "Invalid amount",
+  "not-holdable": "This tip cannot be held",
   unauthorized: "Sign-in required",
   "invalid-signature": "Signature verification failed",
   "invalid-nonce": "Invalid sign-in nonce",
@@ -84,6 +89,7 @@ const TITLES: Record<ErrorCode, string> = {
   "txhash-claimed-elsewhere": "Transaction already claimed for other content",
   "authorization-claimed-elsewhere": "Authorization already used for other content",
   "domain-claimed-by-other-wallet": "Domain already claimed by another wallet",
+  "refund-nonce-used": "Refund message already used",
   gone: "Gone",
   "payload-too-large": "Payload too large",
   expired: "Expired",
