@@ -32,6 +32,7 @@ export function proxy(req: NextRequest) {
 }
 
 export const config = {
-  // Pages and static assets need no CORS; everything that speaks JSON does.
-  matcher: ["/((?!_next/|favicon\\.ico).*)"],
+  // Pages and static assets need no CORS; everything that speaks JSON does. Uploads are skipped:
+  // they are same-origin session writes, and a proxy would buffer (and cap at 10 MB) their 30 MB bodies.
+  matcher: ["/((?!_next/|favicon\\.ico|uploads/|api/uploads/).*)"],
 };

@@ -48,6 +48,15 @@ const schema = z.object({
   // although they resolve to loopback/private addresses. Empty (strict) by default.
   SITE_FETCH_ALLOW_HOSTS: z.string().default(""),
   SECURE_COOKIES: boolish.optional(),
+  // Blob storage: the local filesystem under DATA_DIR/blobs, or an S3-compatible bucket.
+  BLOB_STORE: z.enum(["local", "s3"]).default("local"),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PREFIX: z.string().default(""),
+  S3_FORCE_PATH_STYLE: boolish.default(true),
   // Decision helpers (/hub/judge/*): an OpenAI-compatible provider, or the embedded local scorer.
   DECISIONS_ENABLED: boolish.default(true),
   JUDGE_BASE_URL: z.url().or(z.literal("")).optional(),
@@ -106,6 +115,10 @@ function load() {
   // The anvil dev key and treasury are defaults only for a testnet hub on a loopback chain.
   const devChain = raw.NETWORK_MODE === "testnet" && isLoopback(raw.RPC_URL);
   const hubOrigin = new URL(raw.HUB_ORIGIN).origin;
+  if (raw.BLOB_STORE === "s3") {
+    const missing = (["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((k) => !raw[k]);
+    if (missing.length) throw new Error(`Invalid configuration: BLOB_STORE=s3 needs ${missing.join(", ")}`);
+  }
   return {
     ...raw,
     HUB_ORIGIN: hubOrigin,

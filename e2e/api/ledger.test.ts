@@ -113,7 +113,7 @@ describe("GET /hub/ledger", () => {
       unlocks: await count({ type: "unlock" }),
       payments: await count({ type: "payment" }),
       ratings: await count({ type: "rating" }),
-      tips: await count({ type: "tip", NOT: { subkind: "refund" } }),
+      tips: await count({ type: "tip", subkind: { in: ["settled", "held"] } }),
       quickshareViews: await count({ type: "quickshare", subkind: "view" }),
       quickshareUnlocks: await count({ type: "quickshare", subkind: "unlock" }),
       quickshareRevenue: Number(qsRevenue._sum.amountAtomic ?? 0n) / 1e6,

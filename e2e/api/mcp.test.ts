@@ -3,6 +3,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAKE_MODEL, fakeProviderPort, startFakeProvider, type FakeProvider } from "../support/fake-provider";
 import { api, HUB_URL } from "../support/hub";
+import { createShare, person } from "../support/quickshare";
 
 // The MCP server at POST /mcp driven by the official SDK client over Streamable HTTP.
 const CLIENT_IP = "198.18.0.7"; // its own rate-limit bucket for the judge tools
@@ -31,7 +32,7 @@ const initialize = (init: { origin?: string; path?: string } = {}) =>
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "0" } } }),
   });
 
-const TOOLS = ["get_hub_status", "explore_content", "get_ledger", "get_platform_stats", "get_leaderboards", "judge_decide", "judge_classify", "judge_tags"];
+const TOOLS = ["get_hub_status", "explore_content", "get_ledger", "get_platform_stats", "get_leaderboards", "resolve_share", "judge_decide", "judge_classify", "judge_tags"];
 
 describe("MCP server over Streamable HTTP", () => {
   it("initializes and names itself", async () => {
@@ -77,6 +78,22 @@ describe("MCP server over Streamable HTTP", () => {
     expect((explore.structuredContent as { content: unknown[] }).content.length).toBeGreaterThan(0);
     const bad = await client.callTool({ name: "get_ledger", arguments: { limit: 500 } });
     expect(bad.isError).toBe(true);
+  });
+
+  it("calls resolve_share with a slug or a share URL and answers the manifest route's body", async () => {
+    const share = await createShare(await person(), { title: "For agents", content: "never in the manifest", price: "0.2" });
+    const client = await connect();
+    const manifest = (await api(`/quickshare/${share.slug}/manifest`)).body;
+    for (const ref of [share.slug, `${HUB_URL}/qs/${share.slug}`, `${HUB_URL}/api/quickshare/${share.slug}/access`]) {
+      const res = await client.callTool({ name: "resolve_share", arguments: { share: ref } });
+      expect(res.isError).toBeFalsy();
+      expect(res.structuredContent).toEqual(manifest);
+    }
+    expect(JSON.stringify(manifest)).not.toContain("never in the manifest");
+    const missing = await client.callTool({ name: "resolve_share", arguments: { share: "zzzzzzzz" } });
+    expect(missing.isError).toBe(true);
+    expect(JSON.stringify(missing.content)).toContain("No published share");
+    expect((await client.callTool({ name: "resolve_share", arguments: { share: "https://hub.example/elsewhere/x" } })).isError).toBe(true);
   });
 
   it("calls judge_decide through the decision provider, with the output validated against the tool's output schema", async () => {

@@ -12,6 +12,8 @@ type Spec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, A exten
   params?: P;
   /** "session" answers 401 without a live session; cookie-authenticated writes must be same-origin. */
   auth?: A;
+  /** Largest JSON body accepted, in bytes (default 1 MiB); a larger one answers 413 unread. */
+  maxBodyBytes?: number;
 };
 
 export type RouteContext<B, Q, P, A extends AuthMode> = {
@@ -26,6 +28,7 @@ export type RouteContext<B, Q, P, A extends AuthMode> = {
 type NextCtx = { params: Promise<Record<string, string | string[]>> };
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const DEFAULT_MAX_BODY = 1024 * 1024;
 
 /**
  * The one wrapper every route handler goes through: awaits params, reads the session, parses
@@ -46,7 +49,7 @@ export function route<
       const rawParams = nextCtx ? await nextCtx.params : {};
       const params = spec.params ? parseOrThrow(spec.params, rawParams, "path") : undefined;
       const query = spec.query ? parseOrThrow(spec.query, Object.fromEntries(req.nextUrl.searchParams), "query") : undefined;
-      const body = spec.body ? parseOrThrow(spec.body, await readJson(req), "body") : undefined;
+      const body = spec.body ? parseOrThrow(spec.body, await readJson(req, spec.maxBodyBytes ?? DEFAULT_MAX_BODY), "body") : undefined;
 
       const auth = spec.auth ?? "none";
       let session: Session | null = null;
@@ -82,14 +85,36 @@ function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, where: str
   throw new ApiError("invalid-request", details);
 }
 
-async function readJson(req: NextRequest): Promise<unknown> {
-  const text = await req.text();
+async function readJson(req: NextRequest, maxBytes: number): Promise<unknown> {
+  const text = await readLimitedText(req, maxBytes);
   if (!text.trim()) return {};
   try {
     return JSON.parse(text);
   } catch (err) {
     throw new ApiError("invalid-json", `The body is not valid JSON: ${(err as Error).message}`);
   }
+}
+
+/** The body as UTF-8, refusing (413) a declared or actual size above `maxBytes` without buffering the rest. */
+async function readLimitedText(req: NextRequest, maxBytes: number): Promise<string> {
+  const tooLarge = () => new ApiError("payload-too-large", `The request body is larger than ${maxBytes} bytes`);
+  const declared = Number(req.headers.get("content-length") ?? NaN);
+  if (declared > maxBytes) throw tooLarge();
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** The caller's address: the first X-Forwarded-For hop when a proxy set it, else the socket peer. */

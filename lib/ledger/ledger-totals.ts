@@ -25,8 +25,9 @@ export async function ledgerSums() {
     unlocks: count("unlock"),
     payments: count("payment"),
     ratings: count("rating"),
-    // A refund adds a negative row: it nets tip revenue out but is not a tip of its own.
-    tips: groups.filter((g) => g.type === "tip" && g.subkind !== "refund").reduce((a, g) => a + g._count._all, 0),
+    // Each tip writes one settled or held row when it is paid; its later released row (amount 0) and
+    // a refund's negative row are not tips of their own.
+    tips: count("tip", ["settled", "held"]),
     quickshareViews: count("quickshare", ["view"]),
     quickshareUnlocks: count("quickshare", ["unlock"]),
     total: groups.reduce((a, g) => a + g._count._all, 0),

@@ -6,8 +6,10 @@ import { explorePaths } from "./paths-explore";
 import { judgePaths } from "./paths-judge";
 import { ledgerPaths } from "./paths-ledger";
 import { metaPaths } from "./paths-meta";
+import { quickshareOwnerPaths, quickshareSharePaths } from "./paths-quickshare";
 import { ratingPaths } from "./paths-ratings";
 import { sitesPaths } from "./paths-sites";
+import { tipsPaths } from "./paths-tips";
 import { x402Paths } from "./paths-x402";
 
 export const API_VERSION = "0.2.9";
@@ -25,7 +27,10 @@ export function openapiDocument() {
         "Paid content on creator-owned domains, paid in USDC over x402. Every route also answers under the legacy /api prefix. Errors are `{ error, details, code? }`.",
       license: { name: "MIT", identifier: "MIT" },
     },
-    paths: { ...authPaths, ...metaPaths, ...judgePaths, ...agentPaths, ...ledgerPaths, ...ratingPaths, ...x402Paths, ...sitesPaths, ...eventsPaths, ...explorePaths },
+    paths: {
+      ...authPaths, ...metaPaths, ...judgePaths, ...agentPaths, ...ledgerPaths, ...ratingPaths, ...x402Paths, ...sitesPaths, ...eventsPaths,
+      ...explorePaths, ...quickshareSharePaths, ...quickshareOwnerPaths, ...tipsPaths,
+    },
     components: {
       securitySchemes: {
         Payment: {

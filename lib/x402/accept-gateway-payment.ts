@@ -63,15 +63,8 @@ export async function acceptGatewayPayment({
   try {
     return await db.$transaction(async (tx) => {
       await lockPayer(tx, auth.from);
-      const raced = await tx.payment.findUnique({ where: key, include: { receipt: true } });
-      if (raced) return replay(raced);
-      const locked = await lockedGatewayAmount({ chainId, payer: auth.from, balanceReadAt }, tx);
-      if (balance.spendable - locked < auth.value) {
-        throw new PaymentRejected(
-          "insufficient_funds",
-          `The Gateway deposit of ${auth.from} covers ${formatUsdc(balance.spendable)} USDC, ${formatUsdc(locked)} of it already locked by earlier payments; ${formatUsdc(auth.value)} USDC needed`,
-        );
-      }
+      // Insert first: a concurrent copy of this authorization fails here on the unique key (and is
+      // answered as a replay below) instead of being refused for the amount its twin just locked.
       const payment = await tx.payment.create({
         data: {
           network: env.NETWORK_MODE,
@@ -93,6 +86,14 @@ export async function acceptGatewayPayment({
           authorization: JSON.stringify({ ...checked.requirement, authorization: stringify(auth) }),
         },
       });
+      const owed = await lockedGatewayAmount({ chainId, payer: auth.from, balanceReadAt }, tx); // includes this payment
+      if (owed > balance.spendable) {
+        const earlier = owed - auth.value;
+        throw new PaymentRejected(
+          "insufficient_funds",
+          `The Gateway deposit of ${auth.from} covers ${formatUsdc(balance.spendable)} USDC, ${formatUsdc(earlier)} of it already locked by earlier payments; ${formatUsdc(auth.value)} USDC needed`,
+        );
+      }
       const receipt = toReceipt(payment, await recordPaidUnlock(tx, { payment, resource, actor, onRecorded }));
       return { receipt, replayed: false, headers: paymentResponseHeader(receipt) };
     });

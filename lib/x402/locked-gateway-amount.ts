@@ -1,5 +1,6 @@
 import "server-only";
 import { db, type DbOrTx } from "@/lib/db";
+import { env } from "@/lib/env";
 
 /** Clock skew allowed between app instances when comparing settlement times with a balance read. */
 const SKEW_MS = 10_000;
@@ -18,7 +19,8 @@ export async function lockedGatewayAmount(
   const since = balanceReadAt ? [{ status: "settled", settledAt: { gte: new Date(balanceReadAt.getTime() - SKEW_MS) } }] : [];
   const sum = await client.payment.aggregate({
     _sum: { amountAtomic: true },
-    where: { chainId, payer, rail: "gateway", OR: [open, ...since] },
+    // network first: the (network, payer, status) index keeps this to the payer's own rows.
+    where: { network: env.NETWORK_MODE, payer, chainId, rail: "gateway", OR: [open, ...since] },
   });
   return sum._sum.amountAtomic ?? 0n;
 }

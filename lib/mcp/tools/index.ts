@@ -7,15 +7,14 @@ import { getPlatformStatsTool } from "./get-platform-stats";
 import { judgeClassifyTool } from "./judge-classify";
 import { judgeDecideTool } from "./judge-decide";
 import { judgeTagsTool } from "./judge-tags";
+import { resolveShareTool } from "./resolve-share";
 
 /**
  * Every tool of the MCP server, in the order tools/list shows them. One file per tool, each calling
  * one lib function; /.well-known/mcp.json and llms.txt are generated from this list.
  *
- * To come as its part lands (interface "Agent surfaces"): resolve_share
- * (quickshare: a slug or a full share URL → the manifest). Add `tools/<name>.ts` with defineTool
- * and list it here; e2e/api/mcp.test.ts then lists and calls it.
+ * Add `tools/<name>.ts` with defineTool and list it here; e2e/api/mcp.test.ts then lists and calls it.
  */
 export const MCP_TOOLS: readonly McpTool[] = [
-  getHubStatus, exploreContentTool, getLedgerTool, getPlatformStatsTool, getLeaderboardsTool, judgeDecideTool, judgeClassifyTool, judgeTagsTool,
+  getHubStatus, exploreContentTool, getLedgerTool, getPlatformStatsTool, getLeaderboardsTool, resolveShareTool, judgeDecideTool, judgeClassifyTool, judgeTagsTool,
 ];

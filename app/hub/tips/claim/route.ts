@@ -1,0 +1,13 @@
+import type { Address, Hex } from "viem";
+import { route } from "@/lib/http/route";
+import { claimBody } from "@/lib/schemas/tips";
+import { claimHeld } from "@/lib/tips/claim-held";
+
+// POST /hub/tips/claim — release a domain's held tips to its verified owner (5% to the treasury)
+export const POST = route({ body: claimBody }, ({ body }) =>
+  claimHeld({
+    ...body,
+    creatorWallet: body.creatorWallet as Address | undefined,
+    claimToken: body.claimToken && { message: body.claimToken.message, signature: body.claimToken.signature as Hex },
+  }),
+);

@@ -1,0 +1,8 @@
+import { route } from "@/lib/http/route";
+import { shareMeta } from "@/lib/quickshare/share-meta";
+import { slugParams } from "@/lib/schemas/quickshare";
+
+// GET /quickshare/<slug>/meta — public metadata: title, price, cover, status, counters (never the body)
+export const GET = route({ params: slugParams }, async ({ params }) =>
+  Response.json(await shareMeta({ slug: params.slug }), { headers: { "cache-control": "no-cache" } }),
+);

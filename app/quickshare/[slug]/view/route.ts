@@ -1,0 +1,6 @@
+import { route } from "@/lib/http/route";
+import { recordView } from "@/lib/quickshare/record-view";
+import { slugParams } from "@/lib/schemas/quickshare";
+
+// POST /quickshare/<slug>/view — count a view
+export const POST = route({ params: slugParams }, ({ params }) => recordView({ slug: params.slug }));

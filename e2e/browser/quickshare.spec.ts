@@ -1,0 +1,84 @@
+import { expect, test, type Page } from "@playwright/test";
+import { privateKeyToAccount } from "viem/accounts";
+import { createShare, person } from "../support/quickshare";
+import { installTestWallet } from "../support/test-wallet";
+
+// anvil dev key #2: a local-chain test account (no funds needed to sign in).
+const READER_PK = "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a" as const;
+// anvil dev key #5: a demo payer the seed funds with 100 USDC (local chain only).
+const PAYER_PK = "0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba" as const;
+
+function watchOutside(page: Page) {
+  const outside: string[] = [];
+  page.on("request", (r) => {
+    const u = new URL(r.url());
+    if (!["127.0.0.1", "localhost"].includes(u.hostname) && !u.protocol.startsWith("data")) outside.push(r.url());
+  });
+  return outside;
+}
+
+test("a reader opens a free share: the page is server-rendered with its svc: tags and the body", async ({ page }) => {
+  const owner = await person();
+  const share = await createShare(owner, { title: "Harbour notes", summary: "Three lines from the pier", content: "First line.\n\nSecond paragraph & more." });
+  const outside = watchOutside(page);
+
+  const res = await page.goto(`/qs/${share.slug}`);
+  expect(res!.status()).toBe(200);
+  expect(res!.headers()["link"]).toContain(`/quickshare/${share.slug}/manifest>; rel="alternate"; type="application/json"`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Harbour notes");
+  await expect(page.getByText("Three lines from the pier")).toBeVisible();
+  await expect(page.locator("#qs-content p")).toHaveText(["First line.", "Second paragraph & more."]);
+  await expect(page.locator('meta[name="svc:price"]')).toHaveAttribute("content", "0");
+  await expect(page.locator('meta[name="svc:access"]')).toHaveAttribute("content", "free");
+  await expect(page.locator("#share")).toHaveAttribute("data-svc-path", `/qs/${share.slug}`);
+  expect(outside).toEqual([]);
+});
+
+test("an invited reader signs in with a wallet on the share page and the body appears", async ({ page }) => {
+  const owner = await person();
+  const reader = privateKeyToAccount(READER_PK);
+  const share = await createShare(owner, { title: "For the crew", content: "Meet at dock 4.", publicAccess: false, whitelist: [reader.address] });
+  const outside = watchOutside(page);
+  const wallet = await installTestWallet(page, { pk: READER_PK, chainId: 5042002 });
+
+  await page.goto(`/qs/${share.slug}`);
+  await expect(page.getByRole("heading", { name: "Invite-only" })).toBeVisible();
+  await expect(page.getByText("Meet at dock 4.")).toHaveCount(0);
+  await page.getByRole("button", { name: "Sign in with an invited wallet" }).click();
+  await expect(page.locator("#qs-content")).toHaveText("Meet at dock 4.");
+  expect(wallet.calls).toContain("personal_sign");
+  expect(outside).toEqual([]);
+});
+
+test("a stranger sees the invite-only notice and no body; an unknown link gets its own 404 page", async ({ page }) => {
+  const owner = await person();
+  const share = await createShare(owner, { content: "Secret plan.", publicAccess: false, whitelist: [owner.address] });
+  await page.goto(`/qs/${share.slug}`);
+  await expect(page.getByText("Secret plan.")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Invite-only" })).toBeVisible();
+
+  const missing = await page.goto("/qs/zzzzzzzz");
+  expect(missing!.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "No share lives at this link." })).toBeVisible();
+});
+
+test("a reader pays a paid share from the browser wallet; the proof kept in the browser re-reads it after a reload", async ({ page }) => {
+  const owner = await person();
+  const share = await createShare(owner, { title: "Harbour plans", content: "Berth 7 at noon.", price: "0.25" });
+  const outside = watchOutside(page);
+  const wallet = await installTestWallet(page, { pk: PAYER_PK, chainId: 5042002 });
+
+  await page.goto(`/qs/${share.slug}`);
+  await expect(page.locator("#qs-price")).toHaveText("0.25 USDC");
+  await expect(page.getByText("Berth 7 at noon.")).toHaveCount(0);
+  await page.getByRole("button", { name: "Pay 0.25 USDC" }).click();
+  await expect(page.locator("#qs-content")).toHaveText("Berth 7 at noon.");
+  await expect(page.getByRole("status")).toHaveText("Paid 0.25 USDC. Enjoy.");
+  expect(wallet.calls).toContain("eth_signTypedData_v4");
+  const signatures = wallet.calls.filter((c) => c === "eth_signTypedData_v4").length;
+
+  await page.reload();
+  await expect(page.locator("#qs-content")).toHaveText("Berth 7 at noon.");
+  expect(wallet.calls.filter((c) => c === "eth_signTypedData_v4").length).toBe(signatures);
+  expect(outside).toEqual([]);
+});

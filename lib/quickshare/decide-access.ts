@@ -1,0 +1,89 @@
+import type { Viewer } from "./resolve-viewer";
+
+export type AccessShare = {
+  status: string; // active | revoked | draft
+  expiresAt: Date;
+  priceAtomic: bigint;
+  whitelistPriceAtomic: bigint | null;
+  publicAccess: boolean;
+  legacyUrl: string | null;
+  hasBody: boolean;
+};
+
+export type EntitlementState = "active" | "revoked" | "banned" | null;
+
+/** access: GET read; unlock: POST unlock (may record a free grant); media: one asset; quote: describe only. */
+export type AccessPurpose = "access" | "unlock" | "media" | "quote";
+
+export type DenyCode = "banned" | "not-invited" | "invalid-proof" | "possession-required" | "entitlement-revoked" | "entitlement-required";
+
+export type AccessDecision =
+  | { outcome: "not-found" }
+  | { outcome: "gone" }
+  | { outcome: "expired" }
+  | { outcome: "redirect"; url: string }
+  | { outcome: "deny"; code: DenyCode; details: string }
+  | {
+      outcome: "grant";
+      via: "free" | "entitlement" | "whitelist-free";
+      /** Record (or keep) an entitlement of this source for the viewer's wallet, and hand out a proof. */
+      entitle: "free" | "whitelist" | null;
+      issueProof: boolean;
+    }
+  | { outcome: "charge"; amountAtomic: bigint; tier: "public" | "whitelist" };
+
+/**
+ * The one access decision (rules 1–10) every quickshare read goes through: access, unlock, media,
+ * quote and the /qs page. Pure: the caller loads the share, the viewer's whitelist membership and
+ * entitlement, and acts on the outcome. With a verified payment, the caller decides again with the
+ * payer as the possessed wallet before settling, so a banned, non-invited or already entitled payer
+ * is never charged.
+ */
+export function decideAccess({ share, viewer, whitelisted, entitlement, purpose, now = new Date() }: {
+  share: AccessShare | null;
+  viewer: Viewer;
+  whitelisted: boolean;
+  entitlement: EntitlementState;
+  purpose: AccessPurpose;
+  now?: Date;
+}): AccessDecision {
+  if (!share || share.status === "draft") return { outcome: "not-found" };
+  if (share.status !== "active") return { outcome: "gone" }; // rule 1 (decisions.md #1: revoked is 410)
+  if (viewer.proof === "invalid") return deny("invalid-proof", "The unlock proof does not verify for this share");
+  if (share.legacyUrl && !share.hasBody) return { outcome: "redirect", url: share.legacyUrl }; // rule 10
+
+  const { wallet, possessed } = viewer;
+  if (wallet && entitlement === "banned") return deny("banned", "This wallet is banned from this share");
+  // Rule 7 and rule 2's "grants already made persist": an active, possessed entitlement reads even after expiry.
+  if (wallet && possessed && entitlement === "active") return { outcome: "grant", via: "entitlement", entitle: null, issueProof: true };
+  if (now.getTime() >= share.expiresAt.getTime()) return { outcome: "expired" }; // rule 2
+
+  // Rule 5: invite-only denies a non-whitelisted (or anonymous) reader before any charge or free grant.
+  if (!share.publicAccess && !whitelisted) {
+    return deny("not-invited", wallet ? "This share is invite-only and this wallet is not on its list" : "This share is invite-only: name your wallet (query wallet) and prove it with a session or an unlock proof");
+  }
+
+  // Rule 4: whitelisted wallets pay whitelistPrice (invite-only: whitelistPrice, else price); everyone else pays price.
+  const tier = whitelisted && (share.whitelistPriceAtomic !== null || !share.publicAccess) ? "whitelist" : "public";
+  const amountAtomic = tier === "whitelist" ? (share.whitelistPriceAtomic ?? share.priceAtomic) : share.priceAtomic;
+
+  if (amountAtomic === 0n) {
+    if (tier === "public") {
+      // Free public share: anyone reads; an explicit unlock by a proven wallet records a grant and a proof.
+      const entitle = purpose === "unlock" && wallet && possessed ? "free" : null;
+      return { outcome: "grant", via: "free", entitle, issueProof: entitle !== null };
+    }
+    // Free whitelist tier (and free invite-only reads) need a possessed whitelisted wallet (rules 4, 5, 8).
+    if (!possessed) return deny("possession-required", "Free access for a listed wallet needs proof of possession: sign in as that wallet or send its unlock proof");
+    if (entitlement === "revoked") return deny("entitlement-revoked", "The owner revoked this wallet's access");
+    return { outcome: "grant", via: "whitelist-free", entitle: "whitelist", issueProof: true };
+  }
+
+  // Paid (rules 6, 7, 8): a bare claim is charged; media never charges, it needs an entitlement.
+  if (purpose === "media") return deny("entitlement-required", "Paid media needs an active entitlement: send the unlock proof (query proof or x-svc-payment-proof) or sign in as the paying wallet");
+  return { outcome: "charge", amountAtomic, tier };
+}
+
+function deny(code: DenyCode, details: string): AccessDecision {
+  return { outcome: "deny", code, details };
+}

@@ -1,0 +1,36 @@
+import "server-only";
+import type { z } from "zod";
+import { formatUsdc } from "@/lib/money";
+import type { quoteResponse } from "@/lib/schemas/quickshare";
+import { decisionError } from "./decision-error";
+import { loadAccess } from "./load-access";
+
+type Quote = z.infer<typeof quoteResponse>;
+
+/**
+ * GET /quickshare/<slug>/quote: what this request would get from the access route — grant,
+ * payment (with the price for the wallet's tier) or denial — without reading or charging anything.
+ * Unknown and draft shares answer 404, revoked 410.
+ */
+export async function quoteShare({ slug, claim, proof, sessionWallet }: { slug: string; claim: string | null; proof: string | null; sessionWallet: string | null }): Promise<Quote> {
+  const ctx = await loadAccess({ slug, claim, proof, sessionWallet, purpose: "quote" });
+  const { share, decision, viewer, whitelisted } = ctx;
+  if (!share || decision.outcome === "not-found" || decision.outcome === "gone") throw decisionError(decision)!;
+  const tier = decision.outcome === "charge" ? decision.tier : whitelisted ? "whitelist" : "public";
+  const map: Record<string, Quote["decision"]> = { grant: "grant", charge: "payment-required", deny: "denied", expired: "expired", redirect: "grant" };
+  return {
+    success: true,
+    slug: share.slug,
+    currency: share.currency,
+    price: formatUsdc(decision.outcome === "charge" ? decision.amountAtomic : 0n),
+    publicPrice: formatUsdc(share.priceAtomic),
+    whitelistPrice: share.whitelistPriceAtomic === null ? null : formatUsdc(share.whitelistPriceAtomic),
+    publicAccess: share.publicAccess,
+    tier,
+    wallet: viewer.wallet,
+    possessed: viewer.possessed,
+    decision: map[decision.outcome]!,
+    reason: decision.outcome === "deny" ? decision.code : decision.outcome === "grant" ? decision.via : null,
+    expiresAt: share.expiresAt.toISOString(),
+  };
+}

@@ -1,0 +1,82 @@
+import "server-only";
+import { bytesBody } from "@/lib/http/bytes-body";
+import { ApiError } from "@/lib/http/errors";
+import type { MediaKind } from "@/lib/schemas/quickshare";
+import { decisionError } from "./decision-error";
+import { listShareMedia } from "./list-share-media";
+import { loadAccess } from "./load-access";
+import { readBlob } from "./read-blob";
+
+// Rule 9: media may sit in the reader's own cache for five minutes, never in a shared one.
+export const MEDIA_CACHE_CONTROL = "private, max-age=300";
+
+/**
+ * GET /quickshare/<slug>/media/<kind>?index=N: one decrypted asset. Rule 8 decides (free public
+ * streams without proof; paid needs an active, possessed entitlement; free invite-only needs a
+ * possessed listed wallet), rule 9 sets the headers. A single byte range is honoured so players seek.
+ */
+export async function serveShareMedia({ slug, kind, index, proof, claim, sessionWallet, download, range }: {
+  slug: string;
+  kind: MediaKind;
+  index: number;
+  proof: string | null;
+  claim: string | null;
+  sessionWallet: string | null;
+  download: boolean;
+  range: string | null;
+}): Promise<Response> {
+  const ctx = await loadAccess({ slug, claim, proof, sessionWallet, purpose: "media" });
+  const { decision, share } = ctx;
+  if (decision.outcome === "redirect") throw new ApiError("not-found", "This legacy share has no stored media");
+  const err = decisionError(decision);
+  if (err) throw err;
+  if (decision.outcome !== "grant" || !share) throw new Error(`media: unexpected ${decision.outcome}`);
+
+  const item = (await listShareMedia({ shareId: share.id, slug: share.slug })).find((m) => m.kind === kind && m.index === index);
+  if (!item) throw new ApiError("not-found", `This share has no ${kind} at index ${index}`);
+  const data = await readBlob({ storageRef: item.storageRef, wrappedKey: item.wrappedKey, what: `${kind} ${index}` });
+
+  const headers: Record<string, string> = {
+    "content-type": item.contentType,
+    "cache-control": MEDIA_CACHE_CONTROL,
+    "accept-ranges": "bytes",
+    "x-content-type-options": "nosniff",
+    // Decrypted files come from the hub's origin: they may never run script there.
+    "content-security-policy": "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox",
+  };
+  if (kind === "document" || kind === "video") headers["content-disposition"] = contentDisposition(download ? "attachment" : "inline", item.fileName);
+
+  const span = parseRange(range, data.length);
+  if (span === "unsatisfiable") {
+    return new Response(null, { status: 416, headers: { ...headers, "content-range": `bytes */${data.length}` } });
+  }
+  if (span) {
+    const part = data.subarray(span.start, span.end + 1);
+    return new Response(bytesBody(part), { status: 206, headers: { ...headers, "content-range": `bytes ${span.start}-${span.end}/${data.length}`, "content-length": String(part.length) } });
+  }
+  return new Response(bytesBody(data), { headers: { ...headers, "content-length": String(data.length) } });
+}
+
+function contentDisposition(type: "inline" | "attachment", fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** One `bytes=a-b`, `a-` or `-n` range; anything else is ignored (whole body), as RFC 9110 allows. */
+function parseRange(header: string | null, size: number): { start: number; end: number } | "unsatisfiable" | null {
+  const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!m || (m[1] === "" && m[2] === "")) return null;
+  let start: number;
+  let end: number;
+  if (m[1] === "") {
+    const n = Number(m[2]);
+    if (n === 0) return "unsatisfiable";
+    start = Math.max(0, size - n);
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === "" ? size - 1 : Math.min(Number(m[2]), size - 1);
+    if (start >= size || end < start) return "unsatisfiable";
+  }
+  return { start, end };
+}

@@ -1,0 +1,89 @@
+import "server-only";
+import { getAddress, type Hex } from "viem";
+import { db, type Tx } from "@/lib/db";
+import { env } from "@/lib/env";
+import { splitFee, usdcNumber } from "@/lib/money";
+import { HEADERS } from "@/lib/x402/constants";
+import type { RecordedPayment } from "@/lib/x402/types";
+import { verifyAndRecordPayment } from "@/lib/x402/verify-and-record-payment";
+import { RESOLVED_FEE_BPS } from "./fees";
+import { tipResource, type TipInput } from "./tip-resource";
+import { tipView } from "./tip-view";
+
+export type VerifyTipInput = TipInput & {
+  paymentRail?: "transfer" | "gateway";
+  txHash?: Hex;
+  /** x-svc-tx-owner in the body: the payer's EIP-191 signature binding txHash to contentUrl. */
+  txOwner?: Hex;
+  paymentSignature?: string;
+  headers: Headers;
+};
+
+/**
+ * POST /hub/tips/verify — verifies the tip's payment on either rail with lib/x402 (a Payment-Signature
+ * authorization, or a USDC transfer to payTo proven by x-svc-tx-owner) and records it once: the
+ * payment, its receipt, a ledger tip row (subkind settled) and a settled Tip stamped with the 1% fee.
+ * Body fields and the standard x402 headers are both accepted. A replay returns the first result.
+ */
+export async function verifyTip(input: VerifyTipInput) {
+  const terms = await tipResource(input);
+  const headers = paymentHeaders(input);
+  const outcome = await verifyAndRecordPayment({
+    resource: terms.resource,
+    headers,
+    actor: null,
+    onRecorded: (tx, payment) => recordSettledTip(tx, payment, terms),
+  });
+  const paymentId = outcome.receipt.paymentId!;
+  const tip = await db.tip.findFirstOrThrow({ where: { network: env.NETWORK_MODE, paymentId } });
+  return Response.json(
+    {
+      success: true as const,
+      status: "settled" as const,
+      tip: tipView(tip),
+      payment: outcome.receipt,
+      payee: terms.payee,
+      payTo: terms.payTo,
+      feeBps: terms.feeBps,
+      protocolFee: usdcNumber(tip.feeAtomic ?? 0n),
+      feeSettlement: terms.feeSettlement,
+      replayed: outcome.replayed,
+    },
+    { headers: outcome.headers },
+  );
+}
+
+async function recordSettledTip(tx: Tx, payment: RecordedPayment, terms: Awaited<ReturnType<typeof tipResource>>) {
+  const stored = await tx.payment.findUniqueOrThrow({ where: { id: payment.id }, select: { txHash: true, payTo: true } });
+  await tx.tip.create({
+    data: {
+      network: env.NETWORK_MODE,
+      status: "settled",
+      contentUrl: terms.resource.url,
+      domain: terms.domain,
+      siteId: terms.siteId,
+      title: terms.title,
+      amountAtomic: payment.amount,
+      feeBps: RESOLVED_FEE_BPS,
+      feeAtomic: splitFee(payment.amount, RESOLVED_FEE_BPS).fee,
+      payer: getAddress(payment.payer),
+      recipient: terms.payee,
+      payTo: stored.payTo,
+      rail: payment.rail === "transfer" ? "transfer" : "gateway",
+      txHash: payment.rail === "transfer" ? stored.txHash : null,
+      paymentId: payment.id,
+    },
+  });
+}
+
+/** The x402 credentials from the request headers, completed by the body's fields. */
+function paymentHeaders(input: VerifyTipInput): Headers {
+  const h = new Headers();
+  const signature = input.paymentSignature ?? HEADERS.signature.map((n) => input.headers.get(n)).find((v) => v);
+  const txHash = input.txHash ?? input.headers.get(HEADERS.transferTx);
+  const owner = input.txOwner ?? input.headers.get(HEADERS.txOwner);
+  if (signature) h.set("payment-signature", signature);
+  if (txHash) h.set(HEADERS.transferTx, txHash);
+  if (owner) h.set(HEADERS.txOwner, owner);
+  return h;
+}
