@@ -48,7 +48,9 @@ async function vitest(project, env, label = project) {
 async function playwright(env, label) {
   const out = path.join(tmp, `playwright-${label}.json`);
   try {
-    await run(bin("playwright"), ["test", "--reporter=list,json"], { cwd: root, env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out } });
+    // PW_FILES narrows the browser stage to some spec files (e.g. PW_FILES=e2e/browser/explore.spec.ts).
+    const files = process.env.PW_FILES ? process.env.PW_FILES.split(/[ ,]+/) : [];
+    await run(bin("playwright"), ["test", "--reporter=list,json", ...files], { cwd: root, env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out } });
   } finally {
     if (existsSync(out)) {
       const s = JSON.parse(readFileSync(out, "utf8")).stats;
