@@ -32,7 +32,9 @@ async function readChainInfo(): Promise<ChainInfo> {
   try {
     chainId = await client.getChainId();
   } catch (err) {
-    throw new ApiError("chain-unavailable", `The chain RPC at ${env.RPC_URL} does not answer: ${(err as Error).message.split("\n")[0]}`);
+    // The RPC URL stays in the server log: a hosted RPC's URL often embeds an API key.
+    console.warn(`[hub] chain RPC ${env.RPC_URL} does not answer: ${(err as Error).message.split("\n")[0]}`);
+    throw new ApiError("chain-unavailable", "The hub's chain RPC does not answer; retry shortly");
   }
   if (chainId !== expected) {
     throw new ApiError("chain-unavailable", `The RPC serves chain ${chainId}, but this ${env.NETWORK_MODE} hub needs ${expected}`);
