@@ -74,6 +74,10 @@ const schema = z.object({
   // `npm run settle -- --watch` worker settles), and how many authorizations go into one batch.
   SETTLE_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
   SETTLE_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(50),
+  // Tests only: quickshare reads may name the time they are decided at (header x-hub-test-now), so
+  // tests move a share past its expiry or a proof past its 12-hour window without waiting. Refused
+  // unless the hub is a testnet hub on a loopback chain.
+  HUB_TEST_CLOCK: boolish.default(false),
 });
 
 type Secrets = { SESSION_PASSWORD: string; UNLOCK_PROOF_SECRET: string; BLOB_KEY: string; PEER_SECRET: string };
@@ -119,6 +123,7 @@ function load() {
     const missing = (["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((k) => !raw[k]);
     if (missing.length) throw new Error(`Invalid configuration: BLOB_STORE=s3 needs ${missing.join(", ")}`);
   }
+  if (raw.HUB_TEST_CLOCK && !devChain) throw new Error("Invalid configuration: HUB_TEST_CLOCK is for tests: only a testnet hub on a loopback chain may turn it on");
   return {
     ...raw,
     HUB_ORIGIN: hubOrigin,

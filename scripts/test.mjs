@@ -88,7 +88,8 @@ async function withStack(label, databaseUrl, fn) {
   // The hub reaches the chain through a proxy the API tests can switch off (chain-down cases).
   const proxy = await startRpcProxy({ target: anvil.rpcUrl });
   const origin = `http://127.0.0.1:${APP_PORT}`;
-  const extra = { ...contractEnv(deployment), ...judgeEnv, HUB_URL: origin, CHAIN_PROXY_URL: proxy.url, SETTLE_INTERVAL_MS: "300" };
+  // HUB_TEST_CLOCK: quickshare reads honour x-hub-test-now, so expiry and proof-window tests control the clock.
+  const extra = { ...contractEnv(deployment), ...judgeEnv, HUB_URL: origin, CHAIN_PROXY_URL: proxy.url, SETTLE_INTERVAL_MS: "300", HUB_TEST_CLOCK: "1" };
   const env = stackEnv({ dataDir, databaseUrl, chainPort: CHAIN_PORT, appPort: APP_PORT, origin, extra });
   let server;
   try {

@@ -130,6 +130,60 @@ describe("buying a paid share", () => {
   });
 });
 
+describe("both rails on every paying route", () => {
+  it("the Gateway rail on POST /quickshare/<slug>/unlock: a Payment-Signature for accepts[1], locked now, batch-settled to the fee wallet", async () => {
+    const owner = await person();
+    const share = await createShare(owner, { content: "Unlocked over the Gateway.", price: "0.40" });
+    const payer = await freshPayer({ deposit: "1" });
+    const to = feeWallet(owner.address);
+    const before = await usdcBalance(to);
+    const c = await challenge(share.slug);
+    expect(c.accepts[1]).toMatchObject({ amount: "400000", extra: { name: "GatewayWalletBatched" } });
+    const { header } = await signedPayment({ requirement: c.accepts[1]!, signer: payer, resource: c.resource });
+
+    const res = await api(`/quickshare/${share.slug}/unlock`, { json: {}, headers: { "payment-signature": header } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect(res.body).toMatchObject({
+      content: "Unlocked over the Gateway.",
+      entitlement: { wallet: payer.address, status: "active", source: "payment" },
+      payment: { amount: 0.4, paymentProvider: "x402-gateway", payerWallet: payer.address, protocolFee: 0.004 },
+    });
+    expect(decodePaymentResponseHeader(res.headers.get("payment-response")!)).toMatchObject({ success: true, payer: payer.address });
+    const payment = await db().payment.findFirstOrThrow({ where: { resourceType: "quickshare", resourceId: share.id } });
+    expect(payment).toMatchObject({ rail: "gateway", payer: payer.address, payTo: to, amountAtomic: 400_000n });
+    await settled(payment.id);
+    expect(await usdcBalance(to)).toBe(before + usdc("0.4"));
+    expect(await gatewayAvailable(payer.address)).toBe(usdc("0.6"));
+    // The same authorization again is the first result: one payment, one settlement, and the proof reads.
+    const again = await api(`/quickshare/${share.slug}/unlock`, { json: {}, headers: { "payment-signature": header } });
+    expect(again.status).toBe(200);
+    expect((await counts(share.id)).payments).toBe(1);
+    expect((await access(share.slug, { proof: res.body.unlockProof })).body.content).toBe("Unlocked over the Gateway.");
+  });
+
+  it("the transfer rail on the /qs mirror: an agent's USDC transfer proven by x-svc-tx-owner", async () => {
+    const owner = await person();
+    const share = await createShare(owner, { content: "Transferred on /qs.", price: "0.15" });
+    const payer = await freshPayer({ wallet: "1" });
+    const res402 = await fetch(`${HUB_URL}/qs/${share.slug}`, { headers: { accept: "application/json" } });
+    expect(res402.status).toBe(402);
+    const c = decodePaymentRequiredHeader(res402.headers.get("payment-required")!);
+    const hash = await walletFor(payer).writeContract({ address: USDC, abi: usdcAbi, functionName: "transfer", args: [getAddress(c.accepts[0]!.payTo), 150_000n], chain, account: payer });
+    await chainClient.waitForTransactionReceipt({ hash });
+    const owner191 = await payer.signMessage({ message: transferOwnerMessage({ chainId: 5042002, txHash: hash, resourceUrl: c.resource.url }) });
+    const res = await api(`/qs/${share.slug}`, { headers: { accept: "text/html", "x-svc-transfer-tx": hash, "x-svc-tx-owner": owner191 } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ content: "Transferred on /qs.", payment: { amount: 0.15, txHash: hash, payerWallet: payer.address, paymentProvider: "transfer" } });
+    expect(await usdcBalance(feeWallet(owner.address))).toBe(150_000n);
+    // The same transfer cannot buy another share of the same owner (same payTo): single use per resource.
+    const other = await createShare(owner, { content: "Elsewhere.", price: "0.15" });
+    const otherSig = await payer.signMessage({ message: transferOwnerMessage({ chainId: 5042002, txHash: hash, resourceUrl: `${HUB_URL}/quickshare/${other.slug}/access` }) });
+    expectError(await api(`/quickshare/${other.slug}/access`, { headers: { "x-svc-transfer-tx": hash, "x-svc-tx-owner": otherSig } }), 409, "txhash-claimed-elsewhere");
+    expect((await counts(other.id)).payments).toBe(0);
+  });
+});
+
 describe("the payer is decided on before any charge", () => {
   it("an already entitled payer who signs again is not charged and gets a fresh proof", async () => {
     const owner = await person();

@@ -163,6 +163,86 @@ describe("expiry (419)", () => {
   });
 });
 
+// The hub under test runs with HUB_TEST_CLOCK=1: a quickshare read decides at the time named in
+// x-hub-test-now, so expiry and the proof window are tested at exact instants instead of by waiting.
+const at = (ms: number) => ({ "x-hub-test-now": new Date(ms).toISOString() });
+
+describe("expiry with a controllable clock", () => {
+  it("reads until the instant expiresAt is reached, then every read route answers 419; entitled wallets keep reading", async () => {
+    const reader = await person();
+    const payer = await person();
+    const share = await createShare(owner, { content: "Clocked secret.", price: "0.2", expiresInHours: 1 });
+    const expiresAt = Date.parse(share.expiresAt);
+    expect(expiresAt - Date.parse(share.createdAt)).toBe(3_600_000);
+    // An entitlement made before the expiry (as a purchase would make it).
+    await giveEntitlement(share.id, reader.address);
+    const before = at(expiresAt - 1000);
+    const after = at(expiresAt);
+    const later = at(expiresAt + 3 * 86_400_000);
+
+    // One second before: still sold (402), still read by the entitled reader, media too.
+    expect((await access(share.slug, { headers: before })).status).toBe(402);
+    expect((await access(share.slug, { cookie: reader.cookie, headers: before })).body.content).toBe("Clocked secret.");
+    expect((await api(`/quickshare/${share.slug}/meta`, { headers: before })).body.status).toBe("active");
+    expect((await api(`/quickshare/${share.slug}/quote`, { headers: before })).body.decision).toBe("payment-required");
+
+    // From expiresAt on: 419 for new readers on every route, and no new unlocks.
+    expectError(await access(share.slug, { headers: after }), 419, "expired");
+    expectError(await access(share.slug, { wallet: payer.address, cookie: payer.cookie, headers: after }), 419, "expired");
+    expectError(await api(`/quickshare/${share.slug}/unlock`, { json: {}, headers: after }), 419, "expired");
+    expectError(await api(`/qs/${share.slug}`, { headers: { accept: "application/json", ...after } }), 419, "expired");
+    expectError(await api(`/quickshare/${share.slug}/view`, { method: "POST", headers: after }), 419, "expired");
+    expect((await api(`/quickshare/${share.slug}/quote`, { headers: after })).body.decision).toBe("expired");
+    expect((await api(`/quickshare/${share.slug}/meta`, { headers: after })).body.status).toBe("expired");
+    expect((await api(`/quickshare/${share.slug}/manifest`, { headers: after })).body.status).toBe("expired");
+    const page = await fetch(`${HUB_URL}/qs/${share.slug}`, { headers: { accept: "text/html", ...after } });
+    expect(page.status).toBe(419);
+    expect(await page.text()).toContain("This share has expired");
+    expectError(await api(`/quickshare/${share.slug}/access?wallet=${reader.address}`, { headers: after }), 419, "expired"); // a bare claim is not a grant
+
+    // Grants made before persist, days later: session, proof and the page.
+    const read = await access(share.slug, { cookie: reader.cookie, headers: later });
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expect(read.body).toMatchObject({ content: "Clocked secret.", access: { via: "entitlement", wallet: reader.address } });
+    expect((await access(share.slug, { proof: read.body.unlockProof, headers: later })).body.content).toBe("Clocked secret.");
+    const readerPage = await fetch(`${HUB_URL}/qs/${share.slug}`, { headers: { accept: "text/html", cookie: reader.cookie, ...later } });
+    expect(readerPage.status).toBe(200);
+    expect(await readerPage.text()).toContain("Clocked secret.");
+    // And the wall clock still says active.
+    expect((await access(share.slug)).status).toBe(402);
+  });
+
+  it("a share created without an expiry lives exactly 168 hours", async () => {
+    const share = await createShare(owner, { content: "A week." });
+    const expiresAt = Date.parse(share.expiresAt);
+    expect(expiresAt - Date.parse(share.createdAt)).toBe(168 * 3_600_000);
+    expect((await access(share.slug, { headers: at(expiresAt - 1) })).body.content).toBe("A week.");
+    expectError(await access(share.slug, { headers: at(expiresAt) }), 419, "expired");
+  });
+
+  it("an unlock proof reads for 12 hours; after that the next visit with a session re-issues one from that moment", async () => {
+    const reader = await person();
+    const share = await createShare(owner, { content: "Twelve hours.", price: "0.2" });
+    await giveEntitlement(share.id, reader.address);
+    const t0 = Math.floor(Date.now() / 1000) * 1000;
+    const first = await access(share.slug, { cookie: reader.cookie, headers: at(t0) });
+    const [, iat, exp] = first.body.unlockProof.split(".");
+    expect([Number(iat) * 1000, Number(exp) - Number(iat)]).toEqual([t0, 43_200]);
+    const proof = first.body.unlockProof;
+
+    expect((await access(share.slug, { proof, headers: at(t0 + 43_199_000) })).body.content).toBe("Twelve hours.");
+    expect((await media(share.slug, "photo", { proof, headers: at(t0 + 43_199_000) })).status).toBe(404); // allowed, but no photo
+    expect((await access(share.slug, { proof, headers: at(t0 + 43_200_000) })).status).toBe(402); // expired proof: possession no longer shown
+    expect((await media(share.slug, "photo", { proof, headers: at(t0 + 43_200_000) })).status).toBe(403);
+
+    const visit = await access(share.slug, { proof, cookie: reader.cookie, headers: at(t0 + 50_000_000) });
+    expect(visit.status).toBe(200);
+    const [, iat2, exp2] = visit.body.unlockProof.split(".");
+    expect([Number(iat2) * 1000, Number(exp2) - Number(iat2)]).toEqual([t0 + 50_000_000, 43_200]);
+    expect((await access(share.slug, { proof: visit.body.unlockProof, headers: at(t0 + 50_000_000 + 3_600_000) })).body.content).toBe("Twelve hours.");
+  });
+});
+
 describe("DELETE /quickshare/<slug> (revoke, 410)", () => {
   it("deletes the stored body and every read answers 410 after", async () => {
     const share = await createShare(owner, { content: "Delete me." });
@@ -566,8 +646,15 @@ describe("GET /qs/<slug>: page for browsers, JSON for agents (decisions.md #4)",
   ];
   it.each(agents)("answers agents with the access route's 402 (%s)", async (_n, headers) => {
     const res = await fetch(`${HUB_URL}/qs/${share.slug}`, { headers });
-    if (!headers["payment-signature"]) expect(res.status).toBe(402);
     expect(res.headers.get("content-type")).toContain("application/json");
+    if (headers["payment-signature"]) return; // undecodable credentials: the access route's 402 too, checked elsewhere
+    expect(res.status).toBe(402);
+    const body = await res.json();
+    const challenge = JSON.parse(Buffer.from(res.headers.get("payment-required")!, "base64").toString("utf8"));
+    expect(challenge).toMatchObject({ x402Version: 2, resource: { url: `${HUB_URL}/quickshare/${share.slug}/access` } });
+    expect(challenge.accepts.map((a: any) => [a.amount, a.extra.name])).toEqual([["250000", "USDC"], ["250000", "GatewayWalletBatched"]]);
+    expect(body).toMatchObject({ x402Version: 2, code: "payment-required", accepts: challenge.accepts });
+    expect(JSON.stringify(body)).not.toContain("Paid tide notes.");
   });
 
   it("answers agents with the free body as JSON", async () => {

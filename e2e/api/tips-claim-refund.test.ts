@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
+import { CLAIM_TOKEN_DOC, REFUND_MESSAGE_DOC } from "../../lib/openapi/paths-tips";
 import { claimTokenMessage } from "../../lib/tips/claim-token-message";
 import { api, expectError } from "../support/hub";
 import {
@@ -345,5 +346,13 @@ describe("gateway-rail holds whose settlement failed", () => {
     // (The fixture wrote no held row; a real gateway hold's held row is netted out by this one.)
     expect(ledger.map((r) => [r.subkind, r.amountAtomic])).toEqual([["void", -700_000n]]);
     expect((await api(`/hub/tips/held?domain=${domain}`)).body).toMatchObject({ total: 0, totalAmount: 0 });
+  });
+});
+
+describe("the message texts in the served OpenAPI document", () => {
+  it("spells out the refund control message and the claim-token message exactly", async () => {
+    const doc = (await api("/api/openapi.json")).body;
+    expect(doc.paths["/hub/tips/refund"].post.description).toContain("```\n" + REFUND_MESSAGE_DOC + "\n```");
+    expect(doc.paths["/hub/tips/claim"].post.description).toContain("```\n" + CLAIM_TOKEN_DOC + "\n```");
   });
 });

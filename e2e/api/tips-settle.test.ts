@@ -11,6 +11,7 @@ import {
   balanceOf, boxOf, CHAIN_ID, chainClient, createSite, depositToGateway, ledgerRows, newWallet, removeFixtures, signedRefund, testDb,
   trackShare, transferUsdc, TREASURY, uniqueDomain, type TestWallet,
 } from "../support/tips";
+import { createShare, person } from "../support/quickshare";
 import { eventually, settled, signedPayment } from "../support/x402";
 
 afterAll(removeFixtures);
@@ -192,6 +193,64 @@ describe("POST /hub/tips/verify", () => {
     await chainClient.waitForTransactionReceipt({ hash });
     expect(await balanceOf(TREASURY)).toBe(treasuryBefore + 20_000n);
     expect(await balanceOf(creator.address)).toBe(1_980_000n);
+  });
+});
+
+describe("a tip to a quickshare link", () => {
+  it("settles to the share owner's fee wallet at once (never held); its ledger row is of kind quickshare and names no share", async () => {
+    const owner = await person();
+    const title = `Harbour secrets ${randomBytes(3).toString("hex")}`;
+    const share = await createShare(owner, { title, content: "For the crew only.", price: "0.5" });
+    const contentUrl = `${HUB_URL}/qs/${share.slug}`;
+    const feeWallet = predictFeeWallet({ factory: FEE_FACTORY, creator: owner.address });
+    const payer = await newWallet(2_000_000n);
+    const before = await balanceOf(feeWallet);
+    const statsBefore = (await api("/hub/stats")).body.stats;
+
+    const ch = (await challenge({ contentUrl, amount: "1", recipient: randomWallet() })).body;
+    expect(ch).toMatchObject({ payee: owner.address, payTo: feeWallet, source: "quickshare", feeBps: 100, protocolFee: 0.01, feeSettlement: "fee-wallet" });
+    const { header } = await signedPayment({ requirement: ch.accepts[0], signer: payer.account, resource: ch.resource });
+    const res = await verify({ contentUrl, amount: "1", paymentSignature: header });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({
+      status: "settled", payee: owner.address, payTo: feeWallet,
+      tip: { status: "settled", held: 0, amount: 1, payer: payer.address, recipient: owner.address, payTo: feeWallet, box: null, protocolFee: 0.01 },
+      payment: { rail: "eip3009", status: "settled", amount: 1, protocolFee: 0.01, payer: payer.address },
+    });
+    expect(await balanceOf(feeWallet)).toBe(before + 1_000_000n);
+    expect(await testDb.tip.count({ where: { contentUrl, status: { in: ["held", "releasing"] } } })).toBe(0);
+    expectError(await api("/hub/tips/hold", { json: { contentUrl, amount: "1" } }), 400, "not-holdable");
+    // A tip is no purchase: the share is still sold to the tipper.
+    expect((await api(`/quickshare/${share.slug}/access`)).status).toBe(402);
+
+    // The ledger row: kind quickshare (decisions.md #2) with amount, currency, tx hash, network and payer only.
+    const row = await testDb.ledgerActivity.findFirstOrThrow({ where: { paymentId: res.body.payment.paymentId } });
+    expect(row).toMatchObject({
+      type: "quickshare", subkind: "tip", status: "settled", amountAtomic: 1_000_000n, revenueAtomic: 990_000n, protocolFeeAtomic: 10_000n,
+      currency: "USDC", txHash: res.body.payment.txHash, network: "testnet", payerWallet: payer.address,
+      contentId: null, contentTitle: null, contentUrl: null, domain: null, websiteId: null, actor: null, receiptUrl: null, recipientWallet: null, walletAddress: null,
+    });
+    const secrets = [share.slug, share.id, title, "/qs/", owner.address, feeWallet, owner.address.toLowerCase(), feeWallet.toLowerCase()];
+    const dump = JSON.stringify(row, (_k, v) => (typeof v === "bigint" ? String(v) : v));
+    for (const s of secrets) expect(dump, s).not.toContain(s);
+
+    // The public ledger lists it under quickshare (without the share), never under tips or the hub's domain.
+    const feed = await api("/hub/ledger?type=quickshare&limit=100");
+    const listed = feed.body.activities.find((a: any) => a.id === row.id);
+    expect(listed).toMatchObject({ type: "quickshare", subkind: "tip", amount: 1, currency: "USDC", txHash: res.body.payment.txHash, payerWallet: payer.address, contentUrl: null, contentTitle: null, domain: null });
+    for (const s of secrets) expect(JSON.stringify(feed.body), s).not.toContain(s);
+    expect((await api("/hub/ledger?type=tips&limit=100")).body.activities.map((a: any) => a.id)).not.toContain(row.id);
+    const hubHost = new URL(HUB_URL).hostname;
+    expect((await api(`/hub/ledger?domain=${hubHost}&limit=100`)).body.activities.map((a: any) => a.id)).not.toContain(row.id);
+
+    // It is a tip all the same in /hub/stats (and not a quickshare unlock).
+    const stats = (await api("/hub/stats")).body.stats;
+    expect(stats.tips - statsBefore.tips).toBe(1);
+    expect(stats.tipRevenue - statsBefore.tipRevenue).toBeCloseTo(1, 6);
+    expect(stats.quickshareUnlocks).toBe(statsBefore.quickshareUnlocks);
+    expect(stats.quickshareRevenue).toBeCloseTo(statsBefore.quickshareRevenue, 6);
+    expect(stats.revenue - statsBefore.revenue).toBeCloseTo(1, 6);
+    expect(stats.protocolFees - statsBefore.protocolFees).toBeCloseTo(0.01, 6);
   });
 });
 

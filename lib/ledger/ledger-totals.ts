@@ -26,13 +26,14 @@ export async function ledgerSums() {
     payments: count("payment"),
     ratings: count("rating"),
     // Each tip writes one settled or held row when it is paid; its later released row (amount 0) and
-    // a refund's negative row are not tips of their own.
-    tips: count("tip", ["settled", "held"]),
+    // a refund's negative row are not tips of their own. A tip to a quickshare link is a quickshare row
+    // (subkind tip, decisions.md #2) but a tip all the same.
+    tips: count("tip", ["settled", "held"]) + count("quickshare", ["tip"]),
     quickshareViews: count("quickshare", ["view"]),
     quickshareUnlocks: count("quickshare", ["unlock"]),
     total: groups.reduce((a, g) => a + g._count._all, 0),
     paymentRevenueAtomic: amount("payment"),
-    tipRevenueAtomic: amount("tip"),
+    tipRevenueAtomic: amount("tip") + amount("quickshare", ["tip"]),
     quickshareRevenueAtomic: amount("quickshare", ["unlock"]),
     protocolFeesAtomic: groups.reduce((a, g) => a + (g._sum.protocolFeeAtomic ?? 0n), 0n),
   };

@@ -9,7 +9,7 @@ export const ledgerPaths: ZodOpenApiPathsObject = {
       summary: "The public activity ledger, newest first",
       description:
         "Rows of kind view, unlock, payment, rating, tip and quickshare. Filters: views, unlocks, payments, ratings, tips, quickshare. " +
-        "A tip refund is a negative row (subkind refund). Quickshare rows carry only amount, currency, tx hash, network and payer wallet — never the share's link or title. " +
+        "A tip refund is a negative row (subkind refund). Quickshare rows (subkind view, unlock, and tip for a tip to a share link) carry only amount, currency, tx hash, network and payer wallet — never the share's link, slug, title, domain or owner. " +
         "`total` is the number of rows in this page; `totals` are global counts of the network's ledger; `hasMore` says whether a next page exists.",
       requestParams: { query: ledgerQuery },
       responses: { "200": json(ledgerResponse, "One page"), ...errors(400) },

@@ -8,7 +8,7 @@ import {
 } from "@/lib/schemas/tips";
 import { errors, json, jsonBody } from "./helpers";
 
-/** The exact texts, also in the README (section Tips). */
+/** The exact texts, verbatim in the README too (section Tips; lib/tips/message-texts.test.ts keeps them in step with the code). */
 export const REFUND_MESSAGE_DOC = [
   "Refund held tips on Paid Content Hub",
   "Domain: <canonical domain: lowercase host, no scheme, port or leading www.>",
@@ -23,7 +23,7 @@ export const CLAIM_TOKEN_DOC = [
   "Domain: <the site's canonical domain>",
   "Site: <siteId>",
   "Pay to: <creatorWallet, EIP-55 checksummed>",
-  "Chain: eip155:<chain id of this hub>",
+  "Chain: eip155:<chain id of this hub, e.g. 5042002>",
 ].join("\n");
 
 const pending = json(errorBodySchema, "pending-settlement: gateway-rail holds are still settling into the box; retry shortly");
@@ -38,7 +38,7 @@ const paymentRequired = {
   headers: { "PAYMENT-REQUIRED": header("base64 JSON x402 challenge") },
 };
 
-const SETTLE_RULES = `Who is paid: a quickshare link on this hub pays the share's owner (never held); otherwise the page's content record's recipientWallet, else the verified site's owner (see GET /hub/resolve); a page the hub cannot resolve is paid to the body's \`recipient\` (400 missing-recipient without one; or hold the tip: POST /hub/tips/hold). The hub's resolution always wins over \`recipient\`.
+const SETTLE_RULES = `Who is paid: a quickshare link on this hub pays the share's owner (never held; being quickshare activity, its ledger row is of kind quickshare, subkind tip, without the link, slug, title, domain or owner, while /hub/stats counts it among the tips); otherwise the page's content record's recipientWallet, else the verified site's owner (see GET /hub/resolve); a page the hub cannot resolve is paid to the body's \`recipient\` (400 missing-recipient without one; or hold the tip: POST /hub/tips/hold). The hub's resolution always wins over \`recipient\`.
 
 payTo and the fee (100 bps): a hosted site's creator (and a quickshare owner) is paid into their fee wallet, whose on-chain 99/1 split (FeeWalletFactory.distribute) sends the 1% to the treasury: \`feeSettlement: "fee-wallet"\`, and the payment and ledger row record the 1% as protocolFee. A self-hosted creator is paid directly (payTo = the creator, as the interface requires), so nothing can route the 1% on chain: \`feeSettlement: "accrued"\`, the tip is stamped with feeBps 100 and the 1% as owed, while the payment and the ledger row record protocolFee 0 (what actually reached the treasury).`;
 

@@ -12,8 +12,8 @@ type Quote = z.infer<typeof quoteResponse>;
  * payment (with the price for the wallet's tier) or denial — without reading or charging anything.
  * Unknown and draft shares answer 404, revoked 410.
  */
-export async function quoteShare({ slug, claim, proof, sessionWallet }: { slug: string; claim: string | null; proof: string | null; sessionWallet: string | null }): Promise<Quote> {
-  const ctx = await loadAccess({ slug, claim, proof, sessionWallet, purpose: "quote" });
+export async function quoteShare({ slug, claim, proof, sessionWallet, now }: { slug: string; claim: string | null; proof: string | null; sessionWallet: string | null; now?: Date }): Promise<Quote> {
+  const ctx = await loadAccess({ slug, claim, proof, sessionWallet, purpose: "quote", now });
   const { share, decision, viewer, whitelisted } = ctx;
   if (!share || decision.outcome === "not-found" || decision.outcome === "gone") throw decisionError(decision)!;
   const tier = decision.outcome === "charge" ? decision.tier : whitelisted ? "whitelist" : "public";

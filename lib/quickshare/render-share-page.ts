@@ -79,7 +79,7 @@ export async function renderSharePage({ slug, claim, sessionWallet, now = new Da
     if (decision.code === "not-invited" && !viewer.wallet) status = 200; // an anonymous visit is a prompt, not a refusal
   }
 
-  return page(status, share.title, sharePage({ share, main, state, now }), share);
+  return page(status, share.title, sharePage({ share, main, state, now }), share, now);
 }
 
 function sharePage({ share, main, state, now }: { share: ShareRow; main: string; state: string; now: Date }) {
@@ -149,8 +149,7 @@ function head(share: ShareRow, now: Date) {
   ].filter(Boolean).join("\n");
 }
 
-function page(status: number, title: string, main: string, share?: ShareRow): Response {
-  const now = new Date();
+function page(status: number, title: string, main: string, share?: ShareRow, now = new Date()): Response {
   const html = `<!doctype html>
 <html lang="en">
 <head>

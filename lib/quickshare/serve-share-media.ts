@@ -15,7 +15,7 @@ export const MEDIA_CACHE_CONTROL = "private, max-age=300";
  * streams without proof; paid needs an active, possessed entitlement; free invite-only needs a
  * possessed listed wallet), rule 9 sets the headers. A single byte range is honoured so players seek.
  */
-export async function serveShareMedia({ slug, kind, index, proof, claim, sessionWallet, download, range }: {
+export async function serveShareMedia({ slug, kind, index, proof, claim, sessionWallet, download, range, now }: {
   slug: string;
   kind: MediaKind;
   index: number;
@@ -24,8 +24,9 @@ export async function serveShareMedia({ slug, kind, index, proof, claim, session
   sessionWallet: string | null;
   download: boolean;
   range: string | null;
+  now?: Date;
 }): Promise<Response> {
-  const ctx = await loadAccess({ slug, claim, proof, sessionWallet, purpose: "media" });
+  const ctx = await loadAccess({ slug, claim, proof, sessionWallet, purpose: "media", now });
   const { decision, share } = ctx;
   if (decision.outcome === "redirect") throw new ApiError("not-found", "This legacy share has no stored media");
   const err = decisionError(decision);

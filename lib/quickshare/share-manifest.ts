@@ -11,8 +11,8 @@ import { shareUrls } from "./share-urls";
 export type ShareManifest = z.infer<typeof manifestResponse>;
 
 /** GET /quickshare/<slug>/manifest: the machine-readable description of a share (never its body). */
-export async function shareManifest({ slug }: { slug: string }): Promise<ShareManifest> {
-  return manifestOf(await readableShare({ slug }));
+export async function shareManifest({ slug, now = new Date() }: { slug: string; now?: Date }): Promise<ShareManifest> {
+  return manifestOf(await readableShare({ slug }), now);
 }
 
 export function manifestOf(share: ShareRow, now = new Date()): ShareManifest {

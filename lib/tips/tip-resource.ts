@@ -2,11 +2,23 @@ import "server-only";
 import { getAddress, type Address } from "viem";
 import { ApiError } from "@/lib/http/errors";
 import { splitFee } from "@/lib/money";
+import type { ActivityInput } from "@/lib/ledger/record-activity";
 import type { PaidResource } from "@/lib/x402/types";
 import { RESOLVED_FEE_BPS } from "./fees";
 import { parseTipAmount } from "./parse-tip-amount";
 import { resolveRecipient } from "./resolve-recipient";
 import { tipTerms } from "./tip-terms";
+
+/**
+ * A tip to a quickshare link is quickshare activity, so its ledger row is of kind quickshare
+ * (decisions.md #2; subkind tip, status settled) and carries only amount, currency, tx hash, network,
+ * payer and the fee — never the link, slug, title, the hub's domain, the owner or the owner's fee wallet.
+ * It still counts among the tips of /hub/stats and the ledger totals (lib/ledger/ledger-totals.ts).
+ */
+export const QUICKSHARE_TIP_LEDGER = {
+  type: "quickshare", subkind: "tip", status: "settled", actor: null, websiteId: null, contentId: null, contentTitle: null, contentUrl: null,
+  domain: null, receiptUrl: null, recipientWallet: null, walletAddress: null,
+} as const satisfies Partial<ActivityInput>;
 
 export type TipInput = { contentUrl: string; amount: string | number; title?: string; recipient?: Address };
 
@@ -74,10 +86,12 @@ export async function tipResource(input: TipInput): Promise<SettleTerms> {
     // Tips are not unlocks: no content or site counters; the site is attributed on the ledger row.
     siteId: null,
     contentId: null,
-    ledger: {
-      type: "tip", subkind: "settled", status: "settled", websiteId: siteId, domain: r.domain, contentUrl: input.contentUrl,
-      contentTitle: title || null,
-    },
+    ledger: r.resolved && r.source === "quickshare"
+      ? QUICKSHARE_TIP_LEDGER
+      : {
+          type: "tip", subkind: "settled", status: "settled", websiteId: siteId, domain: r.domain, contentUrl: input.contentUrl,
+          contentTitle: title || null,
+        },
   };
   return {
     resource, payee, payTo, feeBps: RESOLVED_FEE_BPS, protocolFeeAtomic: fee, feeSettlement: collected ? "fee-wallet" : "accrued",

@@ -1,3 +1,4 @@
+import { requestNow } from "@/lib/http/request-clock";
 import { route } from "@/lib/http/route";
 import { accessShare } from "@/lib/quickshare/access-share";
 import { renderSharePage } from "@/lib/quickshare/render-share-page";
@@ -6,7 +7,7 @@ import { slugParams, walletQuery } from "@/lib/schemas/quickshare";
 
 // GET /qs/<slug> — browsers get the server-rendered share page; agents get the access route's JSON and 402
 export const GET = route({ params: slugParams, query: walletQuery, auth: "optional" }, ({ req, params, query, session }) => {
-  const common = { slug: params.slug, claim: query.wallet ?? null, sessionWallet: session?.wallet ?? null };
+  const common = { slug: params.slug, claim: query.wallet ?? null, sessionWallet: session?.wallet ?? null, now: requestNow(req) };
   if (wantsSharePage(req)) return renderSharePage(common);
   return accessShare({ req, ...common, proof: req.headers.get("x-svc-payment-proof"), purpose: "access" });
 });

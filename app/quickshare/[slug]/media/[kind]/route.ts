@@ -1,3 +1,4 @@
+import { requestNow } from "@/lib/http/request-clock";
 import { route } from "@/lib/http/route";
 import { serveShareMedia } from "@/lib/quickshare/serve-share-media";
 import { mediaParams, mediaQuery } from "@/lib/schemas/quickshare";
@@ -8,6 +9,6 @@ export const GET = route({ params: mediaParams, query: mediaQuery, auth: "option
     slug: params.slug, kind: params.kind, index: query.index,
     proof: req.headers.get("x-svc-payment-proof") ?? query.proof ?? null,
     claim: query.wallet ?? null, sessionWallet: session?.wallet ?? null,
-    download: query.download === "1", range: req.headers.get("range"),
+    download: query.download === "1", range: req.headers.get("range"), now: requestNow(req),
   }),
 );
