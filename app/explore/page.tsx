@@ -47,7 +47,7 @@ export default async function ExplorePage({ searchParams }: { searchParams: Prom
       )}
       <Pager
         path="/explore"
-        params={{ q: query.q, type: query.type === "all" ? undefined : query.type, sort: query.sort === "trending" ? undefined : query.sort }}
+        params={{ q: query.q, type: query.type === "all" ? undefined : query.type, sort: query.sort === "trending" ? undefined : query.sort, limit: query.limit === PAGE ? undefined : String(query.limit) }}
         skip={query.skip}
         limit={query.limit}
         hasMore={hasMore}

@@ -1,7 +1,7 @@
 // EIP-1193 wallet for Playwright backed by a viem account in Node (adapted from shared/reference/testWallet.ts).
 import type { Page } from "@playwright/test";
 import { createWalletClient, defineChain, http, type Hex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 
 // anvil/hardhat default account #0 (public test key)
 export const TEST_PK = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80" as const;
@@ -16,7 +16,7 @@ const PASSTHROUGH = new Set([
 const PROMPTS = new Set(["eth_requestAccounts", "personal_sign", "eth_signTypedData_v4", "eth_sendTransaction", "wallet_switchEthereumChain"]);
 
 export type TestWallet = {
-  account: ReturnType<typeof privateKeyToAccount>;
+  account: PrivateKeyAccount;
   /** Every method the page asked for, in order. */
   calls: string[];
   /** Hashes of the transactions the wallet sent. */
@@ -34,9 +34,9 @@ export type TestWallet = {
  */
 export async function installTestWallet(
   page: Page,
-  opts: { pk?: Hex; chainId?: number; authorized?: boolean; eip6963?: boolean; rpcUrl?: string } = {},
+  opts: { pk?: Hex; account?: PrivateKeyAccount; chainId?: number; authorized?: boolean; eip6963?: boolean; rpcUrl?: string } = {},
 ): Promise<TestWallet> {
-  const account = privateKeyToAccount(opts.pk ?? TEST_PK);
+  const account = opts.account ?? privateKeyToAccount(opts.pk ?? TEST_PK);
   let chainId = opts.chainId ?? 31337;
   const calls: string[] = [];
   const sent: Hex[] = [];
