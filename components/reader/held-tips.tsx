@@ -30,8 +30,7 @@ export function HeldTips({ initialDomain }: { initialDomain: string }) {
   const { address } = useAccount();
   const config = useConfig();
   const { signMessageAsync } = useSignMessage();
-  const [domain, setDomain] = useState(initialDomain);
-  const [shownDomain, setShownDomain] = useState(initialDomain.trim());
+  const shownDomain = initialDomain.trim();
   const [state, setState] = useState<FlowState>({ step: "idle" });
   const busy = state.step === "working" || state.step === "waiting-signature" || state.step === "settling";
   const mounted = useMounted();
@@ -48,12 +47,6 @@ export function HeldTips({ initialDomain }: { initialDomain: string }) {
     },
   });
   const held = heldQuery.data ?? null;
-
-  function show(d: string) {
-    setDomain(d);
-    setShownDomain(d.trim());
-    setState({ step: "idle" });
-  }
 
   async function refund(tip: HeldTip) {
     if (!address || !held) return;
@@ -89,14 +82,15 @@ export function HeldTips({ initialDomain }: { initialDomain: string }) {
       <h2 id="held-h">My held tips</h2>
       <p className="muted">Tips to a domain without a verified owner wait in its holding box. Until the owner claims them you can take yours back in full, no fee.</p>
       <NetworkGuard action="see and refund your held tips">
-        <form className="field-row" onSubmit={(e) => { e.preventDefault(); show(domain); }}>
+        {/* A plain GET form and links: the domain lives in the URL, so the list can be bookmarked and works before scripts load. */}
+        <form className="field-row" method="get" action="/tip/held">
           <label htmlFor="held-domain">Domain</label>
-          <input id="held-domain" value={domain} onChange={(e) => setDomain(e.target.value)} placeholder="example.com" disabled={busy} />
+          <input id="held-domain" name="domain" defaultValue={initialDomain} placeholder="example.com" required />
           <button type="submit" className="btn" disabled={busy}>Show my tips</button>
         </form>
         {known.length > 0 && (
           <p className="muted">Tipped from this browser:{" "}
-            {known.map((d) => <button key={d} type="button" className="btn btn-quiet" onClick={() => show(d)}>{d}</button>)}
+            {known.map((d) => <a key={d} className="known-domain" href={`/tip/held?domain=${encodeURIComponent(d)}`}>{d}</a>)}
           </p>
         )}
         {heldQuery.isFetching && !held && <p className="muted" aria-busy="true">Loading tips held for {shownDomain}…</p>}

@@ -3,7 +3,7 @@
 import { expect, test } from "@playwright/test";
 import { api } from "../support/hub";
 import { screenshots } from "../support/screens";
-import { installTestWallet } from "../support/test-wallet";
+import { connectWallet, hydrated, installTestWallet } from "../support/test-wallet";
 import { balanceOf, boxOf, CHAIN_ID, newWallet, RPC_URL, uniqueDomain, usdc } from "../support/tips";
 
 test("a reader tips a held domain, sees the fee first, and refunds the held tip", async ({ page }) => {
@@ -13,6 +13,7 @@ test("a reader tips a held domain, sees the fee first, and refunds the held tip"
   const wallet = await installTestWallet(page, { chainId: CHAIN_ID, rpcUrl: RPC_URL, account: reader.account });
 
   await page.goto(`/tip?url=${encodeURIComponent(url)}`);
+  await hydrated(page);
   await expect(page.getByLabel("Page URL")).toHaveValue(url);
   await page.getByLabel("Amount (USDC)").fill("1.5");
   await page.getByRole("radio", { name: /Transfer/ }).check();
@@ -25,8 +26,7 @@ test("a reader tips a held domain, sees the fee first, and refunds the held tip"
   await expect(review.getByRole("row", { name: /Fee on refund/ })).toContainText("0 USDC");
   expect(wallet.calls.filter((c) => c !== "eth_accounts" && c !== "eth_chainId")).toEqual([]); // nothing asked of the wallet yet
 
-  await page.getByRole("button", { name: "Connect wallet", exact: true }).click();
-  await page.getByText("Test Wallet").click();
+  await connectWallet(page);
   await screenshots(page, "reader-tip-review");
   await page.getByTestId("tip-send").click();
   await expect(page.locator("#tip-status")).toContainText(`Tip of 1.5 USDC held for ${domain}`);
@@ -35,7 +35,8 @@ test("a reader tips a held domain, sees the fee first, and refunds the held tip"
   await screenshots(page, "reader-tip-held");
 
   await page.getByRole("link", { name: "My held tips →" }).click();
-  await page.getByRole("button", { name: domain }).click();
+  await page.getByRole("link", { name: domain }).click();
+  await expect(page).toHaveURL(new RegExp(`/tip/held\\?domain=${domain.replace(/\./g, "\\.")}$`));
   const tips = page.getByTestId("held-tip");
   await expect(tips).toHaveCount(1);
   await expect(tips).toContainText("1.5 USDC held of 1.5 USDC");
@@ -58,11 +59,11 @@ test("a tip the wallet refuses moves nothing and the form stays usable", async (
   const domain = uniqueDomain("held-refused");
   const wallet = await installTestWallet(page, { chainId: CHAIN_ID, rpcUrl: RPC_URL, account: reader.account });
   await page.goto(`/tip?url=${encodeURIComponent(`https://${domain}/p`)}`);
+  await hydrated(page);
   await page.getByLabel("Amount (USDC)").fill("0.5");
   await page.getByRole("radio", { name: /Transfer/ }).check();
   await page.getByRole("button", { name: "Review tip" }).click();
-  await page.getByRole("button", { name: "Connect wallet", exact: true }).click();
-  await page.getByText("Test Wallet").click();
+  await connectWallet(page);
   wallet.rejectNext();
   await page.getByTestId("tip-send").click();
   await expect(page.locator("#tip-status")).toHaveAttribute("data-kind", "rejected");

@@ -139,3 +139,26 @@ export async function installTestWallet(
     },
   };
 }
+
+/** Waits until the page's React tree is live (the header's wallet bar renders only after mount). */
+export async function hydrated(page: Page) {
+  await page.locator(".wallet-bar:not([aria-busy])").first().waitFor();
+}
+
+/**
+ * Connects the injected test wallet through RainbowKit's modal from a NetworkGuard's "Connect wallet"
+ * button, and waits until the page shows the connected state (tried again if the modal was opened
+ * before RainbowKit was ready on a loaded machine).
+ */
+export async function connectWallet(page: Page) {
+  await hydrated(page);
+  const guard = page.locator('[data-guard="connect"]');
+  const { expect } = await import("@playwright/test");
+  await expect(async () => {
+    if ((await guard.count()) > 0) {
+      await page.getByRole("button", { name: "Connect wallet", exact: true }).click({ timeout: 5_000 });
+      await page.getByText("Test Wallet").click({ timeout: 5_000 });
+    }
+    await expect(guard).toHaveCount(0, { timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
+}

@@ -10,7 +10,7 @@ export default async function HeldTipsPage({ searchParams }: { searchParams: Pro
   return (
     <>
       <h1>My held tips</h1>
-      <HeldTips initialDomain={domain ?? ""} />
+      <HeldTips key={domain ?? ""} initialDomain={domain ?? ""} />
       <p><Link href="/tip">← Tip a page</Link></p>
     </>
   );
