@@ -79,7 +79,7 @@ export function HeldTips({ initialDomain }: { initialDomain: string }) {
 
   return (
     <section className="reader-panel" aria-labelledby="held-h">
-      <h2 id="held-h">My held tips</h2>
+      <h2 id="held-h">Tips you hold for a domain</h2>
       <p className="muted">Tips to a domain without a verified owner wait in its holding box. Until the owner claims them you can take yours back in full, no fee.</p>
       <NetworkGuard action="see and refund your held tips">
         {/* A plain GET form and links: the domain lives in the URL, so the list can be bookmarked and works before scripts load. */}

@@ -130,3 +130,20 @@ test("a rejected signature or transfer charges nothing and the page stays usable
   await expect(page.locator("#qs-content")).toHaveText("Leaves at 23:40.");
   expect(await unlockCount(share.slug)).toBe(1);
 });
+
+test("without JavaScript a free share still reads and a paid share shows its price and the way to pay", async ({ browser }) => {
+  const owner = await person();
+  const free = await createShare(owner, { title: "Open letter", content: "Anyone may read this." });
+  const paid = await createShare(owner, { title: "Closed letter", content: "Only buyers read this.", price: "0.2" });
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`/qs/${free.slug}`);
+  await expect(page.locator("#qs-content")).toHaveText("Anyone may read this.");
+  await page.goto(`/qs/${paid.slug}`);
+  await expect(page.getByText("Only buyers read this.")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Pay 0.2 USDC" })).toHaveAttribute("href", `/qs/${paid.slug}/unlock`);
+  const unlock = await page.goto(`/qs/${paid.slug}/unlock`);
+  expect(unlock!.status()).toBe(200);
+  await expect(page.getByRole("heading", { name: "Unlock for 0.2 USDC" })).toBeVisible();
+  await context.close();
+});
