@@ -5,6 +5,7 @@ import { api } from "../support/hub";
 import { screenshots } from "../support/screens";
 import { connectWallet, hydrated, installTestWallet } from "../support/test-wallet";
 import { balanceOf, boxOf, CHAIN_ID, newWallet, RPC_URL, uniqueDomain, usdc } from "../support/tips";
+import { freshPayer } from "../support/x402";
 
 test("a reader tips a held domain, sees the fee first, and refunds the held tip", async ({ page }) => {
   const reader = await newWallet(usdc("5"));
@@ -73,4 +74,26 @@ test("a tip the wallet refuses moves nothing and the form stays usable", async (
   await page.getByTestId("tip-send").click();
   await expect(page.locator("#tip-status")).toContainText("held for");
   expect(await balanceOf(reader.address)).toBe(usdc("1.5"));
+});
+
+test("a tip to a page with a known creator settles at once over the gateway rail, with the 1% fee shown first", async ({ page }) => {
+  const card = (await api("/hub/explore/content?limit=1")).body.content[0];
+  const payer = await freshPayer({ deposit: "1" });
+  const wallet = await installTestWallet(page, { pk: payer.privateKey, chainId: CHAIN_ID, rpcUrl: RPC_URL });
+  await page.goto(`/tip?url=${encodeURIComponent(card.url)}`);
+  await hydrated(page);
+  await page.getByLabel("Amount (USDC)").fill("0.5");
+  await page.getByRole("button", { name: "Review tip" }).click();
+  const review = page.getByTestId("tip-review");
+  await expect(review).toHaveAttribute("data-next", "settle");
+  await expect(review.getByRole("row", { name: /Hub fee \(1%/ })).toContainText("0.005 USDC");
+  await connectWallet(page);
+  await screenshots(page, "reader-tip-settle-review");
+  await page.getByTestId("tip-send").click();
+  await expect(page.locator("#tip-status")).toHaveText("Tip of 0.5 USDC sent. Thank you!");
+  expect(wallet.calls.filter((c) => c === "eth_signTypedData_v4")).toHaveLength(1);
+  expect(wallet.sent).toEqual([]); // a signature, no transaction
+  const row = (await api(`/hub/ledger?type=tips&domain=${card.websiteDomain}&limit=100`)).body.activities
+    .find((a: { payerWallet: string | null; amount: number }) => a.payerWallet?.toLowerCase() === payer.address.toLowerCase());
+  expect(row).toMatchObject({ amount: 0.5 });
 });
