@@ -26,6 +26,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <Link href="/" className="brand">Paid Content Hub</Link>
             <nav aria-label="Main">
               <Link href="/">Home</Link>
+              <Link href="/explore">Explore</Link> <Link href="/tip">Tip</Link>
               <Link href="/ledger">Ledger</Link>
               <Link href="/stats">Stats</Link>
               <Link href="/leaderboards">Leaderboards</Link>

@@ -71,13 +71,17 @@ test("a reader pays a paid share from the browser wallet; the proof kept in the 
   await page.goto(`/qs/${share.slug}`);
   await expect(page.locator("#qs-price")).toHaveText("0.25 USDC");
   await expect(page.getByText("Berth 7 at noon.")).toHaveCount(0);
-  await page.getByRole("button", { name: "Pay 0.25 USDC" }).click();
+  // The pay action lives on the wallet page (wagmi + RainbowKit); the seeded payer has a Gateway deposit.
+  await page.getByRole("link", { name: "Pay 0.25 USDC" }).click();
+  await page.getByRole("button", { name: "Connect wallet", exact: true }).click();
+  await page.getByText("Test Wallet").click();
+  await page.getByTestId("pay-button").click();
   await expect(page.locator("#qs-content")).toHaveText("Berth 7 at noon.");
-  await expect(page.getByRole("status")).toHaveText("Paid 0.25 USDC. Enjoy.");
+  await expect(page.locator("#pay-status")).toContainText("Paid 0.25 USDC");
   expect(wallet.calls).toContain("eth_signTypedData_v4");
   const signatures = wallet.calls.filter((c) => c === "eth_signTypedData_v4").length;
 
-  await page.reload();
+  await page.goto(`/qs/${share.slug}`);
   await expect(page.locator("#qs-content")).toHaveText("Berth 7 at noon.");
   expect(wallet.calls.filter((c) => c === "eth_signTypedData_v4").length).toBe(signatures);
   expect(outside).toEqual([]);

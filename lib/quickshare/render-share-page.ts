@@ -19,7 +19,7 @@ h1{font-size:clamp(1.5rem,4vw,2.2rem);margin:.4rem 0}.summary{color:var(--muted)
 .badge{display:inline-block;font-size:.75rem;border:1px solid var(--line);border-radius:999px;padding:0 .5rem;color:var(--muted);margin-right:.25rem}
 .price{font-size:1.2rem;font-weight:600}.cover{display:block;max-width:100%;border-radius:.75rem;margin:1rem 0}
 .panel{background:var(--card);border:1px solid var(--line);border-radius:.75rem;padding:1rem 1.25rem;margin:1.25rem 0}
-.btn{border:1px solid var(--accent);background:var(--accent);color:#fff;border-radius:.5rem;padding:.5rem 1rem;font:inherit;cursor:pointer;margin:.25rem .5rem .25rem 0}
+.btn{display:inline-block;text-decoration:none;border:1px solid var(--accent);background:var(--accent);color:#fff;border-radius:.5rem;padding:.5rem 1rem;font:inherit;cursor:pointer;margin:.25rem .5rem .25rem 0}
 .btn-quiet{background:transparent;color:var(--accent)}.btn[disabled]{opacity:.6;cursor:progress}
 button:focus-visible,a:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
 .qs-media{display:block;max-width:100%;margin:.75rem 0;border-radius:.5rem}.qs-attachments{border-top:1px solid var(--line);margin-top:1.5rem;padding-top:.75rem}
@@ -66,8 +66,8 @@ export async function renderSharePage({ slug, claim, sessionWallet, now = new Da
   } else if (decision.outcome === "charge") {
     main = `<section id="qs-paywall" class="panel" aria-labelledby="qs-pay-h">
 <h2 id="qs-pay-h">Unlock for ${escapeHtml(formatUsdc(decision.amountAtomic))} ${escapeHtml(share.currency)}</h2>
-<p class="muted">Pay once from your wallet (a signed USDC authorization, no gas). Agents: <code>GET ${escapeHtml(shareUrls(share.slug).access)}</code> answers 402 with an x402 challenge.</p>
-<button type="button" class="btn" id="qs-pay">Pay ${escapeHtml(formatUsdc(decision.amountAtomic))} ${escapeHtml(share.currency)}</button>
+<p class="muted">Pay once from your wallet: a signed authorization drawn on your Gateway deposit (no gas), or a plain USDC transfer. Agents: <code>GET ${escapeHtml(shareUrls(share.slug).access)}</code> answers 402 with an x402 challenge.</p>
+<a class="btn" id="qs-pay" href="/qs/${escapeHtml(share.slug)}/unlock">Pay ${escapeHtml(formatUsdc(decision.amountAtomic))} ${escapeHtml(share.currency)}</a>
 <button type="button" class="btn btn-quiet" id="qs-signin">Bought it already? Sign in</button>
 </section><article id="qs-content" class="qs-body" hidden></article>`;
   } else {
