@@ -1,4 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { BLOG_SEGMENT, blogDomainFor, parseHostMap } from "@/lib/blog/blog-host";
+import { env } from "@/lib/env";
 
 // Payment and proof headers an agent or a page on another origin may send and must be able to read.
 const ALLOW_HEADERS = [
@@ -8,7 +10,13 @@ const ALLOW_HEADERS = [
 ].join(", ");
 const EXPOSE_HEADERS = ["PAYMENT-REQUIRED", "PAYMENT-RESPONSE", "X-PAYMENT-RESPONSE", "Link"].join(", ");
 
+let hostMap: Map<string, string> | undefined;
+
 /**
+ * Host-based routing, then CORS. A request whose Host is a hosted blog's domain (or maps to one
+ * through BLOG_HOST_MAP) is rewritten to the internal /sb/<domain>/… tree, which serves that blog's
+ * pages and /api routes; the hub's own host serves the hub, and never the /sb tree directly.
+ *
  * CORS for the public API: any origin may call it without credentials. Cookie-authenticated writes
  * are guarded separately (same-origin check in the route wrapper), so `*` exposes nothing private.
  */
@@ -25,7 +33,20 @@ export function proxy(req: NextRequest) {
       },
     });
   }
-  const res = NextResponse.next();
+  hostMap ??= parseHostMap(env.BLOG_HOST_MAP);
+  const domain = blogDomainFor({ host: req.headers.get("host"), hubOrigin: env.HUB_ORIGIN, hostMap });
+  const { pathname, search } = req.nextUrl;
+  let res: NextResponse;
+  if (domain) {
+    const url = req.nextUrl.clone();
+    url.pathname = `/${BLOG_SEGMENT}/${domain}${pathname === "/" ? "" : pathname}`;
+    url.search = search;
+    res = NextResponse.rewrite(url);
+  } else if (pathname === `/${BLOG_SEGMENT}` || pathname.startsWith(`/${BLOG_SEGMENT}/`)) {
+    return NextResponse.json({ error: "Not found", details: "No such route on the hub", code: "not-found" }, { status: 404 });
+  } else {
+    res = NextResponse.next();
+  }
   res.headers.set("access-control-allow-origin", "*");
   res.headers.set("access-control-expose-headers", EXPOSE_HEADERS);
   return res;
