@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { BLOG_SEGMENT, blogDomainFor, parseHostMap } from "@/lib/blog/blog-host";
+import { createHash } from "node:crypto";
+import { BLOG_ORIGIN_HEADER, BLOG_REWRITE_HEADER, BLOG_SEGMENT, blogDomainFor, parseHostMap } from "@/lib/blog/blog-host";
 import { env } from "@/lib/env";
 
 // Payment and proof headers an agent or a page on another origin may send and must be able to read.
@@ -11,6 +12,7 @@ const ALLOW_HEADERS = [
 const EXPOSE_HEADERS = ["PAYMENT-REQUIRED", "PAYMENT-RESPONSE", "X-PAYMENT-RESPONSE", "Link"].join(", ");
 
 let hostMap: Map<string, string> | undefined;
+let rewriteToken: string | undefined;
 
 /**
  * Host-based routing, then CORS. A request whose Host is a hosted blog's domain (or maps to one
@@ -36,13 +38,23 @@ export function proxy(req: NextRequest) {
   hostMap ??= parseHostMap(env.BLOG_HOST_MAP);
   const domain = blogDomainFor({ host: req.headers.get("host"), hubOrigin: env.HUB_ORIGIN, hostMap });
   const { pathname, search } = req.nextUrl;
+  rewriteToken ??= createHash("sha256").update(`svc-blog-rewrite:${env.SESSION_PASSWORD}`).digest("hex");
   let res: NextResponse;
-  if (domain) {
+  const inBlogTree = pathname === `/${BLOG_SEGMENT}` || pathname.startsWith(`/${BLOG_SEGMENT}/`);
+  if (inBlogTree && req.headers.get(BLOG_REWRITE_HEADER) === rewriteToken) {
+    res = NextResponse.next(); // the second pass of a request rewritten below
+  } else if (domain) {
     const url = req.nextUrl.clone();
     url.pathname = `/${BLOG_SEGMENT}/${domain}${pathname === "/" ? "" : pathname}`;
     url.search = search;
-    res = NextResponse.rewrite(url);
-  } else if (pathname === `/${BLOG_SEGMENT}` || pathname.startsWith(`/${BLOG_SEGMENT}/`)) {
+    // The rewritten request passes through here once more: the token lets it through, and the blog
+    // routes learn the origin the reader used from the header set here (never from the client).
+    const headers = new Headers(req.headers);
+    const proto = req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https" || req.nextUrl.protocol === "https:" ? "https" : "http";
+    headers.set(BLOG_ORIGIN_HEADER, `${proto}://${req.headers.get("host")}`);
+    headers.set(BLOG_REWRITE_HEADER, rewriteToken);
+    res = NextResponse.rewrite(url, { request: { headers } });
+  } else if (inBlogTree) {
     return NextResponse.json({ error: "Not found", details: "No such route on the hub", code: "not-found" }, { status: 404 });
   } else {
     res = NextResponse.next();

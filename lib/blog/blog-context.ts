@@ -1,6 +1,7 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import { db } from "@/lib/db";
+import { BLOG_ORIGIN_HEADER } from "./blog-host";
 import { BLOG_SESSION_COOKIE, readSession, type Session } from "@/lib/auth/session";
 import { ApiError } from "@/lib/http/errors";
 
@@ -22,6 +23,8 @@ async function findBlog(domain: string) {
 
 /** The origin a rewritten blog request was made to. */
 export function requestOrigin(req: NextRequest): string {
+  const fromProxy = req.headers.get(BLOG_ORIGIN_HEADER);
+  if (fromProxy) return fromProxy;
   const proto = (req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() || req.nextUrl.protocol.replace(/:$/, "")) === "https" ? "https" : "http";
   return `${proto}://${req.headers.get("x-forwarded-host")?.split(",")[0]?.trim() || req.headers.get("host") || req.nextUrl.host}`;
 }
