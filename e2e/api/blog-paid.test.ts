@@ -1,7 +1,9 @@
 // Paid hosted-blog posts over x402: an agent buys one with the official @x402/fetch client and
 // re-reads its media with the proof; invite-only posts refuse before any payment; document
 // previews at their exact limits; entitlements, quotes, access control and balances.
+import { BatchEvmScheme } from "@circle-fin/x402-batching/client";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
+import type { SchemeNetworkClient } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { wrapFetchWithPayment, x402Client } from "@x402/fetch";
 import sharp from "sharp";
@@ -12,7 +14,7 @@ import { predictFeeWallet } from "../../lib/chain/predict";
 import { transferOwnerMessage } from "../../lib/x402/transfer-owner-message";
 import { blogFetch, blogRequest, blogSignIn, createBlog, createPost, originOf, upload } from "../support/blog";
 import { closeDb, db, person, type Person } from "../support/quickshare";
-import { chain, chainClient, freshPayer, NETWORK, signedPayment, USDC, usdc, usdcBalance, walletFor } from "../support/x402";
+import { chain, chainClient, freshPayer, gatewayAvailable, NETWORK, settled, signedPayment, USDC, usdc, usdcBalance, walletFor } from "../support/x402";
 
 const spend = { allowedAssets: [{ network: NETWORK, asset: USDC, maxAmountPerPayment: "10000000" }] };
 
@@ -103,6 +105,23 @@ describe("an agent buys a paid post", () => {
     expect(banned.body.code).toBe("banned");
     // Entitlement routes are the admin's.
     expect((await blogRequest(blog.domain, `/api/svc/posts/${post.id}/entitlements/${w}/revoke`, { method: "POST" })).status).toBe(401);
+  });
+
+  it("Circle's BatchEvmScheme buys one over the Gateway rail; the batch settles on chain", async () => {
+    const post = await createPost(blog.domain, admin, { title: "By gateway", slug: "by-gateway", body: "Gateway-paid.", price: "0.10" });
+    const payer = await freshPayer({ deposit: "1" });
+    const client = new x402Client()
+      .register(NETWORK, new BatchEvmScheme(payer) as unknown as SchemeNetworkClient)
+      .registerPolicy((_v, reqs) => reqs.filter((r) => r.extra?.name === "GatewayWalletBatched"))
+      .setSpendControls(spend);
+    const res = await wrapFetchWithPayment(blogFetch(), client)(`${originOf(blog.domain)}/api/article/by-gateway`);
+    const body = await res.json();
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    expect(body).toMatchObject({ content: "Gateway-paid.", payment: { amount: 0.1, paymentProvider: "x402-gateway", txHash: null, payerWallet: payer.address } });
+    const payment = await db().payment.findFirstOrThrow({ where: { resourceType: "blogpost", resourceId: post.id } });
+    await settled(payment.id);
+    expect(await gatewayAvailable(payer.address)).toBe(usdc("0.9"));
+    expect((await blogRequest(blog.domain, "/api/article/by-gateway", { headers: { "x-svc-payment-proof": body.unlockProof } })).status).toBe(200);
   });
 
   it("the transfer rail on the short mirror", async () => {
