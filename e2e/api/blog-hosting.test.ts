@@ -6,10 +6,13 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hubSecrets } from "../support/extra-hub";
 import { api, HUB_URL, siweMessage } from "../support/hub";
-import { blogRequest, blogSignIn, createBlog, createPost, freshAccount, originOf, PORT } from "../support/blog";
+import { blogRequest, blogSignIn, cleanupBlogs, createBlog, createPost, freshAccount, originOf, PORT } from "../support/blog";
 import { closeDb, db, person, type Person } from "../support/quickshare";
 
-afterAll(closeDb);
+afterAll(async () => {
+  await cleanupBlogs();
+  await closeDb();
+});
 
 let alice: Person;
 let bob: Person;

@@ -12,13 +12,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { usdcAbi } from "../../lib/chain/abis";
 import { predictFeeWallet } from "../../lib/chain/predict";
 import { transferOwnerMessage } from "../../lib/x402/transfer-owner-message";
-import { blogFetch, blogRequest, blogSignIn, createBlog, createPost, originOf, upload } from "../support/blog";
+import { blogFetch, blogRequest, blogSignIn, cleanupBlogs, createBlog, createPost, originOf, upload } from "../support/blog";
 import { closeDb, db, person, type Person } from "../support/quickshare";
 import { chain, chainClient, freshPayer, gatewayAvailable, NETWORK, settled, signedPayment, USDC, usdc, usdcBalance, walletFor } from "../support/x402";
 
 const spend = { allowedAssets: [{ network: NETWORK, asset: USDC, maxAmountPerPayment: "10000000" }] };
 
-afterAll(closeDb);
+afterAll(async () => {
+  await cleanupBlogs();
+  await closeDb();
+});
 
 let owner: Person;
 let blog: { domain: string; siteId: string };

@@ -1,10 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { blogSignIn, createBlog, createPost, originOf, upload } from "../support/blog";
+import { blogSignIn, cleanupBlogs, createBlog, createPost, originOf, upload } from "../support/blog";
 import { person } from "../support/quickshare";
 import { installTestWallet } from "../support/test-wallet";
 
 // anvil dev key #6: a demo payer the seed funds with 100 USDC (local chain only).
 const PAYER_PK = "0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e" as const;
+
+test.afterAll(cleanupBlogs);
 
 // Blogs live on <name>.localhost: playwright.config.ts maps *.localhost to loopback.
 test("a reader browses a hosted blog on its own origin, sees a document preview and pays for a post from the browser wallet", async ({ page }) => {

@@ -3,7 +3,7 @@
 import { request } from "node:http";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { api, HUB_URL, siweMessage } from "./hub";
-import type { Person } from "./quickshare";
+import { db, type Person } from "./quickshare";
 
 const hub = new URL(HUB_URL);
 export const PORT = Number(hub.port || 80);
@@ -71,11 +71,24 @@ let n = 0;
 /** A unique blog name for this run. */
 export const blogName = (tag: string) => `t${Date.now().toString(36)}${(n++).toString(36)}-${tag}`.toLowerCase();
 
+const created = new Set<string>();
+
 /** Opens a hosted blog (<name>.localhost) owned by `owner`; returns its domain. */
 export async function createBlog(owner: Person, tag = "b"): Promise<{ domain: string; siteId: string; origin: string }> {
   const res = await api("/hub/blogs", { cookie: owner.cookie, json: { name: blogName(tag) } });
   if (res.status !== 201) throw new Error(`create blog: ${res.status} ${JSON.stringify(res.body)}`);
+  created.add(res.body.siteId);
   return res.body;
+}
+
+/** Removes the blogs this file opened (posts cascade; ledger rows and payments stay, as the ledger is append-only), so later suites on the same database see only their own sites. */
+export async function cleanupBlogs() {
+  const ids = [...created];
+  created.clear();
+  if (!ids.length) return;
+  await db().widgetEvent.deleteMany({ where: { siteId: { in: ids } } });
+  await db().dailyMetric.deleteMany({ where: { siteId: { in: ids } } });
+  await db().site.deleteMany({ where: { id: { in: ids } } });
 }
 
 /** Signs in to the blog at `domain` and returns the `sb_auth_session=…` cookie pair. */
