@@ -4,6 +4,8 @@ const nextConfig = {
   poweredByHeader: false,
   // The hub and its agents never need Next's telemetry or remote images.
   images: { unoptimized: true },
+  // Hosted blogs' POST /api/upload goes through the proxy's host rewrite: room for 30 MB of media.
+  experimental: { proxyClientMaxBodySize: "31mb" },
   async rewrites() {
     return {
       // Legacy form: every route also answers under /api/... . Fallback rewrites run only when no

@@ -1,7 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
 // Browser tests run against a hub that scripts/test.mjs has started (HUB_URL), in Debian's Chromium,
-// with every outside host unresolvable so a page that reaches off the machine fails loudly.
+// with every outside host unresolvable (but *.localhost, the hosted blogs) so a page that reaches off the machine fails loudly.
 export default defineConfig({
   testDir: "./e2e/browser",
   timeout: 60_000,
@@ -17,7 +17,8 @@ export default defineConfig({
       args: [
         "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run", "--disable-quic",
-        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+        // Hosted blogs are <name>.localhost: those (only) map to loopback, the Host header keeps the name.
+        "--host-resolver-rules=MAP *.localhost 127.0.0.1, MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
       ],
     },
   },

@@ -48,6 +48,11 @@ const schema = z.object({
   // although they resolve to loopback/private addresses. Empty (strict) by default.
   SITE_FETCH_ALLOW_HOSTS: z.string().default(""),
   SECURE_COOKIES: boolish.optional(),
+  // Hosted blogs: extra `requestHost=blogDomain` entries (comma-separated) routed to a blog, on top of
+  // every non-hub host (a blog's own domain, or <name>.localhost in development).
+  BLOG_HOST_MAP: z.string().default(""),
+  // New hosted blogs are <name>.<BLOG_ROOT_DOMAIN> unless given a custom domain.
+  BLOG_ROOT_DOMAIN: z.string().regex(/^[a-z0-9.-]+$/).default("localhost"),
   // Blob storage: the local filesystem under DATA_DIR/blobs, or an S3-compatible bucket.
   BLOB_STORE: z.enum(["local", "s3"]).default("local"),
   S3_ENDPOINT: z.url().optional(),

@@ -116,10 +116,12 @@ if (want("contracts")) await stage("contract tests", () => vitest("contracts", b
 if (want("integration") || want("browser")) {
   let chromium;
   if (want("browser")) await stage("chromium", async () => { chromium = ensureChromium(); });
-  await stage("build", () => run(bin("next"), ["build"], { cwd: root, env: { ...baseEnv, NODE_ENV: "production", DATA_DIR: path.join(tmp, "build") } }));
+  // TEST_SKIP_BUILD=1 reuses the existing .next build (when only tests changed since it was built).
+  if (process.env.TEST_SKIP_BUILD !== "1") await stage("build", () => run(bin("next"), ["build"], { cwd: root, env: { ...baseEnv, NODE_ENV: "production", DATA_DIR: path.join(tmp, "build") } }));
 
   const databases = [["sqlite", `file:${path.join(tmp, "sqlite", "hub.db")}`]];
-  const pgState = await ensurePostgres().catch((err) => { failedStages++; console.error(`PostgreSQL is installed but not reachable: ${err.message}`); return "failed"; });
+  // TEST_DBS=sqlite narrows a run to one database while iterating (the full run tests both).
+  const pgState = process.env.TEST_DBS === "sqlite" ? "skipped" : await ensurePostgres().catch((err) => { failedStages++; console.error(`PostgreSQL is installed but not reachable: ${err.message}`); return "failed"; });
   if (pgState === "ready") databases.push(["postgres", `${TEST_PG_URL}?schema=${process.env.TEST_PG_SCHEMA ?? "hub_test"}`]);
   else if (pgState === "not-installed") console.log("\n!! PostgreSQL is not installed on this machine: the database tests run on SQLite only.");
 

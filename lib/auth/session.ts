@@ -15,8 +15,11 @@ type SealedSession = { sid: string };
  * The cookie only carries a sealed session id; the session itself is a database row, so logging
  * out (or revoking) kills the cookie everywhere even though it is still cryptographically valid.
  */
-export async function readSession(req: NextRequest, audience = "hub"): Promise<Session | null> {
-  const sealed = req.cookies.get(SESSION_COOKIE)?.value;
+/** Hosted blogs' session cookie (audience: the blog's Site.id). */
+export const BLOG_SESSION_COOKIE = "sb_auth_session";
+
+export async function readSession(req: NextRequest, audience = "hub", cookieName = SESSION_COOKIE): Promise<Session | null> {
+  const sealed = req.cookies.get(cookieName)?.value;
   if (!sealed) return null;
   let sid: string | undefined;
   try {
@@ -31,11 +34,11 @@ export async function readSession(req: NextRequest, audience = "hub"): Promise<S
 }
 
 /** Creates the session row and returns the Set-Cookie header value for it. */
-export async function createSession(wallet: `0x${string}`, audience = "hub") {
+export async function createSession(wallet: `0x${string}`, audience = "hub", cookieName = SESSION_COOKIE) {
   const expiresAt = new Date(Date.now() + SESSION_TTL_SECONDS * 1000);
   const row = await db.authSession.create({ data: { wallet, audience, expiresAt } });
   const sealed = await sealData({ sid: row.id } satisfies SealedSession, { password: env.SESSION_PASSWORD, ttl: SESSION_TTL_SECONDS });
-  return { session: { id: row.id, wallet, expiresAt }, cookie: sessionCookie(sealed, SESSION_TTL_SECONDS) };
+  return { session: { id: row.id, wallet, expiresAt }, cookie: sessionCookie(sealed, SESSION_TTL_SECONDS, cookieName) };
 }
 
 export async function revokeSession(id: string) {

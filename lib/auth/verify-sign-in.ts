@@ -15,13 +15,20 @@ const CLOCK_SKEW_MS = 5 * 60 * 1000;
  * address's; and the nonce is one we issued, unexpired, and not used before (consumed atomically, so
  * two concurrent replays cannot both win).
  */
-export async function verifySignIn(opts: { message: string; signature: Hex }) {
+export async function verifySignIn(opts: {
+  message: string;
+  signature: Hex;
+  /** A hosted blog's origin, audience (its Site.id) and cookie; the hub's by default. */
+  origin?: string;
+  audience?: string;
+  cookieName?: string;
+}) {
   const fields = parseSiweMessage(opts.message);
   const missing = (["address", "domain", "uri", "version", "chainId", "nonce", "issuedAt"] as const).filter((k) => fields[k] === undefined);
   if (missing.length) throw new ApiError("invalid-request", `The sign-in message is not a valid EIP-4361 message (missing ${missing.join(", ")})`);
   if (fields.version !== "1") throw new ApiError("invalid-request", `Unsupported sign-in message version ${fields.version}`);
 
-  const terms = signInTerms();
+  const terms = signInTerms(opts.origin);
   if (fields.domain !== terms.domain) throw new ApiError("invalid-signature", `The message is for ${fields.domain}, not ${terms.domain}`);
   let uriOrigin: string;
   try {
@@ -44,13 +51,13 @@ export async function verifySignIn(opts: { message: string; signature: Hex }) {
 
   const consumed = await db.loginNonce.updateMany({
     // A nonce issued for a named wallet is good only for that wallet.
-    where: { nonce: fields.nonce!, usedAt: null, expiresAt: { gt: new Date(now) }, OR: [{ wallet: null }, { wallet: address }] },
+    where: { nonce: fields.nonce!, origin: terms.uri, usedAt: null, expiresAt: { gt: new Date(now) }, OR: [{ wallet: null }, { wallet: address }] },
     data: { usedAt: new Date(now) },
   });
   if (consumed.count !== 1) throw new ApiError("invalid-nonce", "The nonce is unknown, expired or already used; request a new one from GET /auth/nonce");
 
   await db.owner.upsert({ where: { wallet: address }, create: { wallet: address }, update: {} });
-  return createSession(address);
+  return createSession(address, opts.audience, opts.cookieName);
 }
 
 async function signatureMatches(address: `0x${string}`, message: string, signature: Hex) {

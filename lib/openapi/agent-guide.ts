@@ -136,6 +136,18 @@ export function guideSections(c: GuideContext): GuideSection[] {
       ],
     },
     {
+      title: "Hosted blogs",
+      requires: ["GET /api/svc/access"],
+      intro:
+        "Hosted blogs live on their own origin (GET /hub/sitemap-sites lists their domains) and mirror the hub's payment gates: the same x402 challenge, both rails, the same unlock proofs. Every route below is on the blog's origin, not the hub's.",
+      items: [
+        { route: "GET /svc.json", text: "GET /svc.json: the blog's site manifest, one item per published post with its path, price and access" },
+        { route: "GET /api/svc/access", text: "GET /api/svc/access?path=/<type>/<slug> (or GET /api/{type}/{slug}): 200 with the decrypted post, or 402 with the challenge; invite-only posts answer 403 before any payment" },
+        { route: "GET /api/svc/media/{postId}/{kind}", text: "GET /api/svc/media/{postId}/{kind}: a post's media; send the unlockProof in x-svc-payment-proof" },
+        { route: "GET /api/blog/posts/{slug}", text: "GET /api/blog/posts/{slug}: a teaser (free posts: the body) with the document preview" },
+      ],
+    },
+    {
       title: "Tip a creator",
       requires: ["POST /hub/tips/verify"],
       intro:

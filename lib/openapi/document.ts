@@ -1,6 +1,7 @@
 import { createDocument } from "zod-openapi";
 import { agentPaths } from "./paths-agents";
 import { authPaths } from "./paths-auth";
+import { blogPaths } from "./paths-blog";
 import { eventsPaths } from "./paths-events";
 import { explorePaths } from "./paths-explore";
 import { judgePaths } from "./paths-judge";
@@ -29,7 +30,7 @@ export function openapiDocument() {
     },
     paths: {
       ...authPaths, ...metaPaths, ...judgePaths, ...agentPaths, ...ledgerPaths, ...ratingPaths, ...x402Paths, ...sitesPaths, ...eventsPaths,
-      ...explorePaths, ...quickshareSharePaths, ...quickshareOwnerPaths, ...tipsPaths,
+      ...explorePaths, ...quickshareSharePaths, ...quickshareOwnerPaths, ...tipsPaths, ...blogPaths,
     },
     components: {
       securitySchemes: {
@@ -40,6 +41,7 @@ export function openapiDocument() {
           description: "x402 payment credentials on retry (Payment-Signature for the gateway rail; x-svc-transfer-tx and x-svc-tx-owner for the transfer rail)",
         },
         session: { type: "apiKey", in: "cookie", name: "auth_session", description: "Wallet session from POST /auth/verify" },
+        blogSession: { type: "apiKey", in: "cookie", name: "sb_auth_session", description: "A hosted blog's wallet session from POST /api/auth/verify on the blog's origin (valid on that blog only)" },
       },
     },
   });

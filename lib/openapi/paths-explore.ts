@@ -45,6 +45,7 @@ export const explorePaths: ZodOpenApiPathsObject = {
     get: {
       tags: ["discovery"],
       summary: "This hub: identity, network, widget URL and event rate",
+      description: "On a hosted blog's origin the same path answers the blog's identity ({ site: { name, origin, domain, siteId }, hub, widgetUrl }).",
       responses: { "200": json(svcStatusResponse, "Status") },
     },
   },

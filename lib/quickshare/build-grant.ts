@@ -52,7 +52,7 @@ export async function buildGrant({ share, via, wallet, entitled, entitlementSour
   };
 }
 
-function mediaMetadata(items: ShareMediaItem[]): AccessGrantBody["media"] {
+export function mediaMetadata(items: ShareMediaItem[]): AccessGrantBody["media"] {
   const first = (kind: string) => items.find((m) => m.kind === kind) ?? null;
   const audio = first("music");
   const video = first("video");

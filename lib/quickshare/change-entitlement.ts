@@ -15,9 +15,14 @@ export type EntitlementAction = "revoke" | "ban" | "restore";
  */
 export async function changeEntitlement({ slug, owner, wallet, action }: { slug: string; owner: string; wallet: string; action: EntitlementAction }) {
   const share = await findOwnedShare({ slug, wallet: owner, allowRevoked: false });
+  return applyEntitlementAction({ resourceKey: entitlementKey(share.id), wallet, action, what: "share" });
+}
+
+/** The entitlement actions on any gated resource (a share "qs:<id>", a blog post "post:<id>"), after the caller checked ownership. */
+export async function applyEntitlementAction({ resourceKey, wallet, action, what }: { resourceKey: string; wallet: string; action: EntitlementAction; what: string }) {
   const w = getAddress(wallet);
-  const key = { resourceKey_wallet: { resourceKey: entitlementKey(share.id), wallet: w } };
-  const where = { resourceKey: entitlementKey(share.id), wallet: w };
+  const key = { resourceKey_wallet: { resourceKey, wallet: w } };
+  const where = { resourceKey, wallet: w };
   const done = (status: "active" | "revoked" | "banned" | "none") => ({ success: true as const, wallet: w, status });
 
   if (action === "ban") {
@@ -25,7 +30,7 @@ export async function changeEntitlement({ slug, owner, wallet, action }: { slug:
     return done("banned");
   }
   const row = await db.entitlement.findUnique({ where: key });
-  if (!row) throw new ApiError("not-found", `${w} has no entitlement to this share`);
+  if (!row) throw new ApiError("not-found", `${w} has no entitlement to this ${what}`);
   if (action === "revoke") {
     if (row.status === "banned") throw new ApiError("conflict", `${w} is banned; restore it before revoking`);
     await db.entitlement.updateMany({ where: { ...where, status: "active" }, data: { status: "revoked" } });

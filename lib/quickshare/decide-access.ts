@@ -10,6 +10,9 @@ export type AccessShare = {
   hasBody: boolean;
 };
 
+/** What the decision needs of anything sold behind it: a share, or a hosted-blog post (lib/blog/post-gate.ts). */
+export type AccessGate = AccessShare;
+
 export type EntitlementState = "active" | "revoked" | "banned" | null;
 
 /** access: GET read; unlock: POST unlock (may record a free grant); media: one asset; quote: describe only. */

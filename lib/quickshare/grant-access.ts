@@ -29,21 +29,27 @@ export async function grantAccess(
   return db.$transaction((t) => grantIn(t, { shareId, wallet, source, payment }));
 }
 
-async function grantIn(tx: Tx, { shareId, wallet, source, payment }: { shareId: string; wallet: Address; source: string; payment?: GrantPayment }) {
-  const resourceKey = entitlementKey(shareId);
+/**
+ * Makes `wallet`'s entitlement to one gated resource (a share "qs:<id>" or a blog post "post:<id>")
+ * active: creates it, or re-activates a revoked one; a banned row is never touched. True when access
+ * was newly granted.
+ */
+export async function activateEntitlement(tx: Tx, { resourceKey, wallet, source, paymentId }: { resourceKey: string; wallet: Address; source: string; paymentId: string | null }) {
   const id = randomUUID();
-  const paymentId = payment?.paymentId ?? null;
   // One statement (INSERT … ON CONFLICT on both databases): concurrent grants cannot both create.
   const row = await tx.entitlement.upsert({
     where: { resourceKey_wallet: { resourceKey, wallet } },
     create: { id, resourceKey, wallet, status: "active", source, paymentId },
     update: { wallet },
   });
-  let granted = row.id === id;
-  if (!granted && row.status === "revoked") {
-    const res = await tx.entitlement.updateMany({ where: { id: row.id, status: "revoked" }, data: { status: "active", source, paymentId } });
-    granted = res.count === 1;
-  }
+  if (row.id === id) return true;
+  if (row.status !== "revoked") return false;
+  const res = await tx.entitlement.updateMany({ where: { id: row.id, status: "revoked" }, data: { status: "active", source, paymentId } });
+  return res.count === 1;
+}
+
+async function grantIn(tx: Tx, { shareId, wallet, source, payment }: { shareId: string; wallet: Address; source: string; payment?: GrantPayment }) {
+  const granted = await activateEntitlement(tx, { resourceKey: entitlementKey(shareId), wallet, source, paymentId: payment?.paymentId ?? null });
   if (!granted) return { granted: false };
 
   const amountAtomic = payment?.amountAtomic ?? 0n;

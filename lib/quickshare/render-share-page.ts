@@ -10,7 +10,7 @@ import { SHARE_PAGE_SCRIPT } from "./share-page-script";
 import { shareStatus } from "./share-status";
 import { coverUrl, shareUrls } from "./share-urls";
 
-const STYLE = `
+export const STYLE = `
 :root{--bg:#fbfbfd;--fg:#15161a;--muted:#4b5160;--line:#d9dce3;--accent:#1d4ed8;--err:#b42318;--card:#fff;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
 *{box-sizing:border-box}body{margin:0;line-height:1.55}a{color:var(--accent)}
 header.qs-top{padding:.75rem 1.25rem;border-bottom:1px solid var(--line);background:var(--card)}header.qs-top a{font-weight:700;color:var(--fg);text-decoration:none}

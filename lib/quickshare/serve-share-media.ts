@@ -3,7 +3,7 @@ import { bytesBody } from "@/lib/http/bytes-body";
 import { ApiError } from "@/lib/http/errors";
 import type { MediaKind } from "@/lib/schemas/quickshare";
 import { decisionError } from "./decision-error";
-import { listShareMedia } from "./list-share-media";
+import { listShareMedia, type ShareMediaItem } from "./list-share-media";
 import { loadAccess } from "./load-access";
 import { readBlob } from "./read-blob";
 
@@ -35,7 +35,13 @@ export async function serveShareMedia({ slug, kind, index, proof, claim, session
 
   const item = (await listShareMedia({ shareId: share.id, slug: share.slug })).find((m) => m.kind === kind && m.index === index);
   if (!item) throw new ApiError("not-found", `This share has no ${kind} at index ${index}`);
-  const data = await readBlob({ storageRef: item.storageRef, wrappedKey: item.wrappedKey, what: `${kind} ${index}` });
+  return mediaItemResponse({ item, download, range });
+}
+
+/** One decrypted media item as the media routes answer it (rule 9 headers, one byte range). Shared with hosted-blog media. */
+export async function mediaItemResponse({ item, download, range }: { item: ShareMediaItem; download: boolean; range: string | null }): Promise<Response> {
+  const kind = item.kind;
+  const data = await readBlob({ storageRef: item.storageRef, wrappedKey: item.wrappedKey, what: `${kind} ${item.index}` });
 
   const headers: Record<string, string> = {
     "content-type": item.contentType,

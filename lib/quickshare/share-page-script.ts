@@ -9,7 +9,8 @@ export const SHARE_PAGE_SCRIPT = String.raw`
   "use strict";
   var root = document.getElementById("share");
   if (!root) return;
-  var path = root.getAttribute("data-svc-path");
+  var path = root.getAttribute("data-svc-access") || root.getAttribute("data-svc-path");
+  var authBase = root.getAttribute("data-svc-auth") || "/auth"; // hosted blogs sign in under /api/auth
   var storeKey = "svc-qs-proof:" + root.getAttribute("data-svc-id");
   var statusEl = document.getElementById("qs-status");
   var contentEl = document.getElementById("qs-content");
@@ -111,14 +112,14 @@ export const SHARE_PAGE_SCRIPT = String.raw`
     say("Connecting your wallet…");
     return wallet().then(function (account) {
       address = account;
-      return fetch("/auth/nonce?address=" + account, { cache: "no-store" }).then(function (r) { return r.json(); });
+      return fetch(authBase + "/nonce?address=" + account, { cache: "no-store" }).then(function (r) { return r.json(); });
     }).then(function (t) {
       var message = t.domain + " wants you to sign in with your Ethereum account:\n" + address + "\n\n" + t.statement + "\n\nURI: " + t.uri +
         "\nVersion: 1\nChain ID: " + t.chainId + "\nNonce: " + t.nonce + "\nIssued At: " + new Date().toISOString();
       var hex = "0x" + Array.prototype.map.call(new TextEncoder().encode(message), function (x) { return ("0" + x.toString(16)).slice(-2); }).join("");
       say("Sign the sign-in message in your wallet…");
       return window.ethereum.request({ method: "personal_sign", params: [hex, address] }).then(function (signature) {
-        return fetch("/auth/verify", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ message: message, signature: signature }), credentials: "same-origin" });
+        return fetch(authBase + "/verify", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ message: message, signature: signature }), credentials: "same-origin" });
       });
     }).then(function (res) {
       if (!res.ok) return errorText(res).then(function (t) { throw new Error(t); });

@@ -148,6 +148,7 @@ export const blogPostIdentity = z.object({
   currency: z.string(),
   tier: z.string(),
   publicAccess: z.boolean(),
+  whitelist: z.array(z.string()).default([]).meta({ description: "Invited wallets of an invite-only post" }),
   tags: z.string(),
   coverUrl: z.string().nullable(),
   externalVideoUrl: z.string().nullable(),

@@ -23,7 +23,7 @@ export async function listVerifiedIdentities({ domains, limit, skip }: { domains
       where,
       include: {
         ownerWallets: { orderBy: { createdAt: "asc" } },
-        blogPosts: { where: { status: "published" }, orderBy: { createdAt: "asc" } },
+        blogPosts: { where: { status: "published" }, orderBy: { createdAt: "asc" }, include: { whitelist: { select: { wallet: true }, orderBy: { createdAt: "asc" } } } },
       },
       orderBy: { createdAt: "asc" },
       take: limit,
@@ -58,6 +58,7 @@ export async function listVerifiedIdentities({ domains, limit, skip }: { domains
           currency: p.currency,
           tier: p.tier,
           publicAccess: p.publicAccess,
+          whitelist: p.whitelist.map((w) => w.wallet),
           tags: p.tags,
           coverUrl: p.coverUrl,
           externalVideoUrl: p.externalVideoUrl,

@@ -98,7 +98,10 @@ export async function syncFromPeer(body: { domains: string[] } | { all: true }) 
           contentHash: post.contentHash,
           publishedAt: post.publishedAt ? new Date(post.publishedAt) : null,
         };
-        await tx.blogPost.upsert({ where: { siteId_slug: { siteId: site.id, slug: post.slug } }, create: { siteId: site.id, slug: post.slug, ...data }, update: data });
+        const row = await tx.blogPost.upsert({ where: { siteId_slug: { siteId: site.id, slug: post.slug } }, create: { siteId: site.id, slug: post.slug, ...data }, update: data });
+        // An invite-only post is readable on this hub only with its invite list.
+        await tx.blogWhitelist.deleteMany({ where: { postId: row.id } });
+        if (post.whitelist.length) await tx.blogWhitelist.createMany({ data: post.whitelist.map((wallet) => ({ postId: row.id, wallet })) });
       }
       return site.id;
     });

@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { adminPostView } from "@/lib/blog/admin-post-view";
+import { blogContext, requireAdmin } from "@/lib/blog/blog-context";
+import { adminPost } from "@/lib/blog/find-post";
+import { savePost } from "@/lib/blog/save-post";
+import { route } from "@/lib/http/route";
+import { postKeyParams, updatePostBody } from "@/lib/schemas/blog";
+
+const params = postKeyParams.extend({ host: z.string() });
+
+// GET /api/admin/posts/<key> (blog origin) — one post, any status; admin only
+export const GET = route({ params }, async ({ req, params }) => {
+  const blog = await blogContext(req, params.host);
+  requireAdmin(blog, req);
+  return { success: true, post: await adminPostView(await adminPost({ siteId: blog.site.id, key: params.key }), blog.origin) };
+});
+
+// PUT /api/admin/posts/<key> (blog origin) — edit a post (a new body is encrypted under a new key); admin only
+export const PUT = route({ params, body: updatePostBody }, async ({ req, params, body }) => {
+  const blog = await blogContext(req, params.host);
+  const session = requireAdmin(blog, req);
+  return savePost({ blog, admin: session.wallet, key: params.key, input: body });
+});

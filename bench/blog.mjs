@@ -1,0 +1,106 @@
+// Hosted-blog reads on a throwaway hub (bench/lib/harness.mjs), every request sent with the blog's
+// Host header so it goes through proxy.ts's host routing and the internal /sb tree:
+//   - GET /api/svc/status on the hub's own host (the baseline: no routing, no database)
+//   - GET /api/svc/status on the blog's host (routing + the blog's site lookup)
+//   - GET /svc.json (routing + site + published posts)
+//   - a free post through /api/svc/access (the body decrypted on every request)
+//   - an invite-only post re-read with an unlock proof (proof MAC + whitelist and entitlement lookups + decrypt)
+//   - GET /api/blog/posts/<slug> of a paid post (the teaser: nothing decrypted)
+// Usage: node bench/blog.mjs [--duration 10] [--rounds 3] [--connections 10] [--db sqlite|postgres] [--build]
+import http from "node:http";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { createSiweMessage } from "viem/siwe";
+import { benchOptions, combineRounds, ensureBuild, fmt, load, machineLine, printTable, runBenchmark, startHub } from "./lib/harness.mjs";
+
+/** One request with a Host header (Node's fetch will not send another Host). */
+function request(port, host, path, { method = "GET", headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const h = { host, ...headers };
+    if (body !== undefined) {
+      h["content-type"] = "application/json";
+      h["content-length"] = String(Buffer.byteLength(body));
+    }
+    const req = http.request({ host: "127.0.0.1", port, path, method, headers: h }, (res) => {
+      const chunks = [];
+      res.on("data", (c) => chunks.push(c));
+      res.on("end", () => {
+        const text = Buffer.concat(chunks).toString("utf8");
+        let json = null;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          // not JSON
+        }
+        resolve({ status: res.statusCode, json, text, cookie: (res.headers["set-cookie"] ?? [""])[0].split(";")[0] });
+      });
+    });
+    req.on("error", reject);
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}
+
+async function signIn(port, host, account) {
+  const t = (await request(port, host, host.startsWith("127.") ? "/auth/nonce" : "/api/auth/nonce")).json;
+  const message = createSiweMessage({ address: account.address, chainId: t.chainId, domain: t.domain, uri: t.uri, nonce: t.nonce, statement: t.statement, version: "1", issuedAt: new Date() });
+  const res = await request(port, host, host.startsWith("127.") ? "/auth/verify" : "/api/auth/verify", { method: "POST", body: JSON.stringify({ message, signature: await account.signMessage({ message }) }) });
+  if (res.status !== 200) throw new Error(`sign-in on ${host}: ${res.status} ${res.text}`);
+  return res.cookie;
+}
+
+await runBenchmark(async () => {
+  const opts = benchOptions();
+  const loadOpts = { duration: opts.duration, warmup: opts.warmup, connections: opts.connections, maxRequests: opts.maxRequests };
+  await ensureBuild({ force: opts.build });
+  const hub = await startHub({ db: opts.db, appPort: opts.appPort, chainPort: opts.chainPort, seed: false });
+  const port = Number(opts.appPort);
+  const hubHost = `127.0.0.1:${port}`;
+
+  // Fixtures through the API, as a blog owner and a reader would make them.
+  const ownerAccount = privateKeyToAccount(generatePrivateKey());
+  const hubCookie = await signIn(port, hubHost, ownerAccount);
+  const blog = await request(port, hubHost, "/hub/blogs", { method: "POST", headers: { cookie: hubCookie }, body: JSON.stringify({ name: `bench${Date.now().toString(36)}` }) });
+  if (blog.status !== 201) throw new Error(`blog: ${blog.status} ${blog.text}`);
+  const host = `${blog.json.domain}:${port}`;
+  const admin = await signIn(port, host, ownerAccount);
+  const readerAccount = privateKeyToAccount(generatePrivateKey());
+  const reader = await signIn(port, host, readerAccount);
+  const text = "Lorem ipsum dolor sit amet, consectetur adipiscing elit. ".repeat(40); // ~2.3 KB
+  const post = async (input) => {
+    const res = await request(port, host, "/api/admin/posts", { method: "POST", headers: { cookie: admin }, body: JSON.stringify({ title: "Bench", body: text, status: "published", ...input }) });
+    if (res.status !== 201) throw new Error(`post: ${res.status} ${res.text}`);
+    return res.json.post;
+  };
+  await post({ slug: "free", price: "0" });
+  await post({ slug: "members", price: "0", publicAccess: false, whitelist: [readerAccount.address] });
+  await post({ slug: "paid", price: "0.10" });
+  const proof = (await request(port, host, "/api/article/members", { headers: { cookie: reader } })).json.unlockProof;
+  if (!proof) throw new Error("no unlock proof for the invited reader");
+
+  const targets = [
+    { name: "hub /api/svc/status (baseline)", path: "/api/svc/status", host: hubHost },
+    { name: "blog /api/svc/status", path: "/api/svc/status", host },
+    { name: "blog /svc.json", path: "/svc.json", host },
+    { name: "free post access", path: "/api/svc/access?path=/article/free", host },
+    { name: "invite-only post with proof", path: "/api/article/members", host, headers: { "x-svc-payment-proof": proof } },
+    { name: "paid post teaser", path: "/api/blog/posts/paid", host },
+  ];
+  for (const t of targets) {
+    const res = await request(port, t.host, t.path, { headers: t.headers });
+    if (res.status !== 200) throw new Error(`${t.name}: ${res.status} ${res.text}`);
+  }
+  const header = `Hosted-blog reads — ${opts.db}, ${opts.connections} connections, ${opts.rounds} × ${opts.duration} s per target (after ${opts.warmup} s warm-up each)`;
+  console.log(`› ${header}; ${machineLine()}`);
+  const runs = targets.map(() => []);
+  for (let round = 1; round <= opts.rounds; round++) {
+    for (const [i, t] of targets.entries()) runs[i].push(await load({ url: `${hub.url}${t.path}`, headers: { host: t.host, ...t.headers }, pid: hub.serverPid, ...loadOpts }));
+    console.log(`  round ${round}/${opts.rounds}: req/s ${targets.map((t, i) => `${t.name.split(" (")[0]} ${fmt.int(runs[i].at(-1).reqPerSec)}`).join(", ")}`);
+  }
+  const results = targets.map((t, i) => ({ name: t.name, ...combineRounds(runs[i]) }));
+  console.log(`\n${header}\n${machineLine()}; medians over the rounds\n`);
+  printTable(results);
+  if (results.some((r) => r.errors || r.non2xx)) {
+    console.error("\n!! errors or non-2xx answers: the figures above are not clean");
+    process.exitCode = 1;
+  }
+});

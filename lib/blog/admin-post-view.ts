@@ -1,0 +1,41 @@
+import "server-only";
+import type { z } from "zod";
+import { db } from "@/lib/db";
+import { formatUsdc } from "@/lib/money";
+import type { adminPost } from "@/lib/schemas/blog";
+import type { PostRow } from "./find-post";
+import { postPath, postUrls } from "./post-urls";
+
+export const splitTags = (tags: string) => tags.split(",").map((t) => t.trim()).filter(Boolean);
+
+/** A post as its admin sees it: everything but the body, key and storage reference. */
+export async function adminPostView(post: PostRow, origin: string): Promise<z.infer<typeof adminPost>> {
+  const [whitelistCount, mediaCount] = await Promise.all([
+    db.blogWhitelist.count({ where: { postId: post.id } }),
+    db.media.count({ where: { resourceType: "blogpost", resourceId: post.id } }),
+  ]);
+  return {
+    id: post.id,
+    slug: post.slug,
+    type: post.type as z.infer<typeof adminPost>["type"],
+    path: postPath(post),
+    title: post.title,
+    summary: post.summary,
+    status: post.status as "draft" | "published",
+    price: formatUsdc(post.priceAtomic),
+    currency: post.currency,
+    tier: post.tier,
+    publicAccess: post.publicAccess,
+    whitelistCount,
+    mediaCount,
+    tags: splitTags(post.tags),
+    coverUrl: post.coverUrl,
+    externalVideoUrl: post.externalVideoUrl,
+    encrypted: !!post.bodyWrappedKey,
+    contentHash: post.contentHash,
+    createdAt: post.createdAt.toISOString(),
+    updatedAt: post.updatedAt.toISOString(),
+    publishedAt: post.publishedAt?.toISOString() ?? null,
+    url: postUrls(origin, post).page,
+  };
+}

@@ -1,0 +1,56 @@
+import "server-only";
+import type { NextRequest } from "next/server";
+import { db } from "@/lib/db";
+import { BLOG_ORIGIN_HEADER } from "./blog-host";
+import { BLOG_SESSION_COOKIE, readSession, type Session } from "@/lib/auth/session";
+import { ApiError } from "@/lib/http/errors";
+
+export type BlogSite = NonNullable<Awaited<ReturnType<typeof findBlog>>>;
+
+export type BlogContext = {
+  site: BlogSite;
+  /** The origin the reader sees (scheme and Host of the request): links, SIWE terms, x402 resource URLs. */
+  origin: string;
+  session: Session | null;
+  /** The session wallet is the blog's owner or holds the admin role. */
+  admin: boolean;
+};
+
+async function findBlog(domain: string) {
+  const site = await db.site.findUnique({ where: { domain }, include: { ownerWallets: true } });
+  return site && site.hosted && site.blogActive && !site.removedAt ? site : null;
+}
+
+/** The origin a rewritten blog request was made to. */
+export function requestOrigin(req: NextRequest): string {
+  const fromProxy = req.headers.get(BLOG_ORIGIN_HEADER);
+  if (fromProxy) return fromProxy;
+  const proto = (req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() || req.nextUrl.protocol.replace(/:$/, "")) === "https" ? "https" : "http";
+  return `${proto}://${req.headers.get("x-forwarded-host")?.split(",")[0]?.trim() || req.headers.get("host") || req.nextUrl.host}`;
+}
+
+/**
+ * Everything a hosted-blog route needs: the active hosted blog at `domain` (404 otherwise), the
+ * request's origin, and the blog session (cookie sb_auth_session, audience = this blog's site id, so
+ * a session of one blog is worthless on another) with its admin role.
+ */
+export async function blogContext(req: NextRequest, domain: string): Promise<BlogContext> {
+  const site = await findBlog(domain);
+  if (!site) throw new ApiError("not-found", `No active hosted blog at ${domain}`);
+  const session = await readSession(req, site.id, BLOG_SESSION_COOKIE);
+  const admin = !!session && (site.ownerWallet === session.wallet || site.ownerWallets.some((w) => w.wallet === session.wallet && (w.role === "owner" || w.role === "admin")));
+  return { site, origin: requestOrigin(req), session, admin };
+}
+
+/** Admin routes: 401 without a blog session, 403 without the admin role; a cookie write must come from the blog's own origin. */
+export function requireAdmin(ctx: BlogContext, req: NextRequest): Session {
+  if (!ctx.session) throw new ApiError("unauthorized", "Sign in to this blog first (GET /api/auth/nonce, POST /api/auth/verify)");
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    const origin = req.headers.get("origin");
+    if ((origin && origin !== ctx.origin) || req.headers.get("sec-fetch-site") === "cross-site") {
+      throw new ApiError("cross-origin", `Writes with a session cookie must come from ${ctx.origin}`);
+    }
+  }
+  if (!ctx.admin) throw new ApiError("forbidden", "Only the blog's owner or an admin may do this");
+  return ctx.session;
+}

@@ -1,0 +1,44 @@
+import "server-only";
+import { getAddress } from "viem";
+import type { z } from "zod";
+import { db } from "@/lib/db";
+import { formatUsdc } from "@/lib/money";
+import { applyEntitlementAction, type EntitlementAction } from "@/lib/quickshare/change-entitlement";
+import { gatewayBalance } from "@/lib/quickshare/gateway-balance";
+import type { postAccessControlBody } from "@/lib/schemas/blog";
+import type { BlogContext } from "./blog-context";
+import { adminPost, type PostRow } from "./find-post";
+import { postEntitlementKey } from "./post-gate";
+import { postPath } from "./post-urls";
+import { replaceWhitelist } from "./save-post";
+
+async function describe(post: PostRow) {
+  const list = await db.blogWhitelist.findMany({ where: { postId: post.id }, orderBy: { createdAt: "asc" }, select: { wallet: true } });
+  return { success: true as const, id: post.id, path: postPath(post), whitelist: list.map((w) => getAddress(w.wallet)), tier: post.tier, publicAccess: post.publicAccess, price: formatUsdc(post.priceAtomic) };
+}
+
+/** GET /api/svc/posts/<key>/access-control (admin). */
+export async function getPostAccessControl({ blog, key }: { blog: BlogContext; key: string }) {
+  return describe(await adminPost({ siteId: blog.site.id, key }));
+}
+
+/** PUT /api/svc/posts/<key>/access-control (admin): whitelist (replaced), tier, publicAccess. */
+export async function updatePostAccessControl({ blog, key, input }: { blog: BlogContext; key: string; input: z.output<typeof postAccessControlBody> }) {
+  const post = await adminPost({ siteId: blog.site.id, key });
+  const updated = await db.$transaction(async (tx) => {
+    if (input.whitelist !== undefined) await replaceWhitelist(tx, post.id, input.whitelist);
+    return tx.blogPost.update({ where: { id: post.id }, data: { ...(input.tier !== undefined && { tier: input.tier }), ...(input.publicAccess !== undefined && { publicAccess: input.publicAccess }) } });
+  });
+  return describe(updated);
+}
+
+/** ban / revoke / restore one wallet's entitlement to a post (admin); same states as shares. */
+export async function changePostEntitlement({ blog, key, wallet, action }: { blog: BlogContext; key: string; wallet: string; action: EntitlementAction }) {
+  const post = await adminPost({ siteId: blog.site.id, key });
+  return applyEntitlementAction({ resourceKey: postEntitlementKey(post.id), wallet, action, what: "post" });
+}
+
+/** GET /api/svc/gateway/balances (admin): a depositor's Gateway Wallet balance (default the admin's own wallet). */
+export function blogGatewayBalances({ wallet }: { wallet: string }) {
+  return gatewayBalance({ wallet });
+}

@@ -1,0 +1,36 @@
+import "server-only";
+import { getAddress, type Address } from "viem";
+import { predictFeeWallet } from "@/lib/chain/predict";
+import { env } from "@/lib/env";
+import { HOSTED_FEE_BPS } from "@/lib/x402/constants";
+import type { PaidResource } from "@/lib/x402/types";
+import type { BlogSite } from "./blog-context";
+import type { PostRow } from "./find-post";
+import { postUrls } from "./post-urls";
+
+/**
+ * A post as lib/x402 sells it. Hosted blogs are hosted by this service: the payment goes to the
+ * owner's fee wallet (99 % creator, 1 % protocol, split on chain) when the fee-wallet factory is
+ * configured, else straight to the owner. The resource URL is the post's access route on the blog's
+ * origin, for the challenge and the paid retry alike.
+ */
+export function postResource({ site, origin, post, priceAtomic }: { site: BlogSite; origin: string; post: PostRow; priceAtomic: bigint }): PaidResource {
+  const owner = getAddress(site.ownerWallet);
+  const factory = env.FEE_WALLET_FACTORY_ADDRESS as Address | undefined;
+  const payTo = site.feeWallet ? getAddress(site.feeWallet) : factory ? predictFeeWallet({ factory, creator: owner }) : owner;
+  const url = postUrls(origin, post).access;
+  return {
+    kind: "blogpost",
+    id: post.id,
+    url,
+    description: post.title,
+    mimeType: "application/json",
+    price: priceAtomic,
+    payTo,
+    recipient: owner,
+    feeBps: payTo === owner ? 0 : HOSTED_FEE_BPS,
+    siteId: site.id,
+    contentId: null,
+    ledger: { websiteId: site.id, contentTitle: post.title, contentUrl: postUrls(origin, post).page, domain: site.domain, recipientWallet: owner },
+  };
+}
