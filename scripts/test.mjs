@@ -35,7 +35,13 @@ async function vitest(project, env, label = project) {
   const out = path.join(tmp, `vitest-${label}.json`);
   try {
     // TEST_FILES narrows a run to some test files while working on them (e.g. TEST_FILES=e2e/api/ratings.test.ts).
-    const files = process.env.TEST_FILES ? process.env.TEST_FILES.split(/[ ,]+/) : [];
+    // Each project takes only the files that are its own (an API file given to the unit stage would find nothing).
+    const prefix = { unit: "lib/", contracts: "contracts/", integration: "e2e/api/" }[project] ?? "";
+    const files = (process.env.TEST_FILES ? process.env.TEST_FILES.split(/[ ,]+/) : []).filter((f) => f.startsWith(prefix));
+    if (process.env.TEST_FILES && files.length === 0) {
+      console.log(`(TEST_FILES names no ${project} test: skipped)`);
+      return;
+    }
     await run(bin("vitest"), ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${out}`, ...files], { cwd: root, env });
   } finally {
     if (existsSync(out)) {
