@@ -1,0 +1,91 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { CopyLinkButton } from "@/components/dashboard/copy-link-button";
+import { DailyChart } from "@/components/dashboard/daily-chart";
+import { DashboardNav } from "@/components/dashboard/dashboard-nav";
+import { SignInPrompt } from "@/components/dashboard/sign-in-prompt";
+import { readPageSession } from "@/lib/auth/read-page-session";
+import { listMyShares } from "@/lib/quickshare/list-my-shares";
+import { shareDashboard } from "@/lib/quickshare/share-dashboard";
+
+export const metadata: Metadata = { title: "Creator dashboard" };
+
+const short = (w: string | null) => (w ? `${w.slice(0, 6)}…${w.slice(-4)}` : "—");
+const priceText = (p: string) => (p === "0" ? "Free" : `${p} USDC`);
+
+export default async function DashboardPage() {
+  const session = await readPageSession();
+  if (!session) {
+    return (
+      <>
+        <h1>Creator dashboard</h1>
+        <SignInPrompt what="run your shares and sites" />
+      </>
+    );
+  }
+  const [board, mine] = await Promise.all([shareDashboard({ owner: session.wallet }), listMyShares({ owner: session.wallet })]);
+  return (
+    <>
+      <h1>Creator dashboard</h1>
+      <p className="muted">Signed in as <code>{session.wallet}</code>.</p>
+      <DashboardNav current="/dashboard" />
+      <ul className="stats" aria-label="Lifetime totals">
+        <li><strong>{board.lifetime.shares}</strong> shares ({board.lifetime.activeShares} active)</li>
+        <li><strong>{board.lifetime.views}</strong> views</li>
+        <li><strong>{board.lifetime.unlocks}</strong> unlocks</li>
+        <li><strong>{board.lifetime.revenue} USDC</strong> revenue</li>
+      </ul>
+      <DailyChart daily={board.daily} title={`Last 30 days (${board.range.from} to ${board.range.to})`} />
+
+      <section aria-labelledby="shares-h">
+        <div className="section-head">
+          <h2 id="shares-h">Your shares</h2>
+          <Link className="btn" href="/dashboard/new">New share</Link>
+        </div>
+        {mine.shares.length === 0 ? (
+          <p className="empty">No shares yet. <Link href="/dashboard/new">Create your first share</Link>: a text, image, recording or file behind a price or an invite list.</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="shares-table">
+              <caption className="sr-only">Your shares, newest first</caption>
+              <thead>
+                <tr><th scope="col">Title</th><th scope="col">Status</th><th scope="col">Price</th><th scope="col">Views</th><th scope="col">Unlocks</th><th scope="col">Revenue</th><th scope="col">Link</th></tr>
+              </thead>
+              <tbody>
+                {mine.shares.map((s) => (
+                  <tr key={s.id} data-slug={s.slug}>
+                    <td><Link href={`/dashboard/shares/${s.slug}`}>{s.title}</Link>{!s.publicAccess && <> <span className="badge">invite-only</span></>}</td>
+                    <td><span className={`badge status-${s.status}`}>{s.status}</span></td>
+                    <td>{priceText(s.price)}{s.whitelistPrice !== null && <span className="muted small"> · listed {priceText(s.whitelistPrice)}</span>}</td>
+                    <td>{s.viewCount}</td>
+                    <td>{s.unlockCount}</td>
+                    <td>{s.revenue} USDC</td>
+                    <td>{s.status === "revoked" ? <span className="muted">—</span> : <CopyLinkButton path={`/qs/${s.slug}`} />}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="recent-h">
+        <h2 id="recent-h">Recent activity</h2>
+        {board.recent.length === 0 ? (
+          <p className="empty">No views or unlocks yet.</p>
+        ) : (
+          <ul className="activity">
+            {board.recent.map((r, i) => (
+              <li key={`${r.at}-${i}`}>
+                <time dateTime={r.at}>{r.at.replace("T", " ").slice(0, 16)}</time>{" "}
+                {r.kind === "unlock" ? <strong>Unlock</strong> : "View"} of <Link href={`/dashboard/shares/${r.slug}`}>{r.title}</Link>
+                {r.wallet && <> by <code>{short(r.wallet)}</code></>}
+                {r.amount > 0 && <> · {r.amount} USDC</>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
