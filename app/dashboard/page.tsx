@@ -81,6 +81,7 @@ export default async function DashboardPage() {
                 {r.kind === "unlock" ? <strong>Unlock</strong> : "View"} of <Link href={`/dashboard/shares/${r.slug}`}>{r.title}</Link>
                 {r.wallet && <> by <code>{short(r.wallet)}</code></>}
                 {r.amount > 0 && <> · {r.amount} USDC</>}
+                {r.txHash && <> · <Link href={`/ledger/tx/${r.txHash}`}>transaction</Link></>}
               </li>
             ))}
           </ul>

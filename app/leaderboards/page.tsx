@@ -42,7 +42,7 @@ export default async function LeaderboardsPage({ searchParams }: { searchParams:
           </table>
         </div>
       )}
-      <Pager path="/leaderboards" params={{ type: query.type, limit: String(query.limit) }} skip={query.skip} limit={query.limit} hasMore={query.skip + query.limit < board.total} />
+      <Pager path="/leaderboards" params={{ type: query.type, limit: String(query.limit) }} skip={query.skip} limit={query.limit} hasMore={query.skip + query.limit < board.total} count={board.items.length} />
     </>
   );
 }

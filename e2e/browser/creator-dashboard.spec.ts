@@ -7,13 +7,16 @@ import { wrapFetchWithPayment, x402Client } from "@x402/fetch";
 import sharp from "sharp";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { HUB_URL } from "../support/hub";
-import { balanceOf, createSite, holdTip, newWallet, removeFixtures, testDb, TREASURY, uniqueDomain } from "../support/tips";
+import { cleanupRun, createSite, RUN } from "../support/sites";
+import { balanceOf, holdTip, newWallet, testDb, TREASURY } from "../support/tips";
 import { installTestWallet } from "../support/test-wallet";
 import { freshPayer, NETWORK, USDC } from "../support/x402";
 
 test.afterAll(async () => {
-  await removeFixtures();
+  await cleanupRun();
 });
+
+const uniqueDomain = (prefix: string) => `${prefix}-${RUN}-${Math.random().toString(36).slice(2, 8)}.example`;
 
 /** Connect the injected wallet through RainbowKit and sign in (EIP-4361); the page re-renders signed in. */
 async function signInThroughUi(page: Page) {
@@ -143,6 +146,7 @@ test("a creator claims the tips held for a verified domain; the 5% fee is shown 
   const creator = privateKeyToAccount(creatorKey);
   const domain = uniqueDomain("dash-tips");
   const site = await createSite({ domain, owner: creator.address, verified: true });
+  expect((await testDb.site.findUniqueOrThrow({ where: { id: site.id } })).verified).toBe(true);
   const tipper = await newWallet(3_000_000n);
   await holdTip(tipper, domain, 1_000_000n, "/post-one");
   await holdTip(tipper, domain, 500_000n, "/post-two");
@@ -153,7 +157,7 @@ test("a creator claims the tips held for a verified domain; the 5% fee is shown 
   const card = page.locator(`article[data-domain="${domain}"]`);
   await expect(card).toContainText("verified");
   await expect(card).toContainText("2 tips held: 1.5 USDC. Claim fee 5%: 0.075 USDC to the treasury. You receive 1.425 USDC.");
-  await expect(card.getByText(site.verifyToken)).toBeAttached();
+  await expect(card.getByText(site.token, { exact: true })).toBeAttached();
 
   const [creatorBefore, treasuryBefore] = await Promise.all([balanceOf(creator.address), balanceOf(TREASURY)]);
   await card.getByRole("button", { name: "Claim 1.425 USDC" }).click();
@@ -191,5 +195,4 @@ test("registering a site shows how to prove it; a failed proof says what the hub
   const sites = await (await page.request.get("/hub/sites")).json();
   const mine = sites.sites.find((s: { domain: string }) => s.domain === domain);
   expect(mine).toMatchObject({ verified: false, verificationStatus: "failed" });
-  await testDb.site.delete({ where: { id: mine.id } });
 });

@@ -14,7 +14,9 @@ async function shoot(page: Page, name: string, path: string) {
     await page.setViewportSize({ width, height });
     const res = await page.goto(path);
     expect(res!.status(), `${path} answered ${res!.status()}`).toBeLessThan(400);
-    await page.waitForLoadState("networkidle");
+    // Not "networkidle": wagmi polls the chain every second, so the network is never idle.
+    await page.locator("footer").waitFor();
+    await page.evaluate(() => document.fonts.ready);
     await page.screenshot({ path: `${DIR}/${name}-${label}.png`, fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, `${path} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
