@@ -46,7 +46,7 @@ export default async function DashboardPage() {
           <p className="empty">No shares yet. <Link href="/dashboard/new">Create your first share</Link>: a text, image, recording or file behind a price or an invite list.</p>
         ) : (
           <div className="table-wrap">
-            <table className="shares-table">
+            <table className="responsive-table">
               <caption className="sr-only">Your shares, newest first</caption>
               <thead>
                 <tr><th scope="col">Title</th><th scope="col">Status</th><th scope="col">Price</th><th scope="col">Views</th><th scope="col">Unlocks</th><th scope="col">Revenue</th><th scope="col">Link</th></tr>
@@ -54,13 +54,13 @@ export default async function DashboardPage() {
               <tbody>
                 {mine.shares.map((s) => (
                   <tr key={s.id} data-slug={s.slug}>
-                    <td><Link href={`/dashboard/shares/${s.slug}`}>{s.title}</Link>{!s.publicAccess && <> <span className="badge">invite-only</span></>}</td>
-                    <td><span className={`badge status-${s.status}`}>{s.status}</span></td>
-                    <td>{priceText(s.price)}{s.whitelistPrice !== null && <span className="muted small"> · listed {priceText(s.whitelistPrice)}</span>}</td>
-                    <td>{s.viewCount}</td>
-                    <td>{s.unlockCount}</td>
-                    <td>{s.revenue} USDC</td>
-                    <td>{s.status === "revoked" ? <span className="muted">—</span> : <CopyLinkButton path={`/qs/${s.slug}`} />}</td>
+                    <td data-label="Title"><Link href={`/dashboard/shares/${s.slug}`}>{s.title}</Link>{!s.publicAccess && <> <span className="badge">invite-only</span></>}</td>
+                    <td data-label="Status"><span className={`badge status-${s.status}`}>{s.status}</span></td>
+                    <td data-label="Price">{priceText(s.price)}{s.whitelistPrice !== null && <span className="muted small"> · listed {priceText(s.whitelistPrice)}</span>}</td>
+                    <td data-label="Views">{s.viewCount}</td>
+                    <td data-label="Unlocks">{s.unlockCount}</td>
+                    <td data-label="Revenue">{s.revenue} USDC</td>
+                    <td data-label="Link">{s.status === "revoked" ? <span className="muted">—</span> : <CopyLinkButton path={`/qs/${s.slug}`} />}</td>
                   </tr>
                 ))}
               </tbody>

@@ -67,18 +67,18 @@ export default async function LedgerPage({ searchParams }: { searchParams: Promi
         <p className="empty">No activity{filtered ? " matches these filters" : " yet"}.</p>
       ) : (
         <div className="table-wrap">
-          <table>
+          <table className="responsive-table">
             <caption className="sr-only">Ledger rows</caption>
             <thead><tr><th scope="col">When</th><th scope="col">Kind</th><th scope="col">What</th><th scope="col">Amount</th><th scope="col">Wallet</th><th scope="col">Transaction</th></tr></thead>
             <tbody>
               {page.activities.map((a) => (
                 <tr key={a.id}>
-                  <td><time dateTime={a.timestamp}>{a.timestamp.replace("T", " ").slice(0, 19)}</time></td>
-                  <td>{a.type}{a.subkind ? ` · ${a.subkind}` : ""}</td>
-                  <td>{a.contentUrl ? <a href={a.contentUrl}>{a.contentTitle || a.contentUrl}</a> : a.domain ? <Link href={`/ledger?domain=${encodeURIComponent(a.domain)}`}>{a.domain}</Link> : "—"}</td>
-                  <td className={a.amount < 0 ? "error" : undefined}>{a.amount !== 0 ? `${a.amount} ${a.currency}` : "—"}{a.protocolFee ? ` (fee ${a.protocolFee})` : ""}</td>
-                  <td><code title={a.payerWallet ?? a.walletAddress ?? undefined}>{short(a.payerWallet ?? a.walletAddress)}</code></td>
-                  <td>{a.txHash ? <Link href={`/ledger/tx/${a.txHash}`} title={a.txHash}><code>{short(a.txHash)}</code></Link> : "—"}</td>
+                  <td data-label="When"><time dateTime={a.timestamp}>{a.timestamp.replace("T", " ").slice(0, 19)}</time></td>
+                  <td data-label="Kind">{a.type}{a.subkind ? ` · ${a.subkind}` : ""}</td>
+                  <td data-label="What">{a.contentUrl ? <a href={a.contentUrl}>{a.contentTitle || a.contentUrl}</a> : a.domain ? <Link href={`/ledger?domain=${encodeURIComponent(a.domain)}`}>{a.domain}</Link> : "—"}</td>
+                  <td data-label="Amount" className={a.amount < 0 ? "error" : undefined}>{a.amount !== 0 ? `${a.amount} ${a.currency}` : "—"}{a.protocolFee ? ` (fee ${a.protocolFee})` : ""}</td>
+                  <td data-label="Wallet"><code title={a.payerWallet ?? a.walletAddress ?? undefined}>{short(a.payerWallet ?? a.walletAddress)}</code></td>
+                  <td data-label="Transaction">{a.txHash ? <Link href={`/ledger/tx/${a.txHash}`} title={a.txHash}><code>{short(a.txHash)}</code></Link> : "—"}</td>
                 </tr>
               ))}
             </tbody>

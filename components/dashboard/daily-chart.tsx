@@ -9,9 +9,9 @@ const SERIES: Series[] = [
   { key: "unlocks", label: "Unlocks", color: "#1d4ed8" },
 ];
 
-const W = 720;
-const H = 200;
-const PAD = { top: 12, right: 8, bottom: 28, left: 40 };
+const W = 560;
+const H = 210;
+const PAD = { top: 12, right: 8, bottom: 30, left: 40 };
 
 function niceMax(n: number) {
   if (n <= 4) return 4;
@@ -27,7 +27,7 @@ export function DailyChart({ daily, title }: { daily: Day[]; title: string }) {
   const bar = Math.max(1, (slot * 0.8) / SERIES.length);
   const y = (v: number) => PAD.top + innerH - (v / max) * innerH;
   const ticks = [0, max / 2, max];
-  const labelEvery = Math.ceil(daily.length / 6);
+  const labelEvery = Math.ceil(daily.length / 5);
   const revenue = daily.reduce((a, d) => a + d.revenue, 0);
   return (
     <figure className="chart" aria-labelledby="chart-caption">
@@ -42,7 +42,7 @@ export function DailyChart({ daily, title }: { daily: Day[]; title: string }) {
         {ticks.map((t) => (
           <g key={t}>
             <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} stroke="#d9dce3" />
-            <text x={PAD.left - 6} y={y(t) + 4} textAnchor="end" fontSize="11" fill="#4b5160">{Math.round(t)}</text>
+            <text x={PAD.left - 6} y={y(t) + 4} textAnchor="end" fontSize="13" fill="#4b5160">{Math.round(t)}</text>
           </g>
         ))}
         {daily.map((d, i) => (
@@ -56,7 +56,7 @@ export function DailyChart({ daily, title }: { daily: Day[]; title: string }) {
               ) : null;
             })}
             {i % labelEvery === 0 && (
-              <text x={PAD.left + i * slot + slot / 2} y={H - 8} textAnchor="middle" fontSize="11" fill="#4b5160">{d.day.slice(5)}</text>
+              <text x={PAD.left + i * slot + slot / 2} y={H - 8} textAnchor="middle" fontSize="13" fill="#4b5160">{d.day.slice(5)}</text>
             )}
           </g>
         ))}

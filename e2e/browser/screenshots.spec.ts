@@ -15,7 +15,7 @@ async function shoot(page: Page, name: string, path: string) {
     const res = await page.goto(path);
     expect(res!.status(), `${path} answered ${res!.status()}`).toBeLessThan(400);
     // Not "networkidle": wagmi polls the chain every second, so the network is never idle.
-    await page.locator("footer").waitFor();
+    await page.locator("h1").first().waitFor({ timeout: 15_000 });
     await page.evaluate(() => document.fonts.ready);
     await page.screenshot({ path: `${DIR}/${name}-${label}.png`, fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -73,16 +73,16 @@ export default async function SitesPage() {
                 )}
                 {h && h.tips.length > 0 && (
                   <div className="table-wrap">
-                    <table>
+                    <table className="responsive-table">
                       <caption className="sr-only">Held tips for {site.domain}</caption>
                       <thead><tr><th scope="col">When</th><th scope="col">Page</th><th scope="col">From</th><th scope="col">Amount</th></tr></thead>
                       <tbody>
                         {h.tips.map((t) => (
                           <tr key={t.id}>
-                            <td><time dateTime={t.createdAt}>{t.createdAt.slice(0, 10)}</time></td>
-                            <td><a href={t.contentUrl}>{t.title || t.contentUrl}</a></td>
-                            <td><code>{short(t.payer)}</code></td>
-                            <td>{t.held} USDC{t.pendingSettlement && <span className="muted small"> (settling)</span>}</td>
+                            <td data-label="When"><time dateTime={t.createdAt}>{t.createdAt.slice(0, 10)}</time></td>
+                            <td data-label="Page"><a href={t.contentUrl}>{t.title || t.contentUrl}</a></td>
+                            <td data-label="From"><code>{short(t.payer)}</code></td>
+                            <td data-label="Amount">{t.held} USDC{t.pendingSettlement && <span className="muted small"> (settling)</span>}</td>
                           </tr>
                         ))}
                       </tbody>

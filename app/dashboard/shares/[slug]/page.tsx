@@ -64,17 +64,17 @@ export default async function ManageSharePage({ params, searchParams }: { params
           <p className="empty">Nobody has unlocked this share yet.</p>
         ) : (
           <div className="table-wrap">
-            <table>
+            <table className="responsive-table">
               <caption className="sr-only">Entitlements</caption>
               <thead><tr><th scope="col">Wallet</th><th scope="col">Status</th><th scope="col">Source</th><th scope="col">Changed</th><th scope="col">Actions</th></tr></thead>
               <tbody>
                 {ac.entitlements.map((e) => (
                   <tr key={e.wallet} data-wallet={e.wallet}>
-                    <td><code className="wallet">{e.wallet}</code></td>
-                    <td><span className={`badge status-${e.status}`}>{e.status}</span></td>
-                    <td>{e.source}</td>
-                    <td><time dateTime={e.updatedAt}>{e.updatedAt.replace("T", " ").slice(0, 16)}</time></td>
-                    <td>{revoked ? "—" : <EntitlementActions slug={share.slug} wallet={e.wallet} status={e.status} />}</td>
+                    <td data-label="Wallet"><code className="wallet">{e.wallet}</code></td>
+                    <td data-label="Status"><span className={`badge status-${e.status}`}>{e.status}</span></td>
+                    <td data-label="Source">{e.source}</td>
+                    <td data-label="Changed"><time dateTime={e.updatedAt}>{e.updatedAt.replace("T", " ").slice(0, 16)}</time></td>
+                    <td data-label="Actions">{revoked ? "—" : <EntitlementActions slug={share.slug} wallet={e.wallet} status={e.status} />}</td>
                   </tr>
                 ))}
               </tbody>
