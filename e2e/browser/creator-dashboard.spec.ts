@@ -170,6 +170,18 @@ test("a creator claims the tips held for a verified domain; the 5% fee is shown 
   expect(held).toMatchObject({ total: 0, totalAmount: 0 });
   const tips = await testDb.tip.findMany({ where: { domain } });
   expect(tips.map((t) => [t.status, t.feeBps])).toEqual([["released", 500], ["released", 500]]);
+
+  // The public ledger links the release to its transaction page, which reads the transfers from the chain.
+  const releaseTx = tips[0]!.releaseTx!;
+  await page.goto(`/ledger?type=tips&domain=${domain}`);
+  await page.locator(`a[href="/ledger/tx/${releaseTx}"]`).first().click();
+  await expect(page.getByTestId("tx-hash")).toHaveText(releaseTx);
+  const transfers = page.getByRole("table").first();
+  await expect(transfers).toContainText(creator.address);
+  await expect(transfers).toContainText("1.425 USDC");
+  await expect(transfers).toContainText(TREASURY);
+  await expect(transfers).toContainText("0.075 USDC");
+  await expect(page.getByText("success", { exact: true })).toBeVisible();
 });
 
 test("registering a site shows how to prove it; a failed proof says what the hub tried", async ({ page }) => {
