@@ -5,16 +5,32 @@ import { DailyChart } from "@/components/dashboard/daily-chart";
 import { DashboardNav } from "@/components/dashboard/dashboard-nav";
 import { SignInPrompt } from "@/components/dashboard/sign-in-prompt";
 import { readPageSession } from "@/lib/auth/read-page-session";
+import { ApiError } from "@/lib/http/errors";
 import { listMyShares } from "@/lib/quickshare/list-my-shares";
 import { shareDashboard } from "@/lib/quickshare/share-dashboard";
+import { dashboardQuery } from "@/lib/schemas/quickshare";
 
 export const metadata: Metadata = { title: "Creator dashboard" };
 
 const short = (w: string | null) => (w ? `${w.slice(0, 6)}…${w.slice(-4)}` : "—");
 const priceText = (p: string) => (p === "0" ? "Free" : `${p} USDC`);
 
-export default async function DashboardPage() {
-  const session = await readPageSession();
+/** The chart's range from ?from=&to= (UTC days); a bad range falls back to the last 30 days with a note. */
+async function loadBoard(owner: string, raw: Record<string, string>) {
+  const parsed = dashboardQuery.safeParse({ from: raw.from || undefined, to: raw.to || undefined });
+  if (parsed.success) {
+    try {
+      return { board: await shareDashboard({ owner, ...parsed.data }), rangeError: null };
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      return { board: await shareDashboard({ owner }), rangeError: `That range does not work: ${err.details}. Showing the last 30 days.` };
+    }
+  }
+  return { board: await shareDashboard({ owner }), rangeError: "Dates must look like 2026-01-31." };
+}
+
+export default async function DashboardPage({ searchParams }: { searchParams: Promise<Record<string, string>> }) {
+  const [session, raw] = await Promise.all([readPageSession(), searchParams]);
   if (!session) {
     return (
       <>
@@ -23,7 +39,7 @@ export default async function DashboardPage() {
       </>
     );
   }
-  const [board, mine] = await Promise.all([shareDashboard({ owner: session.wallet }), listMyShares({ owner: session.wallet })]);
+  const [{ board, rangeError }, mine] = await Promise.all([loadBoard(session.wallet, raw), listMyShares({ owner: session.wallet })]);
   return (
     <>
       <h1>Creator dashboard</h1>
@@ -35,7 +51,14 @@ export default async function DashboardPage() {
         <li><strong>{board.lifetime.unlocks}</strong> unlocks</li>
         <li><strong>{board.lifetime.revenue} USDC</strong> revenue</li>
       </ul>
-      <DailyChart daily={board.daily} title={`Last 30 days (${board.range.from} to ${board.range.to})`} />
+      <form className="filters" method="get" action="/dashboard" aria-label="Chart range">
+        <div className="field"><label htmlFor="range-from">From</label><input id="range-from" type="date" name="from" defaultValue={board.range.from} /></div>
+        <div className="field"><label htmlFor="range-to">To</label><input id="range-to" type="date" name="to" defaultValue={board.range.to} /></div>
+        <button className="btn" type="submit">Show</button>
+        {(raw.from || raw.to) && <Link href="/dashboard">Last 30 days</Link>}
+      </form>
+      {rangeError && <p role="alert" className="error">{rangeError}</p>}
+      <DailyChart daily={board.daily} title={`Views and unlocks, ${board.range.from} to ${board.range.to}`} />
 
       <section aria-labelledby="shares-h">
         <div className="section-head">
