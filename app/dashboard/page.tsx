@@ -77,9 +77,9 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
               <tbody>
                 {mine.shares.map((s) => (
                   <tr key={s.id} data-slug={s.slug}>
-                    <td data-label="Title"><Link href={`/dashboard/shares/${s.slug}`}>{s.title}</Link>{!s.publicAccess && <> <span className="badge">invite-only</span></>}</td>
+                    <td data-label="Title"><span><Link href={`/dashboard/shares/${s.slug}`}>{s.title}</Link>{!s.publicAccess && <> <span className="badge">invite-only</span></>}</span></td>
                     <td data-label="Status"><span className={`badge status-${s.status}`}>{s.status}</span></td>
-                    <td data-label="Price">{priceText(s.price)}{s.whitelistPrice !== null && <span className="muted small"> · listed {priceText(s.whitelistPrice)}</span>}</td>
+                    <td data-label="Price"><span>{priceText(s.price)}{s.whitelistPrice !== null && <span className="muted small"> · listed {priceText(s.whitelistPrice)}</span>}</span></td>
                     <td data-label="Views">{s.viewCount}</td>
                     <td data-label="Unlocks">{s.unlockCount}</td>
                     <td data-label="Revenue">{s.revenue} USDC</td>

@@ -74,9 +74,9 @@ export default async function LedgerPage({ searchParams }: { searchParams: Promi
               {page.activities.map((a) => (
                 <tr key={a.id}>
                   <td data-label="When"><time dateTime={a.timestamp}>{a.timestamp.replace("T", " ").slice(0, 19)}</time></td>
-                  <td data-label="Kind">{a.type}{a.subkind ? ` · ${a.subkind}` : ""}</td>
+                  <td data-label="Kind"><span>{a.type}{a.subkind ? ` · ${a.subkind}` : ""}</span></td>
                   <td data-label="What">{a.contentUrl ? <a href={a.contentUrl}>{a.contentTitle || a.contentUrl}</a> : a.domain ? <Link href={`/ledger?domain=${encodeURIComponent(a.domain)}`}>{a.domain}</Link> : "—"}</td>
-                  <td data-label="Amount" className={a.amount < 0 ? "error" : undefined}>{a.amount !== 0 ? `${a.amount} ${a.currency}` : "—"}{a.protocolFee ? ` (fee ${a.protocolFee})` : ""}</td>
+                  <td data-label="Amount" className={a.amount < 0 ? "error" : undefined}><span>{a.amount !== 0 ? `${a.amount} ${a.currency}` : "—"}{a.protocolFee ? ` (fee ${a.protocolFee})` : ""}</span></td>
                   <td data-label="Wallet"><code title={a.payerWallet ?? a.walletAddress ?? undefined}>{short(a.payerWallet ?? a.walletAddress)}</code></td>
                   <td data-label="Transaction">{a.txHash ? <Link href={`/ledger/tx/${a.txHash}`} title={a.txHash}><code>{short(a.txHash)}</code></Link> : "—"}</td>
                 </tr>

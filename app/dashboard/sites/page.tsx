@@ -82,7 +82,7 @@ export default async function SitesPage() {
                             <td data-label="When"><time dateTime={t.createdAt}>{t.createdAt.slice(0, 10)}</time></td>
                             <td data-label="Page"><a href={t.contentUrl}>{t.title || t.contentUrl}</a></td>
                             <td data-label="From"><code>{short(t.payer)}</code></td>
-                            <td data-label="Amount">{t.held} USDC{t.pendingSettlement && <span className="muted small"> (settling)</span>}</td>
+                            <td data-label="Amount"><span>{t.held} USDC{t.pendingSettlement && <span className="muted small"> (settling)</span>}</span></td>
                           </tr>
                         ))}
                       </tbody>
