@@ -25,11 +25,12 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <header className="site-header">
             <Link href="/" className="brand">Paid Content Hub</Link>
             <nav aria-label="Main">
-              <Link href="/">Home</Link>
-              <Link href="/explore">Explore</Link> <Link href="/tip">Tip</Link>
+              <Link href="/explore">Explore</Link>
+              <Link href="/dashboard">Dashboard</Link>
               <Link href="/ledger">Ledger</Link>
               <Link href="/stats">Stats</Link>
               <Link href="/leaderboards">Leaderboards</Link>
+              <Link href="/tip">Tip</Link>
               <a href="/api/openapi.json">API</a>
             </nav>
             <SignInButton />

@@ -1,6 +1,7 @@
 "use client";
 
 import { ConnectButton } from "@rainbow-me/rainbowkit";
+import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useState } from "react";
 import { createSiweMessage } from "viem/siwe";
 import { useAccount, useSignMessage } from "wagmi";
@@ -17,6 +18,7 @@ async function fetchMe(): Promise<Me> {
 /** Connect (RainbowKit) and then "Sign in with wallet": nonce → EIP-4361 message → signature → session. */
 export function SignInButton() {
   const mounted = useMounted();
+  const router = useRouter();
   const { address, isConnected } = useAccount();
   const { signMessageAsync } = useSignMessage();
   const [me, setMe] = useState<Me>(null);
@@ -51,17 +53,20 @@ export function SignInButton() {
       if (!res.ok) throw new Error(body.details ?? body.error ?? `Sign-in failed (${res.status})`);
       setMe({ wallet: body.wallet });
       setStatus("idle");
+      // Server-rendered pages that depend on the session (the dashboard) render again with it.
+      router.refresh();
     } catch (err) {
       const msg = (err as { shortMessage?: string; message?: string }).shortMessage ?? (err as Error).message;
       setError(/reject|denied/i.test(msg) ? "You rejected the signature in your wallet." : msg);
       setStatus("error");
     }
-  }, [address, signMessageAsync]);
+  }, [address, signMessageAsync, router]);
 
   const signOut = useCallback(async () => {
     await fetch("/auth/logout", { method: "POST" });
     setMe(null);
-  }, []);
+    router.refresh();
+  }, [router]);
 
   if (!mounted) return <div className="wallet-bar" aria-busy="true" />;
 

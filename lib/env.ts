@@ -42,6 +42,8 @@ const schema = z.object({
   PEER_SECRET: secret.optional(),
   REDIS_URL: z.string().optional(),
   PEER_HUB_URL: z.url().optional(),
+  // Block explorer for transaction links (e.g. https://testnet.arcscan.app); unset: the hub's own /ledger/tx pages only.
+  EXPLORER_URL: z.url().optional().transform((u) => u?.replace(/\/+$/, "")),
   EVENT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   SITE_VERIFICATION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   // Tests and local development only: "host" or "host=ip:port" entries the site fetcher may reach

@@ -25,7 +25,8 @@ export default async function LeaderboardsPage({ searchParams }: { searchParams:
         <p className="empty">Nothing ranked yet.</p>
       ) : (
         <div className="table-wrap">
-          <table>
+          <table className="responsive-table">
+            <caption className="sr-only">Ranking</caption>
             <thead><tr><th scope="col">#</th><th scope="col">Name</th><th scope="col">Score</th><th scope="col">Stars</th><th scope="col">Unlocks</th><th scope="col">Views</th><th scope="col">Revenue</th></tr></thead>
             <tbody>
               {board.items.map((item) => {
@@ -33,8 +34,9 @@ export default async function LeaderboardsPage({ searchParams }: { searchParams:
                 const name = i.kind === "content" ? <a href={String(i.url)}>{String(i.title)}</a> : i.kind === "site" ? `${i.name || i.domain} (${i.domain})` : <code>{String(i.username ?? i.wallet)}</code>;
                 return (
                   <tr key={`${i.rank}`}>
-                    <td>{i.rank}</td><td>{name}</td><td>{i.reputationScore}</td><td>{i.reputationStars ?? "—"}</td>
-                    <td>{i.unlocks}</td><td>{i.views}</td><td>{i.revenue} USDC</td>
+                    <td data-label="Rank">{i.rank}</td><td data-label="Name">{name}</td><td data-label="Score">{i.reputationScore}</td>
+                    <td data-label="Stars">{i.reputationStars === null ? "—" : `${i.reputationStars} ★`}</td>
+                    <td data-label="Unlocks">{i.unlocks}</td><td data-label="Views">{i.views}</td><td data-label="Revenue">{i.revenue} USDC</td>
                   </tr>
                 );
               })}
@@ -42,7 +44,7 @@ export default async function LeaderboardsPage({ searchParams }: { searchParams:
           </table>
         </div>
       )}
-      <Pager path="/leaderboards" params={{ type: query.type, limit: String(query.limit) }} skip={query.skip} limit={query.limit} hasMore={query.skip + query.limit < board.total} />
+      <Pager path="/leaderboards" params={{ type: query.type, limit: String(query.limit) }} skip={query.skip} limit={query.limit} hasMore={query.skip + query.limit < board.total} count={board.items.length} />
     </>
   );
 }

@@ -1,60 +1,91 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { Pager } from "@/components/pager";
+import { canonicalDomain } from "@/lib/chain/predict";
 import { listActivities } from "@/lib/ledger/list-activities";
 import { LEDGER_FILTERS, ledgerQuery } from "@/lib/schemas/ledger";
 
 export const metadata: Metadata = { title: "Ledger" };
 
 const short = (w: string | null) => (w ? `${w.slice(0, 6)}…${w.slice(-4)}` : "—");
+const PAGE_SIZES = ["25", "50", "100"];
+const KIND_LABELS: Record<(typeof LEDGER_FILTERS)[number], string> = {
+  views: "Views", unlocks: "Unlocks", payments: "Payments", ratings: "Ratings", tips: "Tips", quickshare: "Quickshare",
+};
+
+function validDomain(d: string | undefined) {
+  if (!d) return true;
+  try {
+    canonicalDomain(d);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export default async function LedgerPage({ searchParams }: { searchParams: Promise<Record<string, string>> }) {
   const raw = await searchParams;
-  const parsed = ledgerQuery.safeParse({ ...raw, limit: raw.limit ?? "25" });
-  const query = parsed.success ? parsed.data : ledgerQuery.parse({ limit: "25" });
+  const parsed = ledgerQuery.safeParse({ ...raw, limit: raw.limit || "25", type: raw.type || undefined, domain: raw.domain?.trim() || undefined });
+  const badDomain = parsed.success && !validDomain(parsed.data.domain);
+  const query = parsed.success && !badDomain ? parsed.data : ledgerQuery.parse({ limit: "25" });
   const page = await listActivities(query);
+  const filtered = Boolean(query.type || query.domain);
   return (
     <>
       <h1>Public ledger</h1>
       <p className="muted">Every view, unlock, payment, rating, tip and quickshare unlock on this hub, newest first. Quickshare rows never show which share.</p>
-      <form className="filters" method="get" action="/ledger">
-        <label>Kind{" "}
-          <select name="type" defaultValue={query.type ?? ""}>
+      <form className="filters" method="get" action="/ledger" aria-label="Filter the ledger">
+        <div className="field">
+          <label htmlFor="ledger-type">Kind</label>
+          <select id="ledger-type" name="type" defaultValue={query.type ?? ""}>
             <option value="">All</option>
-            {LEDGER_FILTERS.map((f) => <option key={f} value={f}>{f}</option>)}
+            {LEDGER_FILTERS.map((f) => <option key={f} value={f}>{KIND_LABELS[f]}</option>)}
           </select>
-        </label>
-        <label>Domain <input name="domain" defaultValue={query.domain ?? ""} placeholder="example.com" /></label>
+        </div>
+        <div className="field">
+          <label htmlFor="ledger-domain">Domain</label>
+          <input id="ledger-domain" name="domain" defaultValue={query.domain ?? raw.domain ?? ""} placeholder="example.com" />
+        </div>
+        <div className="field">
+          <label htmlFor="ledger-limit">Rows per page</label>
+          <select id="ledger-limit" name="limit" defaultValue={String(query.limit)}>
+            {PAGE_SIZES.map((n) => <option key={n} value={n}>{n}</option>)}
+          </select>
+        </div>
         <button className="btn" type="submit">Filter</button>
+        {filtered && <Link href="/ledger">Clear filters</Link>}
       </form>
+      {(!parsed.success || badDomain) && <p role="alert" className="error">Those filters are not valid (a kind from the list, a domain like example.com); showing everything.</p>}
       <ul className="stats" aria-label="Totals">
         <li><strong>{page.totals.total}</strong> activities</li>
         <li><strong>{page.totals.payments}</strong> payments</li>
         <li><strong>{page.totals.tips}</strong> tips</li>
         <li><strong>{page.totals.ratings}</strong> ratings</li>
+        <li><strong>{page.totals.quickshareUnlocks}</strong> quickshare unlocks</li>
       </ul>
       {page.activities.length === 0 ? (
-        <p className="empty">No activity{query.type || query.domain ? " matches these filters" : " yet"}.</p>
+        <p className="empty">No activity{filtered ? " matches these filters" : " yet"}.</p>
       ) : (
         <div className="table-wrap">
-          <table>
+          <table className="responsive-table">
             <caption className="sr-only">Ledger rows</caption>
             <thead><tr><th scope="col">When</th><th scope="col">Kind</th><th scope="col">What</th><th scope="col">Amount</th><th scope="col">Wallet</th><th scope="col">Transaction</th></tr></thead>
             <tbody>
               {page.activities.map((a) => (
                 <tr key={a.id}>
-                  <td><time dateTime={a.timestamp}>{a.timestamp.replace("T", " ").slice(0, 19)}</time></td>
-                  <td>{a.type}{a.subkind ? ` · ${a.subkind}` : ""}</td>
-                  <td>{a.contentUrl ? <a href={a.contentUrl}>{a.contentTitle || a.contentUrl}</a> : (a.domain ?? "—")}</td>
-                  <td className={a.amount < 0 ? "error" : undefined}>{a.amount !== 0 ? `${a.amount} ${a.currency}` : "—"}{a.protocolFee ? ` (fee ${a.protocolFee})` : ""}</td>
-                  <td><code>{short(a.payerWallet ?? a.walletAddress)}</code></td>
-                  <td>{a.txHash ? <code title={a.txHash}>{short(a.txHash)}</code> : "—"}</td>
+                  <td data-label="When"><time dateTime={a.timestamp}>{a.timestamp.replace("T", " ").slice(0, 19)}</time></td>
+                  <td data-label="Kind"><span>{a.type}{a.subkind ? ` · ${a.subkind}` : ""}</span></td>
+                  <td data-label="What">{a.contentUrl ? <a href={a.contentUrl}>{a.contentTitle || a.contentUrl}</a> : a.domain ? <Link href={`/ledger?domain=${encodeURIComponent(a.domain)}`}>{a.domain}</Link> : "—"}</td>
+                  <td data-label="Amount" className={a.amount < 0 ? "error" : undefined}><span>{a.amount !== 0 ? `${a.amount} ${a.currency}` : "—"}{a.protocolFee ? ` (fee ${a.protocolFee})` : ""}</span></td>
+                  <td data-label="Wallet"><code title={a.payerWallet ?? a.walletAddress ?? undefined}>{short(a.payerWallet ?? a.walletAddress)}</code></td>
+                  <td data-label="Transaction">{a.txHash ? <Link href={`/ledger/tx/${a.txHash}`} title={a.txHash}><code>{short(a.txHash)}</code></Link> : "—"}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
-      <Pager path="/ledger" params={{ type: query.type, domain: query.domain, limit: String(query.limit) }} skip={query.skip} limit={query.limit} hasMore={page.hasMore} />
+      <Pager path="/ledger" params={{ type: query.type, domain: query.domain, limit: String(query.limit) }} skip={query.skip} limit={query.limit} hasMore={page.hasMore} count={page.activities.length} />
     </>
   );
 }

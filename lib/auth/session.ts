@@ -11,6 +11,9 @@ export type Session = { id: string; wallet: `0x${string}`; expiresAt: Date };
 
 type SealedSession = { sid: string };
 
+/** A request's cookies, or Next's `cookies()` store in a server component. */
+type CookieSource = Pick<NextRequest, "cookies"> | { cookies: { get(name: string): { value: string } | undefined } };
+
 /**
  * The cookie only carries a sealed session id; the session itself is a database row, so logging
  * out (or revoking) kills the cookie everywhere even though it is still cryptographically valid.
@@ -18,7 +21,7 @@ type SealedSession = { sid: string };
 /** Hosted blogs' session cookie (audience: the blog's Site.id). */
 export const BLOG_SESSION_COOKIE = "sb_auth_session";
 
-export async function readSession(req: NextRequest, audience = "hub", cookieName = SESSION_COOKIE): Promise<Session | null> {
+export async function readSession(req: CookieSource, audience = "hub", cookieName = SESSION_COOKIE): Promise<Session | null> {
   const sealed = req.cookies.get(cookieName)?.value;
   if (!sealed) return null;
   let sid: string | undefined;

@@ -1,0 +1,115 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { CopyLinkButton } from "@/components/dashboard/copy-link-button";
+import { DailyChart } from "@/components/dashboard/daily-chart";
+import { DashboardNav } from "@/components/dashboard/dashboard-nav";
+import { SignInPrompt } from "@/components/dashboard/sign-in-prompt";
+import { readPageSession } from "@/lib/auth/read-page-session";
+import { ApiError } from "@/lib/http/errors";
+import { listMyShares } from "@/lib/quickshare/list-my-shares";
+import { shareDashboard } from "@/lib/quickshare/share-dashboard";
+import { dashboardQuery } from "@/lib/schemas/quickshare";
+
+export const metadata: Metadata = { title: "Creator dashboard" };
+
+const short = (w: string | null) => (w ? `${w.slice(0, 6)}…${w.slice(-4)}` : "—");
+const priceText = (p: string) => (p === "0" ? "Free" : `${p} USDC`);
+
+/** The chart's range from ?from=&to= (UTC days); a bad range falls back to the last 30 days with a note. */
+async function loadBoard(owner: string, raw: Record<string, string>) {
+  const parsed = dashboardQuery.safeParse({ from: raw.from || undefined, to: raw.to || undefined });
+  if (parsed.success) {
+    try {
+      return { board: await shareDashboard({ owner, ...parsed.data }), rangeError: null };
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      return { board: await shareDashboard({ owner }), rangeError: `That range does not work: ${err.details}. Showing the last 30 days.` };
+    }
+  }
+  return { board: await shareDashboard({ owner }), rangeError: "Dates must look like 2026-01-31." };
+}
+
+export default async function DashboardPage({ searchParams }: { searchParams: Promise<Record<string, string>> }) {
+  const [session, raw] = await Promise.all([readPageSession(), searchParams]);
+  if (!session) {
+    return (
+      <>
+        <h1>Creator dashboard</h1>
+        <SignInPrompt what="run your shares and sites" />
+      </>
+    );
+  }
+  const [{ board, rangeError }, mine] = await Promise.all([loadBoard(session.wallet, raw), listMyShares({ owner: session.wallet })]);
+  return (
+    <>
+      <h1>Creator dashboard</h1>
+      <p className="muted">Signed in as <code>{session.wallet}</code>.</p>
+      <DashboardNav current="/dashboard" />
+      <ul className="stats" aria-label="Lifetime totals">
+        <li><strong>{board.lifetime.shares}</strong> shares ({board.lifetime.activeShares} active)</li>
+        <li><strong>{board.lifetime.views}</strong> views</li>
+        <li><strong>{board.lifetime.unlocks}</strong> unlocks</li>
+        <li><strong>{board.lifetime.revenue} USDC</strong> revenue</li>
+      </ul>
+      <form className="filters" method="get" action="/dashboard" aria-label="Chart range">
+        <div className="field"><label htmlFor="range-from">From</label><input id="range-from" type="date" name="from" defaultValue={board.range.from} /></div>
+        <div className="field"><label htmlFor="range-to">To</label><input id="range-to" type="date" name="to" defaultValue={board.range.to} /></div>
+        <button className="btn" type="submit">Show</button>
+        {(raw.from || raw.to) && <Link href="/dashboard">Last 30 days</Link>}
+      </form>
+      {rangeError && <p role="alert" className="error">{rangeError}</p>}
+      <DailyChart daily={board.daily} title={`Views and unlocks, ${board.range.from} to ${board.range.to}`} />
+
+      <section aria-labelledby="shares-h">
+        <div className="section-head">
+          <h2 id="shares-h">Your shares</h2>
+          <Link className="btn" href="/dashboard/new">New share</Link>
+        </div>
+        {mine.shares.length === 0 ? (
+          <p className="empty">No shares yet. <Link href="/dashboard/new">Create your first share</Link>: a text, image, recording or file behind a price or an invite list.</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="responsive-table">
+              <caption className="sr-only">Your shares, newest first</caption>
+              <thead>
+                <tr><th scope="col">Title</th><th scope="col">Status</th><th scope="col">Price</th><th scope="col">Views</th><th scope="col">Unlocks</th><th scope="col">Revenue</th><th scope="col">Link</th></tr>
+              </thead>
+              <tbody>
+                {mine.shares.map((s) => (
+                  <tr key={s.id} data-slug={s.slug}>
+                    <td data-label="Title"><span><Link href={`/dashboard/shares/${s.slug}`}>{s.title}</Link>{!s.publicAccess && <> <span className="badge">invite-only</span></>}</span></td>
+                    <td data-label="Status"><span className={`badge status-${s.status}`}>{s.status}</span></td>
+                    <td data-label="Price"><span>{priceText(s.price)}{s.whitelistPrice !== null && <span className="muted small"> · listed {priceText(s.whitelistPrice)}</span>}</span></td>
+                    <td data-label="Views">{s.viewCount}</td>
+                    <td data-label="Unlocks">{s.unlockCount}</td>
+                    <td data-label="Revenue">{s.revenue} USDC</td>
+                    <td data-label="Link">{s.status === "revoked" ? <span className="muted">—</span> : <CopyLinkButton path={`/qs/${s.slug}`} />}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="recent-h">
+        <h2 id="recent-h">Recent activity</h2>
+        {board.recent.length === 0 ? (
+          <p className="empty">No views or unlocks yet.</p>
+        ) : (
+          <ul className="activity">
+            {board.recent.map((r, i) => (
+              <li key={`${r.at}-${i}`}>
+                <time dateTime={r.at}>{r.at.replace("T", " ").slice(0, 16)}</time>{" "}
+                {r.kind === "unlock" ? <strong>Unlock</strong> : "View"} of <Link href={`/dashboard/shares/${r.slug}`}>{r.title}</Link>
+                {r.wallet && <> by <code>{short(r.wallet)}</code></>}
+                {r.amount > 0 && <> · {r.amount} USDC</>}
+                {r.txHash && <> · <Link href={`/ledger/tx/${r.txHash}`}>transaction</Link></>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

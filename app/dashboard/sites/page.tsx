@@ -1,0 +1,99 @@
+import type { Metadata } from "next";
+import { ClaimTipsButton } from "@/components/dashboard/claim-tips-button";
+import { DashboardNav } from "@/components/dashboard/dashboard-nav";
+import { RegisterSiteForm } from "@/components/dashboard/register-site-form";
+import { SignInPrompt } from "@/components/dashboard/sign-in-prompt";
+import { VerifySiteForm } from "@/components/dashboard/verify-site-form";
+import { readPageSession } from "@/lib/auth/read-page-session";
+import { formatUsdc, parseUsdc, splitFee } from "@/lib/money";
+import { listSites } from "@/lib/sites/list-sites";
+import { HELD_FEE_BPS } from "@/lib/tips/fees";
+import { listHeld } from "@/lib/tips/list-held";
+
+export const metadata: Metadata = { title: "Sites and tips" };
+
+const short = (w: string) => `${w.slice(0, 6)}…${w.slice(-4)}`;
+
+export default async function SitesPage() {
+  const session = await readPageSession();
+  if (!session) return (<><h1>Sites and tips</h1><SignInPrompt what="register your sites and claim tips" /></>);
+  const { sites } = await listSites({ wallet: session.wallet });
+  const held = await Promise.all(sites.map((s) => listHeld({ domain: s.domain, limit: 20 }).catch(() => null)));
+  return (
+    <>
+      <h1>Sites and tips</h1>
+      <DashboardNav current="/dashboard/sites" />
+      <p className="muted">
+        Register the domains you publish on and prove they are yours. A verified site’s pages appear in explore, get paid to your wallet,
+        and tips readers left while it was unverified wait for you in the domain’s holding box.
+      </p>
+      <section aria-labelledby="register-h">
+        <h2 id="register-h">Register a site</h2>
+        <RegisterSiteForm />
+      </section>
+      <section aria-labelledby="mysites-h">
+        <h2 id="mysites-h">Your sites</h2>
+        {sites.length === 0 && <p className="empty">No sites yet. Register a domain above, then prove it with a file, a meta tag or the widget.</p>}
+        {sites.map((site, i) => {
+          const h = held[i];
+          const grossAtomic = h ? parseUsdc(h.totalAmount) : 0n;
+          const { fee, net } = splitFee(grossAtomic, HELD_FEE_BPS);
+          return (
+            <article key={site.id} className="card site-card" aria-labelledby={`site-${site.id}`} data-domain={site.domain}>
+              <header className="section-head">
+                <h3 id={`site-${site.id}`}>{site.name || site.domain} <span className="muted small">{site.domain}</span></h3>
+                <span className={`badge ${site.verified ? "badge-ok" : ""}`}>{site.verificationStatus}{site.verificationSource ? ` · ${site.verificationSource}` : ""}</span>
+              </header>
+              {site.lastVerifiedAt && <p className="small muted">Last proven <time dateTime={site.lastVerifiedAt}>{site.lastVerifiedAt.slice(0, 10)}</time>. {site.contentCount} content items.</p>}
+              <details open={!site.verified}>
+                <summary>{site.verified ? "Verification details and site token" : "How to verify this site"}</summary>
+                <ol className="steps">
+                  <li>
+                    <strong>Owner file</strong>: serve <code>{site.verification.ownerLink.fileUrl}</code> containing your wallet <code className="wallet">{site.verification.ownerLink.fileContent.trim()}</code>
+                    , or put this tag in your home page’s <code>&lt;head&gt;</code>:
+                    <pre><code>{site.verification.ownerLink.metaTag}</code></pre>
+                  </li>
+                  <li>
+                    <strong>Widget</strong>: add this script to a page of the site (it also reports views and sells content):
+                    <pre><code>{site.verification.widget.snippet}</code></pre>
+                  </li>
+                  <li>Then choose the proof and press <em>Verify now</em>.</li>
+                </ol>
+                <p className="small">Site id <code>{site.id}</code>. Site token (keep it secret; it signs widget events and tip claims): <code className="wallet">{site.verifyToken}</code></p>
+                <VerifySiteForm siteId={site.id} domain={site.domain} />
+              </details>
+              <section aria-label={`Tips held for ${site.domain}`} className="held">
+                <h4>Held tips</h4>
+                {!h ? (
+                  <p className="error">Held tips could not be read for this domain.</p>
+                ) : site.verified ? (
+                  <ClaimTipsButton siteId={site.id} token={site.verifyToken} domain={site.domain} count={h.total} gross={formatUsdc(grossAtomic)} fee={formatUsdc(fee)} net={formatUsdc(net)} />
+                ) : (
+                  <p className="muted">{h.total > 0 ? `${h.total} tips (${formatUsdc(grossAtomic)} USDC) are held; verify the site to claim them.` : "No tips are held for this domain."}</p>
+                )}
+                {h && h.tips.length > 0 && (
+                  <div className="table-wrap">
+                    <table className="responsive-table">
+                      <caption className="sr-only">Held tips for {site.domain}</caption>
+                      <thead><tr><th scope="col">When</th><th scope="col">Page</th><th scope="col">From</th><th scope="col">Amount</th></tr></thead>
+                      <tbody>
+                        {h.tips.map((t) => (
+                          <tr key={t.id}>
+                            <td data-label="When"><time dateTime={t.createdAt}>{t.createdAt.slice(0, 10)}</time></td>
+                            <td data-label="Page"><a href={t.contentUrl}>{t.title || t.contentUrl}</a></td>
+                            <td data-label="From"><code>{short(t.payer)}</code></td>
+                            <td data-label="Amount"><span>{t.held} USDC{t.pendingSettlement && <span className="muted small"> (settling)</span>}</span></td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                )}
+              </section>
+            </article>
+          );
+        })}
+      </section>
+    </>
+  );
+}
