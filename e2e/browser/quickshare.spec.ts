@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { privateKeyToAccount } from "viem/accounts";
 import { createShare, person } from "../support/quickshare";
+import { screenshots } from "../support/screens";
 import { connectWallet, installTestWallet } from "../support/test-wallet";
 
 // anvil dev key #2: a local-chain test account (no funds needed to sign in).
@@ -50,9 +51,11 @@ test("an invited reader signs in with a wallet (wagmi + RainbowKit) from the sha
   await expect(page).toHaveURL(new RegExp(`/qs/${share.slug}/unlock\\?signin=1$`));
   await expect(page.getByRole("heading", { name: "Sign in to read" })).toBeVisible();
   await connectWallet(page);
+  await screenshots(page, "reader-share-signin");
   await page.getByTestId("share-sign-in").click();
   await expect(page.locator("#qs-content")).toHaveText("Meet at dock 4.");
   await expect(page.locator("#signin-status")).toContainText("access granted");
+  await screenshots(page, "reader-share-signin-granted");
   expect(wallet.calls.filter((c) => c === "personal_sign")).toHaveLength(1);
   // The header shows the same session.
   await expect(page.getByTestId("signed-in")).toContainText(reader.address.slice(0, 6));
