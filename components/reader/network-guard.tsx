@@ -9,9 +9,10 @@ import { useState } from "react";
 
 /**
  * Renders `children` only for a connected wallet on the hub's chain: otherwise a connect button
- * (RainbowKit), or a wrong-network notice that offers to switch.
+ * (RainbowKit), or a wrong-network notice that offers to switch. `anyChain` skips the network check
+ * for actions that only sign a message (a sign-in names its chain inside the message).
  */
-export function NetworkGuard({ children, action }: { children: ReactNode; action: string }) {
+export function NetworkGuard({ children, action, anyChain = false }: { children: ReactNode; action: string; anyChain?: boolean }) {
   const mounted = useMounted();
   const { isConnected, chainId } = useAccount();
   const config = useConfig();
@@ -30,7 +31,7 @@ export function NetworkGuard({ children, action }: { children: ReactNode; action
       </div>
     );
   }
-  if (chainId !== hubChain.id) {
+  if (!anyChain && chainId !== hubChain.id) {
     return (
       <div className="guard guard-warn" role="alert" data-guard="wrong-network">
         <p><strong>Wrong network.</strong> Your wallet is on chain {chainId}; this hub takes payments on {hubChain.name} (chain {hubChain.id}).</p>

@@ -204,7 +204,7 @@ export function ShareUnlock(props: ShareUnlockProps) {
             {busy ? "Working…" : `Pay ${price} ${currency} (${rail})`}
           </button>
           <FlowStatus state={state} id="pay-status" />
-          <p className="muted">Bought it before with this wallet in another browser? Sign in with the wallet (top of the page), then open <a href={`/qs/${slug}`}>the share page</a>: no new payment.</p>
+          <p className="muted">Bought it before with this wallet in another browser? <a href={`/qs/${slug}/unlock?signin=1`}>Sign in with the wallet</a>: no new payment.</p>
           {shortfall !== null && rail === "gateway" && (
             <GatewayDeposit token={token} gateway={gateway} shortfall={shortfall} onDeposited={() => { setShortfall(null); setState({ step: "settled", text: "Deposit confirmed. Press Pay to sign the payment." }); }} />
           )}

@@ -624,6 +624,9 @@ describe("GET /qs/<slug>: page for browsers, JSON for agents (decisions.md #4)",
     expect(attr("data-svc-path")).toBe(`/qs/${share.slug}`);
     expect(attr("data-svc-manifest")).toBe(manifest);
     expect(html).toContain('id="qs-pay"');
+    // Wallet actions live on the wagmi/RainbowKit page: the share page only links there (no raw provider calls).
+    expect(html).toContain(`<a class="btn btn-quiet" id="qs-signin" href="/qs/${share.slug}/unlock?signin=1">Bought it already? Sign in</a>`);
+    expect(html).not.toMatch(/window\.ethereum|personal_sign|eth_requestAccounts/);
     expect(html).not.toContain("Paid tide notes.");
     expect(html).not.toContain("<tags>");
   });

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { privateKeyToAccount } from "viem/accounts";
 import { createShare, person } from "../support/quickshare";
-import { installTestWallet } from "../support/test-wallet";
+import { screenshots } from "../support/screens";
+import { connectWallet, installTestWallet } from "../support/test-wallet";
 
 // anvil dev key #2: a local-chain test account (no funds needed to sign in).
 const READER_PK = "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a" as const;
@@ -34,7 +35,7 @@ test("a reader opens a free share: the page is server-rendered with its svc: tag
   expect(outside).toEqual([]);
 });
 
-test("an invited reader signs in with a wallet on the share page and the body appears", async ({ page }) => {
+test("an invited reader signs in with a wallet (wagmi + RainbowKit) from the share page and the body appears", async ({ page }) => {
   const owner = await person();
   const reader = privateKeyToAccount(READER_PK);
   const share = await createShare(owner, { title: "For the crew", content: "Meet at dock 4.", publicAccess: false, whitelist: [reader.address] });
@@ -44,10 +45,51 @@ test("an invited reader signs in with a wallet on the share page and the body ap
   await page.goto(`/qs/${share.slug}`);
   await expect(page.getByRole("heading", { name: "Invite-only" })).toBeVisible();
   await expect(page.getByText("Meet at dock 4.")).toHaveCount(0);
-  await page.getByRole("button", { name: "Sign in with an invited wallet" }).click();
+  // The share page is plain server HTML with no wallet code: its sign-in is a link to the wallet page.
+  expect(wallet.calls).toEqual([]);
+  await page.getByRole("link", { name: "Sign in with an invited wallet" }).click();
+  await expect(page).toHaveURL(new RegExp(`/qs/${share.slug}/unlock\\?signin=1$`));
+  await expect(page.getByRole("heading", { name: "Sign in to read" })).toBeVisible();
+  await connectWallet(page);
+  await screenshots(page, "reader-share-signin");
+  await page.getByTestId("share-sign-in").click();
   await expect(page.locator("#qs-content")).toHaveText("Meet at dock 4.");
-  expect(wallet.calls).toContain("personal_sign");
+  await expect(page.locator("#signin-status")).toContainText("access granted");
+  await screenshots(page, "reader-share-signin-granted");
+  expect(wallet.calls.filter((c) => c === "personal_sign")).toHaveLength(1);
+  // The header shows the same session.
+  await expect(page.getByTestId("signed-in")).toContainText(reader.address.slice(0, 6));
+
+  // Back on the share page the server renders the body for the session; no new signature.
+  await page.getByRole("link", { name: "Open the share page" }).click();
+  await expect(page).toHaveURL(new RegExp(`/qs/${share.slug}$`));
+  await expect(page.locator("#share")).toHaveAttribute("data-svc-state", "granted");
+  await expect(page.locator("#qs-content")).toHaveText("Meet at dock 4.");
+  expect(wallet.calls.filter((c) => c === "personal_sign")).toHaveLength(1);
   expect(outside).toEqual([]);
+});
+
+test("a wallet that is not invited signs in and is told so; the page stays usable", async ({ page }) => {
+  const owner = await person();
+  const share = await createShare(owner, { title: "Crew only", content: "Dock 9.", publicAccess: false, whitelist: [owner.address] });
+  const wallet = await installTestWallet(page, { pk: READER_PK, chainId: 5042002 });
+
+  await page.goto(`/qs/${share.slug}/unlock?signin=1`);
+  await expect(page.getByRole("heading", { name: "Sign in to read" })).toBeVisible();
+  await connectWallet(page);
+  // Refusing the signature signs nobody in.
+  wallet.rejectNext();
+  await page.getByTestId("share-sign-in").click();
+  await expect(page.locator("#signin-status")).toHaveAttribute("data-kind", "rejected");
+  expect((await page.request.get("/auth/me")).status()).toBe(401);
+
+  await page.getByTestId("share-sign-in").click();
+  await expect(page.getByRole("heading", { name: "No access for this wallet" })).toBeVisible();
+  await expect(page.locator("#signin-status")).toHaveAttribute("data-kind", "hub");
+  await expect(page.getByText("Dock 9.")).toHaveCount(0);
+  await page.goto(`/qs/${share.slug}`);
+  await expect(page.getByRole("heading", { name: "Invite-only" })).toBeVisible();
+  await expect(page.getByText("Dock 9.")).toHaveCount(0);
 });
 
 test("a stranger sees the invite-only notice and no body; an unknown link gets its own 404 page", async ({ page }) => {

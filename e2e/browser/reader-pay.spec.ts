@@ -142,6 +142,7 @@ test("without JavaScript a free share still reads and a paid share shows its pri
   await page.goto(`/qs/${paid.slug}`);
   await expect(page.getByText("Only buyers read this.")).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Pay 0.2 USDC" })).toHaveAttribute("href", `/qs/${paid.slug}/unlock`);
+  await expect(page.getByRole("link", { name: "Bought it already? Sign in" })).toHaveAttribute("href", `/qs/${paid.slug}/unlock?signin=1`);
   const unlock = await page.goto(`/qs/${paid.slug}/unlock`);
   expect(unlock!.status()).toBe(200);
   await expect(page.getByRole("heading", { name: "Unlock for 0.2 USDC" })).toBeVisible();

@@ -4,6 +4,7 @@ import { formatUsdc } from "@/lib/money";
 import { escapeHtml, renderShareBody } from "@/lib/quickshare/render-share-body";
 import { STYLE } from "@/lib/quickshare/render-share-page";
 import { SHARE_PAGE_SCRIPT } from "@/lib/quickshare/share-page-script";
+import { BLOG_WALLET_SCRIPT } from "./blog-wallet-script";
 import type { BlogContext } from "./blog-context";
 import { buildPostGrant } from "./build-post-grant";
 import type { PostDocument } from "./post-media";
@@ -153,7 +154,7 @@ ${head}
 <body>
 <header class="qs-top"><a href="/">${escapeHtml(blog.site.name)}</a></header>
 ${main}
-${script ? `<script>${SHARE_PAGE_SCRIPT}</script>` : ""}
+${script ? `<script>${SHARE_PAGE_SCRIPT}</script><script>${BLOG_WALLET_SCRIPT}</script>` : ""}
 </body>
 </html>`;
   const headers: Record<string, string> = { "content-type": "text/html; charset=utf-8", "cache-control": "private, no-store", vary: "Cookie" };

@@ -52,7 +52,7 @@ export async function renderSharePage({ slug, claim, sessionWallet, now = new Da
   if (decision.outcome === "expired") {
     status = 419;
     main = `<section class="panel"><h2>This share has expired</h2><p class="muted">No new unlocks. Readers who unlocked it before can still read it after signing in with their wallet.</p></section>`
-      + signInPanel("Unlocked it before?");
+      + signInPanel(share.slug, "Unlocked it before?");
   } else if (decision.outcome === "grant") {
     if (decision.entitle && viewer.wallet) await grantAccess({ shareId: share.id, wallet: viewer.wallet, source: decision.entitle });
     const grant = await buildGrant({ share, via: decision.via, wallet: viewer.wallet, entitled: decision.issueProof, entitlementSource: decision.entitle ?? ctx.entitlementSource, liveProof: null, now });
@@ -68,14 +68,14 @@ export async function renderSharePage({ slug, claim, sessionWallet, now = new Da
 <h2 id="qs-pay-h">Unlock for ${escapeHtml(formatUsdc(decision.amountAtomic))} ${escapeHtml(share.currency)}</h2>
 <p class="muted">Pay once from your wallet: a signed authorization drawn on your Gateway deposit (no gas), or a plain USDC transfer. Agents: <code>GET ${escapeHtml(shareUrls(share.slug).access)}</code> answers 402 with an x402 challenge.</p>
 <a class="btn" id="qs-pay" href="/qs/${escapeHtml(share.slug)}/unlock">Pay ${escapeHtml(formatUsdc(decision.amountAtomic))} ${escapeHtml(share.currency)}</a>
-<button type="button" class="btn btn-quiet" id="qs-signin">Bought it already? Sign in</button>
+<a class="btn btn-quiet" id="qs-signin" href="${signInHref(share.slug)}">Bought it already? Sign in</a>
 </section><article id="qs-content" class="qs-body" hidden></article>`;
   } else {
     status = 403;
     state = "denied";
     const invite = decision.code === "not-invited" || decision.code === "possession-required";
     main = `<section class="panel" aria-labelledby="qs-deny-h"><h2 id="qs-deny-h">${invite ? "Invite-only" : "Access denied"}</h2>
-<p>${escapeHtml(decision.details)}</p>${viewer.possessed ? "" : `<button type="button" class="btn" id="qs-signin">Sign in with ${invite ? "an invited" : "your"} wallet</button>`}</section>`;
+<p>${escapeHtml(decision.details)}</p>${viewer.possessed ? "" : `<a class="btn" id="qs-signin" href="${signInHref(share.slug)}">Sign in with ${invite ? "an invited" : "your"} wallet</a>`}</section>`;
     if (decision.code === "not-invited" && !viewer.wallet) status = 200; // an anonymous visit is a prompt, not a refusal
   }
 
@@ -104,8 +104,13 @@ function errorPanel(title: string, text: string) {
   return `<main><section class="panel"><h1>${escapeHtml(title)}</h1><p class="muted">${escapeHtml(text)}</p><p><a href="/">Paid Content Hub</a></p></section></main>`;
 }
 
-function signInPanel(lead: string) {
-  return `<div id="share-signin" class="panel"><p>${escapeHtml(lead)}</p><button type="button" class="btn" id="qs-signin">Sign in with your wallet</button></div>`;
+/** Sign-in happens on the wallet page (wagmi + RainbowKit); a plain link, so it works without JavaScript too. */
+function signInHref(slug: string) {
+  return `/qs/${escapeHtml(slug)}/unlock?signin=1`;
+}
+
+function signInPanel(slug: string, lead: string) {
+  return `<div id="share-signin" class="panel"><p>${escapeHtml(lead)}</p><a class="btn" id="qs-signin" href="${signInHref(slug)}">Sign in with your wallet</a></div>`;
 }
 
 function head(share: ShareRow, now: Date) {

@@ -1,16 +1,16 @@
 /**
- * The share page's only script (plain JS, no bundle): re-reads with the unlock proof kept in this
- * browser (written by the pay page /qs/<slug>/unlock, which pays with wagmi), signs in (EIP-4361)
- * for wallets that read free or already bought, and renders the body with the same rules as the
- * server (escaped text, svc-embed://N → media route). Without JavaScript the page still reads free content.
+ * The share page's only script (plain JS, no bundle, no wallet): re-reads with the unlock proof kept
+ * in this browser (written by the wallet page /qs/<slug>/unlock, which pays and signs in with wagmi +
+ * RainbowKit) and renders the body with the same rules as the server (escaped text, svc-embed://N →
+ * media route). Without JavaScript the page still reads free content. Hosted-blog post pages add their
+ * own wallet script (lib/blog/blog-wallet-script.ts) on top, through `window.svcShare`.
  */
 export const SHARE_PAGE_SCRIPT = String.raw`
 (function () {
   "use strict";
   var root = document.getElementById("share");
   if (!root) return;
-  var path = root.getAttribute("data-svc-access") || root.getAttribute("data-svc-path");
-  var authBase = root.getAttribute("data-svc-auth") || "/auth"; // hosted blogs sign in under /api/auth
+  var path = root.getAttribute("data-svc-access") || root.getAttribute("data-svc-path"); // blog posts name their access route
   var storeKey = "svc-qs-proof:" + root.getAttribute("data-svc-id");
   var statusEl = document.getElementById("qs-status");
   var contentEl = document.getElementById("qs-content");
@@ -86,10 +86,6 @@ export const SHARE_PAGE_SCRIPT = String.raw`
     });
   }
 
-  function errorText(res) {
-    return res.json().then(function (b) { return b.details || b.error || ("HTTP " + res.status); }, function () { return "HTTP " + res.status; });
-  }
-
   // A reader who paid before keeps the proof in this browser: re-read without paying.
   var saved = localStorage.getItem(storeKey);
   if (saved && root.getAttribute("data-svc-state") !== "granted") {
@@ -99,42 +95,6 @@ export const SHARE_PAGE_SCRIPT = String.raw`
     }).catch(function () {});
   }
 
-  function wallet() {
-    if (!window.ethereum) throw new Error("No browser wallet found. Install one, or pay with any x402 client: " + location.href);
-    return window.ethereum.request({ method: "eth_requestAccounts" }).then(function (accounts) {
-      if (!accounts || !accounts[0]) throw new Error("The wallet shared no account");
-      return accounts[0];
-    });
-  }
-
-  function signIn() {
-    var address;
-    say("Connecting your wallet…");
-    return wallet().then(function (account) {
-      address = account;
-      return fetch(authBase + "/nonce?address=" + account, { cache: "no-store" }).then(function (r) { return r.json(); });
-    }).then(function (t) {
-      var message = t.domain + " wants you to sign in with your Ethereum account:\n" + address + "\n\n" + t.statement + "\n\nURI: " + t.uri +
-        "\nVersion: 1\nChain ID: " + t.chainId + "\nNonce: " + t.nonce + "\nIssued At: " + new Date().toISOString();
-      var hex = "0x" + Array.prototype.map.call(new TextEncoder().encode(message), function (x) { return ("0" + x.toString(16)).slice(-2); }).join("");
-      say("Sign the sign-in message in your wallet…");
-      return window.ethereum.request({ method: "personal_sign", params: [hex, address] }).then(function (signature) {
-        return fetch(authBase + "/verify", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ message: message, signature: signature }), credentials: "same-origin" });
-      });
-    }).then(function (res) {
-      if (!res.ok) return errorText(res).then(function (t) { throw new Error(t); });
-      location.reload();
-    });
-  }
-
-  function wire(id, action) {
-    var button = document.getElementById(id);
-    if (!button) return;
-    button.addEventListener("click", function () {
-      button.disabled = true;
-      action().catch(function (err) { say(err && err.message ? err.message : String(err), true); }).finally(function () { button.disabled = false; });
-    });
-  }
-  wire("qs-signin", signIn);
+  window.svcShare = { root: root, read: read, granted: granted, say: say };
 })();
 `;
