@@ -113,7 +113,8 @@ describe("GET /hub/ledger", () => {
       unlocks: await count({ type: "unlock" }),
       payments: await count({ type: "payment" }),
       ratings: await count({ type: "rating" }),
-      tips: await count({ type: "tip", subkind: { in: ["settled", "held"] } }),
+      // A tip to a quickshare link is a quickshare row (subkind tip) but counts as a tip.
+      tips: (await count({ type: "tip", subkind: { in: ["settled", "held"] } })) + (await count({ type: "quickshare", subkind: "tip" })),
       quickshareViews: await count({ type: "quickshare", subkind: "view" }),
       quickshareUnlocks: await count({ type: "quickshare", subkind: "unlock" }),
       quickshareRevenue: Number(qsRevenue._sum.amountAtomic ?? 0n) / 1e6,
@@ -140,7 +141,9 @@ describe("GET /hub/stats", () => {
       (await db.ledgerActivity.aggregate({ where: { network, ...where }, _sum: { amountAtomic: true, protocolFeeAtomic: true } }))._sum;
     const usd = (x: bigint | null | undefined) => Number(x ?? 0n) / 1e6;
     const payments = await sum({ type: "payment" });
-    const tips = await sum({ type: "tip" });
+    const tipRows = await sum({ type: "tip" });
+    const shareTips = await sum({ type: "quickshare", subkind: "tip" });
+    const tips = { amountAtomic: (tipRows.amountAtomic ?? 0n) + (shareTips.amountAtomic ?? 0n) };
     const qs = await sum({ type: "quickshare", subkind: "unlock" });
     const all = await sum({});
     expect(s.views).toBe(t.views);

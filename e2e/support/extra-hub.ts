@@ -31,6 +31,8 @@ export async function startExtraHub(overrides: Record<string, string>): Promise<
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env = { ...process.env, NODE_ENV: "production", HUB_ORIGIN: url, ...overrides, PORT: String(port) } as NodeJS.ProcessEnv;
+  // The test clock is for the main test hub only (a mainnet peer would refuse to start with it).
+  if (!("HUB_TEST_CLOCK" in overrides)) delete env.HUB_TEST_CLOCK;
   const child: ChildProcess = spawn(path.join(root, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,
     env,
