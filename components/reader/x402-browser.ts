@@ -1,6 +1,7 @@
 // Browser side of the x402 exchange: decode the PAYMENT-REQUIRED challenge, build the EIP-3009
 // authorization the wallet signs, encode the Payment-Signature header. Pure: the wallet signs, the hub checks.
 import { getAddress, toHex, type Address, type Hex } from "viem";
+import { GATEWAY_BATCHED_DOMAIN, transferWithAuthorizationTypes } from "@/lib/chain/abis";
 
 export type PaymentOption = {
   scheme: string;
@@ -13,16 +14,8 @@ export type PaymentOption = {
 };
 export type Challenge = { x402Version: number; resource?: { url: string; description?: string; mimeType?: string }; accepts: PaymentOption[] };
 
-export const transferWithAuthorizationTypes = {
-  TransferWithAuthorization: [
-    { name: "from", type: "address" },
-    { name: "to", type: "address" },
-    { name: "value", type: "uint256" },
-    { name: "validAfter", type: "uint256" },
-    { name: "validBefore", type: "uint256" },
-    { name: "nonce", type: "bytes32" },
-  ],
-} as const;
+// The typed data both options sign (USDC's EIP-3009 and GatewayWalletBatched share it).
+export { transferWithAuthorizationTypes };
 
 /** Standard padded base64 of UTF-8 JSON (decisions.md: the header encoding). */
 export function encodeHeader(value: unknown): string {
@@ -37,7 +30,7 @@ export function decodeHeader<T>(header: string): T {
   return JSON.parse(new TextDecoder().decode(bytes)) as T;
 }
 
-export const isGatewayOption = (o: PaymentOption) => o.extra?.name === "GatewayWalletBatched";
+export const isGatewayOption = (o: PaymentOption) => o.extra?.name === GATEWAY_BATCHED_DOMAIN.name;
 export const chainIdOf = (o: PaymentOption) => Number(o.network.split(":")[1]);
 
 /**
