@@ -51,6 +51,9 @@ export default async function ExplorePage({ searchParams }: { searchParams: Prom
         skip={query.skip}
         limit={query.limit}
         hasMore={hasMore}
+        count={page.content.length}
+        unit="Items"
+        labels={["← Previous", "Next →"]}
       />
     </>
   );

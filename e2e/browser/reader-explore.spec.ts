@@ -41,9 +41,10 @@ test("explore: cards with price, rating and verification; search, type, sort and
   // Paging: one card per page, the next link goes one on.
   await page.goto("/explore?limit=1");
   await expect(cards).toHaveCount(1);
-  await page.getByRole("link", { name: "Older →" }).click();
+  await page.getByRole("link", { name: "Next →" }).click();
   await expect(cards.first().getByRole("heading")).toHaveText(all.content[1].title);
-  await expect(page.getByRole("link", { name: "← Newer" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "← Previous" })).toBeVisible();
+  await expect(page.getByText("Items 2–2")).toBeVisible();
 
   await page.goto("/explore?q=zzzz-no-such-thing-zzzz");
   await expect(page.getByText("Nothing found for these filters.")).toBeVisible();
