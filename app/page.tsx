@@ -38,6 +38,9 @@ export default async function HomePage() {
         <h2 id="agents-h">For agents and developers</h2>
         <ul>
           <li><a href="/api/openapi.json">OpenAPI 3.1 document</a> describing every route</li>
+          <li><a href="/.well-known/llms.txt">llms.txt</a>: how an agent finds, pays for and reads content here</li>
+          <li>MCP server at <code>POST /mcp</code> (Streamable HTTP): explore, ledger, statistics, leaderboards, shares</li>
+          <li>Discovery of paid resources: <a href="/.well-known/x402">/.well-known/x402</a></li>
           <li>Sign in with a wallet (EIP-4361): <code>GET /auth/nonce</code>, <code>POST /auth/verify</code></li>
         </ul>
       </section>
