@@ -1,3 +1,4 @@
+import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -122,6 +123,37 @@ for (const provider of providers) {
       expect(await rolledBack).toBe("abort");
       const names = (await db.leaderLock.findMany()).map((row) => row.name);
       expect(names).toEqual(["outside"]);
+    });
+
+    it.skipIf(provider.name !== "sqlite")("lets another process write while a transaction reads and then writes (no 'database is locked')", async () => {
+      // Another process (the CLI settler, a test writing fixtures) inserts between the transaction's
+      // read and its write. With a deferred BEGIN the transaction's snapshot is stale by then and its
+      // write fails at once; with BEGIN IMMEDIATE the other process waits for the commit instead.
+      const file = provider.url.replace(/^file:/, "");
+      const script = `
+        const Database = require("better-sqlite3");
+        const d = new Database(process.argv[1], { timeout: 5000 });
+        process.stdout.write("ready\\n");
+        d.prepare("INSERT INTO LeaderLock (name, holder, expiresAt, updatedAt) VALUES (?, ?, ?, ?)").run("other-process", "b", Date.now(), Date.now());
+        d.close();`;
+      let ready!: () => void;
+      const otherReady = new Promise<void>((resolve) => {
+        ready = resolve;
+      });
+      let other: Promise<void> | undefined;
+      await db.$transaction(async (tx) => {
+        await tx.leaderLock.findMany({ select: { name: true } });
+        other = new Promise<void>((resolve, reject) => {
+          const child = execFile(process.execPath, ["-e", script, file], { cwd: process.cwd() }, (err) => (err ? reject(err) : resolve()));
+          child.stdout?.on("data", () => ready());
+        });
+        await otherReady;
+        await new Promise((resolve) => setTimeout(resolve, 300)); // the other write lands (or waits) here
+        await tx.leaderLock.create({ data: { name: "tx-after-read", holder: "a", expiresAt: new Date() } });
+      }, { timeout: 15_000 });
+      await other;
+      const names = (await db.leaderLock.findMany({ where: { name: { in: ["tx-after-read", "other-process"] } }, select: { name: true } })).map((row) => row.name);
+      expect(names.sort()).toEqual(["other-process", "tx-after-read"]);
     });
   });
 }

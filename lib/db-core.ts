@@ -141,6 +141,7 @@ class SerializedSqlite implements SqlDriverAdapterFactory {
   async connect(): Promise<SqlDriverAdapter> {
     const inner = await this.#base.connect();
     await inner.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;");
+    beginImmediate(inner);
     const lock = new SerialLock();
     const adapter: SqlDriverAdapter = {
       provider: inner.provider,
@@ -184,4 +185,19 @@ class SerializedSqlite implements SqlDriverAdapterFactory {
     };
     return adapter;
   }
+}
+
+/**
+ * The adapter opens transactions with a plain (deferred) BEGIN: the transaction reads from a snapshot
+ * and asks for the write lock only at its first write. When another process (the CLI settler, a second
+ * instance, a test writing fixtures) committed in between, SQLite cannot upgrade the stale snapshot and
+ * fails at once with "database is locked" — the busy timeout does not apply. BEGIN IMMEDIATE takes the
+ * write lock at the start (waiting up to the busy timeout for it), so a read-then-write transaction
+ * never fails that way. Within this process transactions are serialised anyway (SerialLock).
+ */
+function beginImmediate(adapter: SqlDriverAdapter) {
+  const client = (adapter as unknown as { client?: { prepare: (sql: string) => unknown } }).client;
+  if (!client || typeof client.prepare !== "function") throw new Error("@prisma/adapter-better-sqlite3 changed: its client is not reachable to open IMMEDIATE transactions");
+  const prepare = client.prepare.bind(client);
+  client.prepare = (sql: string) => prepare(sql === "BEGIN" ? "BEGIN IMMEDIATE" : sql);
 }
