@@ -1,8 +1,8 @@
 import "server-only";
-import { getAddress, verifyMessage, type Hex } from "viem";
+import { getAddress, type Hex } from "viem";
 import { parseSiweMessage } from "viem/siwe";
 import { db } from "@/lib/db";
-import { publicClient } from "@/lib/chain/clients";
+import { verifyWalletSignature } from "./verify-wallet-signature";
 import { ApiError } from "@/lib/http/errors";
 import { createSession } from "./session";
 import { signInTerms } from "./sign-in-terms";
@@ -45,7 +45,7 @@ export async function verifySignIn(opts: {
   if (fields.issuedAt!.getTime() > now + CLOCK_SKEW_MS) throw new ApiError("invalid-signature", "The sign-in message is issued in the future");
 
   const address = getAddress(fields.address!);
-  if (!(await signatureMatches(address, opts.message, opts.signature))) {
+  if (!(await verifyWalletSignature(address, opts.message, opts.signature))) {
     throw new ApiError("invalid-signature", `The signature was not made by ${address}`);
   }
 
@@ -58,19 +58,4 @@ export async function verifySignIn(opts: {
 
   await db.owner.upsert({ where: { wallet: address }, create: { wallet: address }, update: {} });
   return createSession(address, opts.audience, opts.cookieName);
-}
-
-async function signatureMatches(address: `0x${string}`, message: string, signature: Hex) {
-  try {
-    if (await verifyMessage({ address, message, signature })) return true;
-  } catch {
-    // not a plain 65-byte ECDSA signature: may be a smart-account signature, tried below
-  }
-  if (signature.length <= 132) return false;
-  try {
-    // ERC-1271 / ERC-6492 smart-account signatures need the chain.
-    return await publicClient().verifyMessage({ address, message, signature });
-  } catch {
-    return false;
-  }
 }

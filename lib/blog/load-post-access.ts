@@ -1,10 +1,9 @@
 import "server-only";
-import { getAddress, type Address } from "viem";
+import type { Address } from "viem";
 import { db } from "@/lib/db";
-import { env } from "@/lib/env";
 import { decideAccess, type AccessDecision, type AccessPurpose, type EntitlementState } from "@/lib/quickshare/decide-access";
-import { resolveViewer, type Viewer } from "@/lib/quickshare/resolve-viewer";
-import { verifyUnlockProof } from "@/lib/quickshare/verify-unlock-proof";
+import { viewerOf } from "@/lib/quickshare/load-access";
+import type { Viewer } from "@/lib/quickshare/resolve-viewer";
 import type { PostRow } from "./find-post";
 import { postEntitlementKey, postGate, postProofId } from "./post-gate";
 
@@ -28,14 +27,7 @@ export async function loadPostAccess({ post, claim, proof, sessionWallet, purpos
   purpose: AccessPurpose;
   now?: Date;
 }): Promise<PostAccessContext> {
-  const p = proof?.trim() || null;
-  const proofCheck = post && p ? verifyUnlockProof({ proof: p, shareId: postProofId(post.id), secret: env.UNLOCK_PROOF_SECRET, now }) : null;
-  const viewer = resolveViewer({
-    claim: claim ? getAddress(claim) : null,
-    proof: p,
-    proofCheck,
-    sessionWallet: sessionWallet ? getAddress(sessionWallet) : null,
-  });
+  const viewer = viewerOf({ proofId: post ? postProofId(post.id) : null, claim, proof, sessionWallet, now });
   return decidePostFor({ post, viewer, purpose, now });
 }
 

@@ -2,6 +2,7 @@ import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { readSession, type Session } from "@/lib/auth/session";
 import { ApiError, toErrorResponse } from "./errors";
+import { readCappedBody } from "./read-capped-body";
 import { assertSameOrigin } from "./same-origin";
 
 type AuthMode = "none" | "optional" | "session";
@@ -97,24 +98,8 @@ async function readJson(req: NextRequest, maxBytes: number): Promise<unknown> {
 
 /** The body as UTF-8, refusing (413) a declared or actual size above `maxBytes` without buffering the rest. */
 async function readLimitedText(req: NextRequest, maxBytes: number): Promise<string> {
-  const tooLarge = () => new ApiError("payload-too-large", `The request body is larger than ${maxBytes} bytes`);
-  const declared = Number(req.headers.get("content-length") ?? NaN);
-  if (declared > maxBytes) throw tooLarge();
-  if (!req.body) return "";
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  const body = await readCappedBody(req, maxBytes, () => new ApiError("payload-too-large", `The request body is larger than ${maxBytes} bytes`));
+  return body.toString("utf8");
 }
 
 /** The caller's address: the first X-Forwarded-For hop when a proxy set it, else the socket peer. */

@@ -36,15 +36,30 @@ export const entitlementKey = (shareId: string) => `qs:${shareId}`;
 export async function loadAccess(req: AccessRequest): Promise<AccessContext> {
   const now = req.now ?? new Date();
   const share = await findShare({ slug: req.slug });
-  const proof = req.proof?.trim() || null;
-  const proofCheck = share && proof ? verifyUnlockProof({ proof, shareId: share.id, secret: env.UNLOCK_PROOF_SECRET, now }) : null;
-  const viewer = resolveViewer({
-    claim: req.claim ? getAddress(req.claim) : null,
-    proof,
-    proofCheck,
-    sessionWallet: req.sessionWallet ? getAddress(req.sessionWallet) : null,
-  });
+  const viewer = viewerOf({ proofId: share?.id ?? null, claim: req.claim, proof: req.proof, sessionWallet: req.sessionWallet, now });
   return decideFor({ share, viewer, purpose: req.purpose, now });
+}
+
+/**
+ * The viewer of one request for a share or a hosted-blog post (`proofId`: the id its unlock proofs
+ * are bound to; null when the resource is unknown, so no proof is checked): the claimed wallet, the
+ * checked unlock proof and the session's wallet, resolved by access rule 3.
+ */
+export function viewerOf({ proofId, claim, proof, sessionWallet, now }: {
+  proofId: string | null;
+  claim?: string | null;
+  proof?: string | null;
+  sessionWallet?: string | null;
+  now: Date;
+}): Viewer {
+  const p = proof?.trim() || null;
+  const proofCheck = proofId && p ? verifyUnlockProof({ proof: p, shareId: proofId, secret: env.UNLOCK_PROOF_SECRET, now }) : null;
+  return resolveViewer({
+    claim: claim ? getAddress(claim) : null,
+    proof: p,
+    proofCheck,
+    sessionWallet: sessionWallet ? getAddress(sessionWallet) : null,
+  });
 }
 
 /** Decides again for a known viewer, e.g. the verified payer of a payment (possessed by its signature). */

@@ -5,6 +5,7 @@ import { encryptBlob } from "@/lib/crypto/encrypt-blob";
 import { masterKey } from "@/lib/crypto/master-key";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
+import { readCappedBody } from "@/lib/http/read-capped-body";
 import { MEDIA_KINDS, type MediaKind, QS_MEDIA_MAX_BYTES } from "@/lib/schemas/quickshare";
 import { newStorageRef } from "@/lib/storage/blob-store";
 import { getBlobStore } from "@/lib/storage/get-blob-store";
@@ -90,24 +91,10 @@ async function readMultipart(req: Request): Promise<FormData> {
   const type = req.headers.get("content-type") ?? "";
   if (!type.toLowerCase().startsWith("multipart/form-data")) throw new ApiError("invalid-request", "the body must be multipart/form-data with a file field");
   const cap = QS_MEDIA_MAX_BYTES + MULTIPART_OVERHEAD;
-  const declared = Number(req.headers.get("content-length") ?? NaN);
-  if (declared > cap) throw tooLarge(declared - MULTIPART_OVERHEAD);
+  const body = await readCappedBody(req, cap, (bytes) => tooLarge(bytes - MULTIPART_OVERHEAD));
   if (!req.body) throw new ApiError("invalid-request", "the body is empty");
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > cap) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge(total);
-    }
-    chunks.push(value);
-  }
   try {
-    return await new Response(Buffer.concat(chunks), { headers: { "content-type": type } }).formData();
+    return await new Response(body, { headers: { "content-type": type } }).formData();
   } catch {
     throw new ApiError("invalid-request", "the multipart body could not be parsed");
   }

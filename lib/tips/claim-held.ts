@@ -14,7 +14,7 @@ import { finalizeRelease } from "./finalize-release";
 import { holdingBox } from "./holding-box";
 import { pendingSettlement } from "./pending-settlement";
 import { reconcileBox } from "./reconcile-box";
-import { verifyWalletSignature } from "./verify-wallet-signature";
+import { verifyWalletSignature } from "@/lib/auth/verify-wallet-signature";
 import { voidFailedHolds } from "./void-failed-holds";
 import { withDomainLock } from "./with-domain-lock";
 

@@ -13,7 +13,7 @@ import { parseTipAmount } from "./parse-tip-amount";
 import { pendingSettlement } from "./pending-settlement";
 import { reconcileBox } from "./reconcile-box";
 import { parseRefundMessage, refundMessage } from "./refund-message";
-import { verifyWalletSignature } from "./verify-wallet-signature";
+import { verifyWalletSignature } from "@/lib/auth/verify-wallet-signature";
 import { voidFailedHolds } from "./void-failed-holds";
 import { withDomainLock } from "./with-domain-lock";
 
