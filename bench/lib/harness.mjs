@@ -187,7 +187,7 @@ export async function benchDatabaseUrl(db, dataDir) {
 /**
  * A throwaway hub on 127.0.0.1, set up the way scripts/test.mjs does it: fresh anvil with our
  * contracts, fresh database (temp SQLite file, or the hub_bench PostgreSQL schema), migrated and
- * seeded, then `next start`. Stopping the server and the chain is registered for cleanup.
+ * seeded, then the hub's server (server.mjs). Stopping the server and the chain is registered for cleanup.
  */
 export async function startHub({ db = "sqlite", appPort, chainPort, seed = true }) {
   await assertPortFree(appPort);
@@ -204,7 +204,7 @@ export async function startHub({ db = "sqlite", appPort, chainPort, seed = true 
   const env = stackEnv({ dataDir, databaseUrl, chainPort, appPort, origin, extra: contractEnv(deployment) });
   await migrateAndSeed(env, { seed });
 
-  console.log(`› next start on ${origin}…`);
+  console.log(`› hub server on ${origin}…`);
   const server = await startServer(env, { quiet: true });
   // Remember the tree now: once the launcher exits, its children are re-parented out of reach.
   const known = descendants(server.child.pid);

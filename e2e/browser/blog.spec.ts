@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import { blogSignIn, cleanupBlogs, createBlog, createPost, originOf, upload } from "../support/blog";
 import { person } from "../support/quickshare";
 import { installTestWallet } from "../support/test-wallet";

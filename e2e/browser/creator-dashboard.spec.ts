@@ -1,7 +1,7 @@
 // The creator's dashboard in a real browser with an injected wallet: sign in, upload an image (with
 // its progress bar), create a paid invite-only share, manage a buyer's entitlement, register a site
 // and claim held tips. Every result is checked on the server (API, database, chain), not only on screen.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/fixtures";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { wrapFetchWithPayment, x402Client } from "@x402/fetch";
 import sharp from "sharp";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 
 // Public pages are server-rendered: they must work with JavaScript off.
 test.use({ javaScriptEnabled: false });

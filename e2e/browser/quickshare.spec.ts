@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/fixtures";
 import { privateKeyToAccount } from "viem/accounts";
 import { createShare, person } from "../support/quickshare";
 import { screenshots } from "../support/screens";

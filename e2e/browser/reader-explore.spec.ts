@@ -1,6 +1,6 @@
 // The explore page renders on the server from lib/explore: search, type filter, sort and paging work
 // as plain links and forms (no JavaScript needed), and cards show price, rating and the verified badge.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import { api } from "../support/hub";
 import { screenshots } from "../support/screens";
 

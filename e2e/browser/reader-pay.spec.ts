@@ -1,6 +1,6 @@
 // A reader pays for a paid share from the browser wallet (wagmi) on each rail, and reloads without
 // paying again; a wallet that says no, or sits on another network, leaves the page usable and charges nothing.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import { createShare, person } from "../support/quickshare";
 import { screenshots } from "../support/screens";
 import { connectWallet, installTestWallet, type TestWallet } from "../support/test-wallet";

@@ -1,6 +1,6 @@
 // A reader who unlocked content rates it: the hub checks the unlock (prepare), the wallet sends
 // rateContent to the Reputation contract, the hub indexes the transaction. A stranger is refused first.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import { api } from "../support/hub";
 import { screenshots } from "../support/screens";
 import { connectWallet, installTestWallet } from "../support/test-wallet";

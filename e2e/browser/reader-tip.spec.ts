@@ -1,6 +1,6 @@
 // A reader tips a page whose domain has no verified owner: the page shows "held" and the 5% claim fee
 // before the wallet is asked, the USDC goes into the domain's box, and "my held tips" refunds it.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import { api } from "../support/hub";
 import { screenshots } from "../support/screens";
 import { connectWallet, hydrated, installTestWallet } from "../support/test-wallet";

@@ -2,7 +2,7 @@
 // (test-results/screenshots/<page>-<width>.png, gitignored). Each page must also fit its width
 // without sideways scrolling, so a layout that breaks on a phone fails here.
 import { mkdirSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/fixtures";
 import { api, HUB_URL } from "../support/hub";
 import { createShare, person } from "../support/quickshare";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import { installTestWallet } from "../support/test-wallet";
 
 // anvil dev key #1: a local-chain test account.

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import { testDb } from "../support/db";
 import { cleanupRun, createSite, RUN } from "../support/sites";
 

@@ -1,6 +1,6 @@
 // A second (or third) hub process for tests that need one: several app instances sharing a database
 // and Redis, a hub with a test-only fetch allowlist, or a peer hub on the other network. It runs the
-// same production build as the hub under test (`next start`), with environment overrides.
+// same production build as the hub under test (server.mjs), with environment overrides.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -25,7 +25,7 @@ export function freePort(): Promise<number> {
 
 export type ExtraHub = { url: string; stop: () => Promise<void> };
 
-/** Starts `next start` on a free port with the test's environment plus `overrides`; resolves once /health answers. */
+/** Starts the hub's server on a free port with the test's environment plus `overrides`; resolves once /health answers. */
 export async function startExtraHub(overrides: Record<string, string>): Promise<ExtraHub> {
   if (!existsSync(path.join(root, ".next", "BUILD_ID"))) throw new Error("no production build (.next): run the tests through scripts/test.mjs");
   const port = await freePort();
@@ -33,7 +33,7 @@ export async function startExtraHub(overrides: Record<string, string>): Promise<
   const env = { ...process.env, NODE_ENV: "production", HUB_ORIGIN: url, ...overrides, PORT: String(port) } as NodeJS.ProcessEnv;
   // The test clock is for the main test hub only (a mainnet peer would refuse to start with it).
   if (!("HUB_TEST_CLOCK" in overrides)) delete env.HUB_TEST_CLOCK;
-  const child: ChildProcess = spawn(path.join(root, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, "server.mjs"), "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,
     env,
     stdio: ["ignore", "ignore", "pipe"],

@@ -46,11 +46,11 @@ export async function migrateAndSeed(env, { seed = true } = {}) {
   if (seed) await run(nodeBin, ["--import", "tsx", path.join(root, "scripts/seed.ts")], { env, cwd: root });
 }
 
-/** Starts `next start` (or `next dev`) and resolves once /health answers. */
+/** Starts the hub's server (server.mjs: Next's production handler, or `--dev`) and resolves once /health answers. */
 export async function startServer(env, { dev = false, quiet = false } = {}) {
-  const args = dev ? ["dev", "-p", env.PORT] : ["start", "-p", env.PORT, "-H", "127.0.0.1"];
-  const child = spawn(bin("next"), args, { env, cwd: root, stdio: quiet ? ["ignore", "ignore", "inherit"] : "inherit" });
-  const exited = new Promise((_, reject) => child.on("exit", (code) => reject(new Error(`next ${args[0]} exited with ${code}`))));
+  const args = [path.join(root, "server.mjs"), ...(dev ? ["--dev"] : []), "-p", env.PORT, "-H", dev ? "localhost" : "127.0.0.1"];
+  const child = spawn(nodeBin, args, { env: { ...env, NODE_ENV: dev ? "development" : "production" }, cwd: root, stdio: quiet ? ["ignore", "ignore", "inherit"] : "inherit" });
+  const exited = new Promise((_, reject) => child.on("exit", (code) => reject(new Error(`the hub (${dev ? "dev" : "production"}) exited with ${code}`))));
   exited.catch(() => {});
   const url = `http://127.0.0.1:${env.PORT}`;
   await Promise.race([

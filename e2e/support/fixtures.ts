@@ -1,0 +1,7 @@
+// The one Playwright fixture every browser spec imports `test` and `expect` from, so that checks that
+// must hold on every page of every spec (console errors, CSP violations, …) are added once, here.
+import { test as base } from "@playwright/test";
+
+export const test = base.extend({});
+export { expect } from "@playwright/test";
+export type { Page } from "@playwright/test";

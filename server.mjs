@@ -1,0 +1,62 @@
+// The hub's HTTP server: Next.js's request handler behind a plain Node server, so that two things
+// `next start` cannot do are done here, once, for every instance (`npm start`, the tests, benchmarks).
+//
+// 1. The real peer address. Next keeps a client-sent X-Forwarded-For and only adds the socket address
+//    when none was sent, so a route cannot tell a forged header from a proxy's. This server writes the
+//    connection's own address into PEER_HEADER on every request (overwriting anything a client sent);
+//    lib/http decides, with TRUSTED_PROXIES, how far X-Forwarded-For may be believed.
+// 2. Graceful stop. On SIGTERM/SIGINT the server stops accepting connections, lets the app finish what
+//    it is doing (a `drain` hook the app registers on globalThis, e.g. payments being recorded and the
+//    settler's lead), then exits.
+//
+// Usage: node server.mjs [--dev] [-p PORT] [-H HOST]   (PORT / HOST from the environment otherwise)
+import http from "node:http";
+import path from "node:path";
+import next from "next";
+
+export const PEER_HEADER = "x-hub-peer-addr";
+const LIFECYCLE = Symbol.for("paid-content-hub.lifecycle");
+const DRAIN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 15_000);
+
+const args = process.argv.slice(2);
+const flag = (name) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const dev = args.includes("--dev");
+const port = Number(flag("-p") ?? process.env.PORT ?? 3000);
+const hostname = flag("-H") ?? process.env.HOST ?? (dev ? "localhost" : "0.0.0.0");
+const dir = path.dirname(new URL(import.meta.url).pathname);
+
+const app = next({ dev, dir, hostname, port });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+const server = http.createServer((req, res) => {
+  req.headers[PEER_HEADER] = req.socket.remoteAddress ?? "";
+  handle(req, res);
+});
+server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeouts
+server.listen(port, hostname, () => {
+  console.log(`▲ hub ${dev ? "(dev) " : ""}listening on http://${hostname}:${port}`);
+});
+
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`› ${signal}: no new connections; finishing in-flight work…`);
+  server.close();
+  server.closeIdleConnections?.();
+  const lifecycle = globalThis[LIFECYCLE];
+  const timeout = new Promise((resolve) => setTimeout(resolve, DRAIN_TIMEOUT_MS).unref());
+  try {
+    await Promise.race([Promise.resolve(lifecycle?.drain?.()), timeout]);
+  } catch (err) {
+    console.error("drain failed:", err);
+  }
+  await app.close?.().catch(() => {});
+  process.exit(0);
+}
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));
