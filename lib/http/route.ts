@@ -58,7 +58,7 @@ export function route<
   return async (req: NextRequest, nextCtx?: NextCtx): Promise<Response> => {
     try {
       await spec.guard?.(req);
-      const rawParams = nextCtx ? await nextCtx.params : {};
+      const rawParams = nextCtx ? await readParams(nextCtx) : {};
       const rawQuery = Object.fromEntries(req.nextUrl.searchParams);
       // Every string a route can store is checked once, here: well-formed Unicode without NUL.
       assertCleanText(rawParams, "path");
@@ -104,6 +104,16 @@ function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, where: str
     .map((i) => `${i.path.length ? i.path.join(".") : `(${where})`}: ${i.message}`)
     .join("; ");
   throw new ApiError("invalid-request", details);
+}
+
+/** Path parameters; a malformed percent-escape (which the proxy normally answers first) is 400, not 500. */
+async function readParams(nextCtx: NextCtx) {
+  try {
+    return await nextCtx.params;
+  } catch (err) {
+    if (err instanceof URIError) throw new ApiError("malformed-url", "A path segment holds a malformed percent-escape");
+    throw err;
+  }
 }
 
 function assertCleanText(value: unknown, where: string) {
