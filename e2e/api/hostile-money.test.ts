@@ -52,7 +52,7 @@ describe("no charge without a recorded payment (plain EIP-3009 rail)", () => {
     expect(await usdcBalance(plain.payTo as `0x${string}`)).toBe(creatorBefore + usdc("0.05"));
 
     const again = await pay(ESSAY, { "payment-signature": signed.header });
-    expect(again.body).toMatchObject({ replayed: true, payment: { paymentId: row.id } });
+    expect({ status: again.status, paymentId: again.body.payment?.paymentId }).toEqual({ status: 200, paymentId: row.id });
     expect(await ledgerOf(row.id)).toHaveLength(1);
   });
 });
