@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { createHash } from "node:crypto";
 import { BLOG_ORIGIN_HEADER, BLOG_REWRITE_HEADER, BLOG_SEGMENT, blogDomainFor, parseHostMap } from "@/lib/blog/blog-host";
 import { env } from "@/lib/env";
+import { guardRequest } from "@/lib/http/guard-request";
 
 // Payment and proof headers an agent or a page on another origin may send and must be able to read.
 const ALLOW_HEADERS = [
@@ -41,7 +42,11 @@ export function proxy(req: NextRequest) {
   rewriteToken ??= createHash("sha256").update(`svc-blog-rewrite:${env.SESSION_PASSWORD}`).digest("hex");
   let res: NextResponse;
   const inBlogTree = pathname === `/${BLOG_SEGMENT}` || pathname.startsWith(`/${BLOG_SEGMENT}/`);
-  if (inBlogTree && req.headers.get(BLOG_REWRITE_HEADER) === rewriteToken) {
+  const secondPass = inBlogTree && req.headers.get(BLOG_REWRITE_HEADER) === rewriteToken;
+  // Malformed escapes (400), wrong methods (405 + Allow), unknown API paths (404): JSON, answered here.
+  const refused = secondPass || (inBlogTree && !domain) ? undefined : guardRequest({ pathname, method: req.method, blog: !!domain });
+  if (refused) return withCors(refused);
+  if (secondPass) {
     res = NextResponse.next(); // the second pass of a request rewritten below
   } else if (domain) {
     const url = req.nextUrl.clone();
@@ -59,6 +64,10 @@ export function proxy(req: NextRequest) {
   } else {
     res = NextResponse.next();
   }
+  return withCors(res);
+}
+
+function withCors<R extends Response>(res: R): R {
   res.headers.set("access-control-allow-origin", "*");
   res.headers.set("access-control-expose-headers", EXPOSE_HEADERS);
   return res;

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustedProxies } from "./http/trusted-proxies";
 
 /**
  * The hub's configuration, read from the environment once and validated. Nothing else reads
@@ -85,6 +86,14 @@ const schema = z.object({
   // tests move a share past its expiry or a proof past its 12-hour window without waiting. Refused
   // unless the hub is a testnet hub on a loopback chain.
   HUB_TEST_CLOCK: boolish.default(false),
+  // Hostile input and money safety (issue 14). TRUSTED_PROXIES: whose X-Forwarded-For the rate
+  // limits believe: empty (nobody: the connection's own address counts), a hop count ("1": one
+  // proxy in front), or comma-separated addresses/CIDRs of the proxies ("10.0.0.0/8,127.0.0.1").
+  TRUSTED_PROXIES: z.string().default(""),
+  // Tests only: a request may name a fault to inject (header x-hub-test-fault, e.g.
+  // record-after-chain: recording a plain EIP-3009 payment fails once after its on-chain transfer).
+  // Refused unless the hub is a testnet hub on a loopback chain, like HUB_TEST_CLOCK.
+  HUB_TEST_FAULTS: boolish.default(false),
 });
 
 type Secrets = { SESSION_PASSWORD: string; UNLOCK_PROOF_SECRET: string; BLOB_KEY: string; PEER_SECRET: string };
@@ -131,6 +140,8 @@ function load() {
     if (missing.length) throw new Error(`Invalid configuration: BLOB_STORE=s3 needs ${missing.join(", ")}`);
   }
   if (raw.HUB_TEST_CLOCK && !devChain) throw new Error("Invalid configuration: HUB_TEST_CLOCK is for tests: only a testnet hub on a loopback chain may turn it on");
+  if (raw.HUB_TEST_FAULTS && !devChain) throw new Error("Invalid configuration: HUB_TEST_FAULTS is for tests: only a testnet hub on a loopback chain may turn it on");
+  parseTrustedProxies(raw.TRUSTED_PROXIES); // throws on an entry that is not an address or CIDR
   return {
     ...raw,
     HUB_ORIGIN: hubOrigin,

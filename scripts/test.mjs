@@ -95,7 +95,9 @@ async function withStack(label, databaseUrl, fn) {
   const proxy = await startRpcProxy({ target: anvil.rpcUrl });
   const origin = `http://127.0.0.1:${APP_PORT}`;
   // HUB_TEST_CLOCK: quickshare reads honour x-hub-test-now, so expiry and proof-window tests control the clock.
-  const extra = { ...contractEnv(deployment), ...judgeEnv, HUB_URL: origin, CHAIN_PROXY_URL: proxy.url, SETTLE_INTERVAL_MS: "300", HUB_TEST_CLOCK: "1" };
+  const extra = { ...contractEnv(deployment), ...judgeEnv, HUB_URL: origin, CHAIN_PROXY_URL: proxy.url, SETTLE_INTERVAL_MS: "300", HUB_TEST_CLOCK: "1",
+    // The API tests speak for many clients through one socket: loopback is their "proxy". HUB_TEST_FAULTS: x-hub-test-fault (issue 14).
+    TRUSTED_PROXIES: "127.0.0.1", HUB_TEST_FAULTS: "1" };
   const env = stackEnv({ dataDir, databaseUrl, chainPort: CHAIN_PORT, appPort: APP_PORT, origin, extra });
   let server;
   try {

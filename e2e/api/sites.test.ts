@@ -165,8 +165,10 @@ describe("POST /hub/sites/<websiteId>/verify with the production fetch policy", 
   ])("refuses to fetch %s and reports why", async (_label, domain) => {
     const wallet = newWallet();
     const cookie = await signIn(wallet);
-    const site = (await api("/hub/sites/register", { json: { domain }, cookie })).body.site;
-    expect(site?.domain).toBe(domain);
+    // Registration refuses an address the verifier would refuse anyway (issue 14); a row from before
+    // that rule (or written by a peer sync) still meets the verifier's own guard.
+    expectError(await api("/hub/sites/register", { json: { domain }, cookie }), 400, "invalid-request");
+    const site = await createSite({ domain, owner: wallet.address, verified: false });
     for (const method of ["owner-link", "widget"]) {
       const res = await api(`/hub/sites/${site.id}/verify`, { json: { method }, cookie });
       expect(res.status).toBe(200);

@@ -110,8 +110,6 @@ describe("transfer rail", () => {
       ["a reverted transaction", () => transferHeaders(A, revertedHash, payer), "transfer_reverted"],
       ["a foreign token's Transfer", () => transferHeaders(A, foreign, payer), "transfer_not_found"],
       ["an unknown hash", () => transferHeaders(A, `0x${"ab".repeat(32)}`, payer), "transfer_not_found"],
-      ["an owner signature by a non-sender", () => transferHeaders(A, fresh, other), "owner_mismatch"],
-      ["a signature over another resource", async () => ({ "x-svc-transfer-tx": fresh, "x-svc-tx-owner": await payer.signMessage({ message: ownerMessage(fresh, "https://elsewhere.example/x") }) }), "owner_mismatch"],
       ["a malformed hash", async () => ({ "x-svc-transfer-tx": "0x1234", "x-svc-tx-owner": "0x00" }), "malformed_payment"],
       ["the hash without the owner signature", async () => ({ "x-svc-transfer-tx": fresh }), "malformed_payment"],
     ];
@@ -123,6 +121,12 @@ describe("transfer rail", () => {
       expect(err.details.length).toBeGreaterThan(10);
       expect(res.headers.get("payment-required")).toBeTruthy();
       expect(res.body.accepts).toHaveLength(2);
+      expect(await paymentCounts()).toEqual(before);
+    }
+    // A binding by a wallet other than the sender, or over another resource, is 403 (issue 14), nothing recorded.
+    for (const headers of [() => transferHeaders(A, fresh, other), async () => ({ "x-svc-transfer-tx": fresh, "x-svc-tx-owner": await payer.signMessage({ message: ownerMessage(fresh, "https://elsewhere.example/x") }) })]) {
+      const before = await paymentCounts();
+      expectError(await pay(A, await headers()), 403, "payer-mismatch");
       expect(await paymentCounts()).toEqual(before);
     }
     // The properly proven transfer still works afterwards.

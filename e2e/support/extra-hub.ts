@@ -33,6 +33,7 @@ export async function startExtraHub(overrides: Record<string, string>): Promise<
   const env = { ...process.env, NODE_ENV: "production", HUB_ORIGIN: url, ...overrides, PORT: String(port) } as NodeJS.ProcessEnv;
   // The test clock is for the main test hub only (a mainnet peer would refuse to start with it).
   if (!("HUB_TEST_CLOCK" in overrides)) delete env.HUB_TEST_CLOCK;
+  if (!("HUB_TEST_FAULTS" in overrides)) delete env.HUB_TEST_FAULTS;
   const child: ChildProcess = spawn(process.execPath, [path.join(root, "server.mjs"), "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,
     env,

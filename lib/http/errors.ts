@@ -5,6 +5,8 @@ export const ERROR_STATUS = {
   "pending-settlement": 202,
   "invalid-request": 400,
   "invalid-json": 400,
+  "invalid-text": 400,
+  "malformed-url": 400,
   "missing-recipient": 400,
   "invalid-amount": 400,
   "not-holdable": 400,
@@ -41,6 +43,7 @@ export const ERROR_STATUS = {
   "refund-nonce-used": 409,
   gone: 410,
   "payload-too-large": 413,
+  "unsupported-media-type": 415,
   expired: 419,
   "rate-limited": 429,
   internal: 500,
@@ -48,6 +51,7 @@ export const ERROR_STATUS = {
   "bad-gateway": 502,
   "peer-unavailable": 502,
   "chain-unavailable": 503,
+  "payment-not-recorded": 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -57,6 +61,8 @@ const TITLES: Record<ErrorCode, string> = {
   "pending-settlement": "Gateway credit still settling",
   "invalid-request": "Invalid request",
   "invalid-json": "Malformed JSON body",
+  "invalid-text": "Text is not well-formed Unicode",
+  "malformed-url": "Malformed URL",
   "missing-recipient": "No recipient could be resolved",
   "invalid-amount": "Invalid amount",
   "not-holdable": "This tip cannot be held",
@@ -92,6 +98,7 @@ const TITLES: Record<ErrorCode, string> = {
   "refund-nonce-used": "Refund message already used",
   gone: "Gone",
   "payload-too-large": "Payload too large",
+  "unsupported-media-type": "Unsupported media type",
   expired: "Expired",
   "rate-limited": "Too many requests",
   internal: "Internal server error",
@@ -99,6 +106,7 @@ const TITLES: Record<ErrorCode, string> = {
   "bad-gateway": "Upstream failure",
   "peer-unavailable": "Peer hub unavailable",
   "chain-unavailable": "Chain unavailable",
+  "payment-not-recorded": "Paid, but not recorded yet",
 };
 
 export class ApiError extends Error {

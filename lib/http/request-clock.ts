@@ -11,7 +11,7 @@ export const TEST_CLOCK_HEADER = "x-hub-test-now";
  * so tests put a quickshare past its expiry (419) or an unlock proof past its 12-hour window
  * without waiting for either.
  */
-export function requestNow(req: Request): Date {
+export function requestNow(req: Pick<Request, "headers">): Date {
   if (!env.HUB_TEST_CLOCK) return new Date();
   const raw = req.headers.get(TEST_CLOCK_HEADER)?.trim();
   if (!raw) return new Date();

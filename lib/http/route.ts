@@ -1,7 +1,9 @@
 import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { readSession, type Session } from "@/lib/auth/session";
+import { clientAddress } from "./client-address";
 import { ApiError, toErrorResponse } from "./errors";
+import { findIllFormedText } from "./find-ill-formed-text";
 import { readCappedBody } from "./read-capped-body";
 import { assertSameOrigin } from "./same-origin";
 
@@ -15,6 +17,14 @@ type Spec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, A exten
   auth?: A;
   /** Largest JSON body accepted, in bytes (default 1 MiB); a larger one answers 413 unread. */
   maxBodyBytes?: number;
+  /**
+   * A non-empty body must be sent as application/json (415 otherwise), so a cross-site form or
+   * beacon (text/plain) cannot reach a cookie-authenticated route. "json-or-text" also takes
+   * text/plain: only for routes that use no cookie (the widget's event beacon).
+   */
+  bodyType?: "json" | "json-or-text";
+  /** Runs before anything is parsed (e.g. a credential header check that must answer 403 first). */
+  guard?: (req: NextRequest) => void | Promise<void>;
 };
 
 export type RouteContext<B, Q, P, A extends AuthMode> = {
@@ -47,10 +57,20 @@ export function route<
 ) {
   return async (req: NextRequest, nextCtx?: NextCtx): Promise<Response> => {
     try {
-      const rawParams = nextCtx ? await nextCtx.params : {};
+      await spec.guard?.(req);
+      const rawParams = nextCtx ? await readParams(nextCtx) : {};
+      const rawQuery = Object.fromEntries(req.nextUrl.searchParams);
+      // Every string a route can store is checked once, here: well-formed Unicode without NUL.
+      assertCleanText(rawParams, "path");
+      assertCleanText(rawQuery, "query");
       const params = spec.params ? parseOrThrow(spec.params, rawParams, "path") : undefined;
-      const query = spec.query ? parseOrThrow(spec.query, Object.fromEntries(req.nextUrl.searchParams), "query") : undefined;
-      const body = spec.body ? parseOrThrow(spec.body, await readJson(req, spec.maxBodyBytes ?? DEFAULT_MAX_BODY), "body") : undefined;
+      const query = spec.query ? parseOrThrow(spec.query, rawQuery, "query") : undefined;
+      let body: unknown;
+      if (spec.body) {
+        const raw = await readJson(req, spec.maxBodyBytes ?? DEFAULT_MAX_BODY, spec.bodyType ?? "json");
+        assertCleanText(raw, "body");
+        body = parseOrThrow(spec.body, raw, "body");
+      }
 
       const auth = spec.auth ?? "none";
       let session: Session | null = null;
@@ -66,7 +86,7 @@ export function route<
         query,
         params,
         session: session as RouteContext<unknown, unknown, unknown, A>["session"],
-        clientIp: clientIp(req),
+        clientIp: clientAddress(req),
       } as RouteContext<z.output<B>, z.output<Q>, z.output<P>, A>);
       if (result instanceof Response) return result;
       return Response.json(result ?? { success: true });
@@ -86,9 +106,30 @@ function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, where: str
   throw new ApiError("invalid-request", details);
 }
 
-async function readJson(req: NextRequest, maxBytes: number): Promise<unknown> {
+/** Path parameters; a malformed percent-escape (which the proxy normally answers first) is 400, not 500. */
+async function readParams(nextCtx: NextCtx) {
+  try {
+    return await nextCtx.params;
+  } catch (err) {
+    if (err instanceof URIError) throw new ApiError("malformed-url", "A path segment holds a malformed percent-escape");
+    throw err;
+  }
+}
+
+function assertCleanText(value: unknown, where: string) {
+  const bad = findIllFormedText(value, where);
+  if (bad) throw new ApiError("invalid-text", `${bad}: text must be well-formed Unicode without NUL characters (a lone UTF-16 surrogate or \\u0000 was sent)`);
+}
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/;
+
+async function readJson(req: NextRequest, maxBytes: number, bodyType: "json" | "json-or-text"): Promise<unknown> {
   const text = await readLimitedText(req, maxBytes);
   if (!text.trim()) return {};
+  const type = (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (!JSON_TYPE.test(type) && !(bodyType === "json-or-text" && type === "text/plain")) {
+    throw new ApiError("unsupported-media-type", `Send the body as application/json (Content-Type was ${type ? `"${type}"` : "missing"})`);
+  }
   try {
     return JSON.parse(text);
   } catch (err) {
@@ -100,11 +141,4 @@ async function readJson(req: NextRequest, maxBytes: number): Promise<unknown> {
 async function readLimitedText(req: NextRequest, maxBytes: number): Promise<string> {
   const body = await readCappedBody(req, maxBytes, () => new ApiError("payload-too-large", `The request body is larger than ${maxBytes} bytes`));
   return body.toString("utf8");
-}
-
-/** The caller's address: the first X-Forwarded-For hop when a proxy set it, else the socket peer. */
-export function clientIp(req: NextRequest): string {
-  const fwd = req.headers.get("x-forwarded-for");
-  if (fwd) return fwd.split(",")[0]!.trim();
-  return req.headers.get("x-real-ip") ?? "unknown";
 }

@@ -13,7 +13,7 @@ beforeAll(() => stubHubEnv({ DECISIONS_ENABLED: "false", JUDGE_BASE_URL: "http:/
 afterAll(() => vi.unstubAllEnvs());
 
 const call = (handler: (req: NextRequest) => Promise<Response>, body: unknown) =>
-  handler(new NextRequest("http://127.0.0.1/hub/judge/x", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.9" } }));
+  handler(new NextRequest("http://127.0.0.1/hub/judge/x", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", "x-hub-peer-addr": "203.0.113.9" } }));
 
 describe("decisions disabled (DECISIONS_ENABLED=false)", () => {
   it.each([

@@ -13,7 +13,7 @@ afterAll(() => vi.unstubAllEnvs());
 
 let ip = 0;
 const call = async (handler: (req: NextRequest) => Promise<Response>, body: unknown, from = `203.0.113.${++ip}`) => {
-  const res = await handler(new NextRequest("http://127.0.0.1/hub/judge/x", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", "x-forwarded-for": from } }));
+  const res = await handler(new NextRequest("http://127.0.0.1/hub/judge/x", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", "x-hub-peer-addr": from } }));
   return { status: res.status, body: await res.json(), headers: res.headers };
 };
 

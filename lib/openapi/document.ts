@@ -5,6 +5,7 @@ import { blogPaths } from "./paths-blog";
 import { eventsPaths } from "./paths-events";
 import { explorePaths } from "./paths-explore";
 import { judgePaths } from "./paths-judge";
+import { withCommonStatuses } from "./helpers";
 import { ledgerPaths } from "./paths-ledger";
 import { metaPaths } from "./paths-meta";
 import { quickshareOwnerPaths, quickshareSharePaths } from "./paths-quickshare";
@@ -28,10 +29,10 @@ export function openapiDocument() {
         "Paid content on creator-owned domains, paid in USDC over x402. Every route also answers under the legacy /api prefix. Errors are `{ error, details, code? }`.",
       license: { name: "MIT", identifier: "MIT" },
     },
-    paths: {
+    paths: withCommonStatuses({
       ...authPaths, ...metaPaths, ...judgePaths, ...agentPaths, ...ledgerPaths, ...ratingPaths, ...x402Paths, ...sitesPaths, ...eventsPaths,
       ...explorePaths, ...quickshareSharePaths, ...quickshareOwnerPaths, ...tipsPaths, ...blogPaths,
-    },
+    }),
     components: {
       securitySchemes: {
         Payment: {

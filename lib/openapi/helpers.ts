@@ -1,15 +1,17 @@
 import type { z } from "zod";
-import type { ZodOpenApiResponseObject, ZodOpenApiResponsesObject } from "zod-openapi";
+import type { ZodOpenApiPathsObject, ZodOpenApiResponseObject, ZodOpenApiResponsesObject } from "zod-openapi";
 import { errorBodySchema } from "@/lib/http/errors";
 
 const ERROR_TEXT: Record<number, string> = {
-  400: "Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`)",
+  400: "Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`); text that is not well-formed Unicode or holds NUL (`invalid-text`, naming the field); a malformed percent-escape in the path (`malformed-url`)",
   401: "Not signed in, or the signature / nonce did not verify",
   402: "Payment required: the PAYMENT-REQUIRED header carries the x402 challenge",
   403: "Denied",
   404: "Not found",
   409: "Conflict",
   410: "Gone",
+  405: "Method not allowed on this path (`method-not-allowed`); the Allow header lists the methods",
+  415: "A non-empty body not sent as application/json (`unsupported-media-type`)",
   419: "Expired",
   429: "Rate limited",
   501: "Not enabled on this hub",
@@ -24,6 +26,30 @@ export function json(schema: z.ZodType, description: string): ZodOpenApiResponse
 /** The `{ error, details, code }` body for each listed status. */
 export function errors(...statuses: number[]): ZodOpenApiResponsesObject {
   return Object.fromEntries(statuses.map((s) => [String(s), json(errorBodySchema, ERROR_TEXT[s] ?? "Error")]));
+}
+
+type Operation = { requestBody?: unknown; responses?: ZodOpenApiResponsesObject };
+
+/**
+ * Adds the statuses every route can answer (lib/http): 400 for ill-formed text or a malformed path,
+ * 405 with Allow for another method; 415 for a JSON request body sent as anything else. A status an
+ * operation documents itself keeps its own text.
+ */
+export function withCommonStatuses(paths: ZodOpenApiPathsObject): ZodOpenApiPathsObject {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const [path, item] of Object.entries(paths as Record<string, Record<string, unknown> | undefined>)) {
+    if (!item) continue;
+    out[path] = Object.fromEntries(
+      Object.entries(item).map(([method, value]) => {
+        if (!["get", "post", "put", "patch", "delete"].includes(method) || !value || typeof value !== "object") return [method, value];
+        const op = value as Operation;
+        const body = JSON.stringify(Object.keys((op.requestBody as { content?: object } | undefined)?.content ?? {}));
+        const common = { ...errors(400, 405), ...(body.includes("application/json") ? errors(415) : {}) };
+        return [method, { ...op, responses: { ...common, ...op.responses } }];
+      }),
+    );
+  }
+  return out as ZodOpenApiPathsObject;
 }
 
 export function jsonBody(schema: z.ZodType) {

@@ -28,9 +28,11 @@ Transaction: <tx hash, lowercase>
 Resource: <resource.url of the 402 challenge>
 \`\`\`
 
-Only Transfer logs emitted by the USDC contract count. A tx hash pays for one content item only (409 \`txhash-claimed-elsewhere\`); the same hash, content and payer again is an idempotent re-read.
+Only Transfer logs emitted by the USDC contract count. A tx hash pays for one content item only (409 \`txhash-claimed-elsewhere\`); the same hash, content and payer again is an idempotent re-read. **Age rule**: a transfer mined longer ago than the challenge's \`maxTimeoutSeconds\` (300 s) is refused 402 with \`reason: transfer_too_old\` (it was sent before the payer could have seen this price; send a new one). An \`x-svc-tx-owner\` signed by a wallet other than the transfer's sender, or over another resource, is **403** \`payer-mismatch\`.
 
-**200**: \`{ success: true, payment: <receipt> }\` and the \`PAYMENT-RESPONSE\` header (x402 settle response; \`transaction\` is the settlement tx hash, or the payment id while a gateway payment is locked). A replay of the same credentials for the same content returns the first receipt and records nothing new; the same authorization against other content is 409 \`authorization-claimed-elsewhere\`. Credentials that do not verify get **402** \`payment-invalid\` with a fresh challenge and a machine-readable \`reason\` (\`malformed_payment\`, \`network_mismatch\`, \`accepted_mismatch\`, \`payee_mismatch\`, \`amount_mismatch\`, \`not_yet_valid\`, \`expired\`, \`valid_before_too_far\`, \`invalid_signature\`, \`nonce_used\`, \`insufficient_funds\`, \`settlement_failed\`, \`transfer_not_found\`, \`transfer_reverted\`, \`amount_insufficient\`, \`owner_mismatch\`). **503** \`chain-unavailable\` when the chain does not answer (nothing recorded; for a plain authorization already submitted, retry the same request to get its receipt).`;
+When \`contentId\`, \`url\` or \`path\` names tracked content (whichever field names it), that content's price, recipient and title win over the body's.
+
+**200**: \`{ success: true, payment: <receipt> }\` and the \`PAYMENT-RESPONSE\` header (x402 settle response; \`transaction\` is the settlement tx hash, or the payment id while a gateway payment is locked). A replay of the same credentials for the same content returns the first receipt and records nothing new; the same authorization against other content is 409 \`authorization-claimed-elsewhere\`. Credentials that do not verify get **402** \`payment-invalid\` with a fresh challenge and a machine-readable \`reason\` (\`malformed_payment\`, \`network_mismatch\`, \`accepted_mismatch\`, \`payee_mismatch\`, \`amount_mismatch\`, \`not_yet_valid\`, \`expired\`, \`valid_before_too_far\`, \`invalid_signature\`, \`nonce_used\`, \`insufficient_funds\`, \`settlement_failed\`, \`transfer_not_found\`, \`transfer_reverted\`, \`amount_insufficient\`, \`transfer_too_old\`). **503** \`chain-unavailable\` when the chain does not answer (nothing recorded; for a plain authorization already submitted, retry the same request to get its receipt); **503** \`payment-not-recorded\` when a plain authorization's transfer landed but recording it failed: retry the same request to get the paid 200 (charged once).`;
 
 export const x402Paths: ZodOpenApiPathsObject = {
   "/hub/pay": {
@@ -59,7 +61,8 @@ export const x402Paths: ZodOpenApiPathsObject = {
         },
         ...errors(400, 403),
         "409": json(errorBodySchema, "txhash-claimed-elsewhere / authorization-claimed-elsewhere: these credentials already paid for other content"),
-        "503": json(errorBodySchema, "chain-unavailable: the chain does not answer; nothing was recorded (retry later)"),
+        "403": json(errorBodySchema, "forbidden (content not for sale, wrong site credentials) or payer-mismatch (transfer rail: the x-svc-tx-owner signature is not by the transfer's sender, or names other content)"),
+        "503": json(errorBodySchema, "chain-unavailable: the chain does not answer; nothing was recorded (retry later). payment-not-recorded: the transfer landed but is not recorded yet; retry the same request"),
       },
     },
   },

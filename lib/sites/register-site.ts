@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { canonicalDomain } from "@/lib/chain/predict";
+import { assertRegistrableDomain } from "./assert-registrable-domain";
 import { normalizeDomain } from "./normalize-domain";
 import { refreshSiteSearchText } from "./refresh-site-search-text";
 import { ownedSiteInclude, toOwnedSite } from "./site-view";
@@ -32,6 +33,7 @@ export async function registerSite({ wallet, domain, name, description }: { wall
   if (host === canonicalDomain(new URL(env.HUB_ORIGIN).hostname)) {
     throw new ApiError("invalid-request", "domain: the hub's own domain cannot be registered as a creator site");
   }
+  assertRegistrableDomain(domain, host);
   for (let attempt = 0; ; attempt++) {
     try {
       return await registerOnce({ wallet, host, name, description });

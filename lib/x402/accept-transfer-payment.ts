@@ -8,6 +8,7 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { formatUsdc, splitFee } from "@/lib/money";
+import { TRANSFER_MAX_AGE_SECONDS } from "./constants";
 import { isUniqueViolation } from "./is-unique-violation";
 import { PaymentRejected } from "./payment-rejected";
 import { paymentResponseHeader } from "./payment-response-header";
@@ -19,6 +20,7 @@ import type { OnRecorded, PaidResource, PaymentOutcome } from "./types";
 
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
 const SIGNATURE = /^0x([0-9a-fA-F]{2})+$/;
+
 
 /**
  * Transfer rail: the payer broadcast a USDC transfer to payTo and proves it sent it by signing
@@ -33,12 +35,15 @@ export async function acceptTransferPayment({
   ownerSignature,
   actor,
   onRecorded,
+  now = new Date(),
 }: {
   resource: PaidResource;
   txHash: string;
   ownerSignature: string;
   actor?: string | null;
   onRecorded?: OnRecorded;
+  /** The time the request is decided at (the wall clock; the test clock in tests). */
+  now?: Date;
 }): Promise<PaymentOutcome> {
   if (!TX_HASH.test(rawHash)) throw new PaymentRejected("malformed_payment", "x-svc-transfer-tx must be a 0x-prefixed 32-byte transaction hash");
   if (!SIGNATURE.test(ownerSignature)) throw new PaymentRejected("malformed_payment", "x-svc-tx-owner must be a 0x-prefixed hex EIP-191 signature");
@@ -54,7 +59,7 @@ export async function acceptTransferPayment({
       throw new ApiError("txhash-claimed-elsewhere", "This transaction hash already paid for other content; a transfer unlocks one content id only");
     }
     const proven = signer && isAddressEqual(signer, existing.payer as Address) ? signer : await provenOwner(message, ownerSignature as Hex, [existing.payer as Address]);
-    if (!proven) throw new PaymentRejected("owner_mismatch", "The x-svc-tx-owner signature is not by the sender of this transfer");
+    if (!proven) throw payerMismatch("The x-svc-tx-owner signature is not by the wallet that claimed this transfer, or names another resource");
     return replayOrPending(existing, resource, proven);
   }
 
@@ -67,6 +72,15 @@ export async function acceptTransferPayment({
   );
   if (!receipt) throw new PaymentRejected("transfer_not_found", `No mined transaction ${txHash} on ${NETWORKS[env.NETWORK_MODE].caip2}; wait for it to be mined and retry`);
   if (receipt.status !== "success") throw new PaymentRejected("transfer_reverted", `Transaction ${txHash} reverted`);
+  // A transfer mined before the payer could have seen this price pays for something else.
+  const block = await chainRead("read the transfer's block", () => client.getBlock({ blockNumber: receipt.blockNumber }));
+  const age = BigInt(Math.floor(now.getTime() / 1000)) - block.timestamp;
+  if (age > BigInt(TRANSFER_MAX_AGE_SECONDS)) {
+    throw new PaymentRejected(
+      "transfer_too_old",
+      `Transaction ${txHash} was mined ${age} s ago; a transfer pays only within the challenge's window (maxTimeoutSeconds ${TRANSFER_MAX_AGE_SECONDS}) — send a new one`,
+    );
+  }
 
   const usdc = getAddress(env.USDC_ADDRESS);
   const transfers = parseEventLogs({ abi: usdcAbi, eventName: "Transfer", logs: receipt.logs }).filter(
@@ -78,9 +92,8 @@ export async function acceptTransferPayment({
   const senders = [...new Set(transfers.map((log) => getAddress(log.args.from)))];
   const payer = signer && senders.some((s) => isAddressEqual(s, signer)) ? signer : await provenOwner(message, ownerSignature as Hex, senders);
   if (!payer) {
-    throw new PaymentRejected(
-      "owner_mismatch",
-      `The x-svc-tx-owner signature is by ${signer ?? "nobody recognisable"}, but the transfer was sent by ${senders.join(", ")}`,
+    throw payerMismatch(
+      `The x-svc-tx-owner signature (over this chain, transaction and resource ${resource.url}) is by ${signer ?? "nobody recognisable"}, but the transfer was sent by ${senders.join(", ")}`,
     );
   }
   const amount = transfers.filter((log) => isAddressEqual(log.args.from, payer)).reduce((sum, log) => sum + log.args.value, 0n);
@@ -120,6 +133,11 @@ export async function acceptTransferPayment({
     if (!winner) throw err;
     return replayOrPending(winner, resource, payer);
   }
+}
+
+/** A binding signed by a wallet other than the transfer's sender, or naming other content: 403, not a payment problem. */
+function payerMismatch(details: string) {
+  return new ApiError("payer-mismatch", details);
 }
 
 function replayOrPending(existing: StoredPayment, resource: PaidResource, payer: Address): PaymentOutcome {

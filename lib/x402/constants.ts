@@ -3,6 +3,8 @@ export const X402_VERSION = 2;
 
 /** Plain EIP-3009 option: stock clients sign validBefore = now + maxTimeoutSeconds; the relayer settles at once. */
 export const PLAIN_MAX_TIMEOUT_SECONDS = 300;
+/** Transfer rail: a USDC transfer mined longer ago than the challenge's window (its maxTimeoutSeconds) is refused (transfer_too_old). */
+export const TRANSFER_MAX_AGE_SECONDS = PLAIN_MAX_TIMEOUT_SECONDS;
 
 /** Gateway option: what Circle's Gateway advertises (7 days + 100 s); BatchEvmScheme signs at least this long. */
 export const GATEWAY_MAX_TIMEOUT_SECONDS = 7 * 24 * 3600 + 100;

@@ -38,7 +38,7 @@ export function replayPayment({
     throw new PaymentRejected("nonce_used", "This authorization nonce was already used by another signature");
   }
   if (payer && !isAddressEqual(existing.payer as Address, payer)) {
-    throw new PaymentRejected("owner_mismatch", "This transaction was already claimed by its sender; the ownership signature is another wallet's");
+    throw new ApiError("payer-mismatch", "This transaction was already claimed by its sender; the ownership signature is another wallet's");
   }
   if (existing.status === "failed") {
     throw new PaymentRejected("settlement_failed", `This payment was refused at settlement (${existing.error ?? "no reason recorded"}); sign a new one`);

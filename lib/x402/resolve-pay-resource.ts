@@ -34,17 +34,7 @@ const DEFAULT_PRICE = "0.01";
  * for content that is not for sale or wrong site credentials.
  */
 export async function resolvePayResource(input: PayResourceInput): Promise<ResolvedPayResource> {
-  const network = env.NETWORK_MODE;
-  const include = { site: true } as const;
-  let content = null;
-  if (input.contentId) {
-    // One query for both forms; the hub id wins over a site's externalId that happens to equal it.
-    const byExternal = { externalId: input.contentId, ...(input.siteId ? { siteId: input.siteId } : {}) };
-    const rows = await db.content.findMany({ where: { network, OR: [{ id: input.contentId }, byExternal] }, include, orderBy: { createdAt: "asc" }, take: 5 });
-    content = rows.find((r) => r.id === input.contentId) ?? rows[0] ?? null;
-  } else if (input.url) {
-    content = await db.content.findFirst({ where: { network, url: input.url }, include, orderBy: { createdAt: "asc" } });
-  }
+  const content = await findTrackedContent(input);
 
   if (content) {
     if (content.site.removedAt || content.accessPolicy === "blocked") {
@@ -102,6 +92,33 @@ export async function resolvePayResource(input: PayResourceInput): Promise<Resol
     tracked: false,
     hosted,
   };
+}
+
+/**
+ * The tracked content the request names, by whichever field names it: contentId (hub id, or a
+ * site's externalId), then url, then path (within siteId when given; without it only when one
+ * item has that path). An unknown contentId does not hide a tracked url or path, so a request
+ * cannot pay the untracked price for tracked content or borrow its title, URL or domain.
+ */
+async function findTrackedContent(input: PayResourceInput) {
+  const network = env.NETWORK_MODE;
+  const include = { site: true } as const;
+  if (input.contentId) {
+    // One query for both forms; the hub id wins over a site's externalId that happens to equal it.
+    const byExternal = { externalId: input.contentId, ...(input.siteId ? { siteId: input.siteId } : {}) };
+    const rows = await db.content.findMany({ where: { network, OR: [{ id: input.contentId }, byExternal] }, include, orderBy: { createdAt: "asc" }, take: 5 });
+    const hit = rows.find((r) => r.id === input.contentId) ?? rows[0];
+    if (hit) return hit;
+  }
+  if (input.url) {
+    const hit = await db.content.findFirst({ where: { network, url: input.url }, include, orderBy: { createdAt: "asc" } });
+    if (hit) return hit;
+  }
+  if (input.path) {
+    const rows = await db.content.findMany({ where: { network, path: input.path, ...(input.siteId ? { siteId: input.siteId } : {}) }, include, take: 2 });
+    if (rows.length === 1) return rows[0]!;
+  }
+  return null;
 }
 
 /** A site named for attribution counts only with its own token; without a token it is ignored. */

@@ -22,7 +22,15 @@ import type { OnRecorded, PaidResource, PaymentOutcome } from "./types";
 export const EIP3009_IN_FLIGHT_MS = 30_000;
 const RECEIPT_TIMEOUT_MS = 20_000;
 
-type Context = { resource: PaidResource; actor?: string | null; onRecorded?: OnRecorded };
+/** How often recording a payment whose transfer landed is tried before it is marked failed for an operator. */
+export const MAX_RECORD_ATTEMPTS = 5;
+const RETRY_BASE_MS = 30_000;
+const RETRY_MAX_MS = 60 * 60_000;
+
+/** `fault` (HUB_TEST_FAULTS only): "record-after-chain" makes recording fail once after the on-chain transfer. */
+type Context = { resource: PaidResource; actor?: string | null; onRecorded?: OnRecorded; fault?: string };
+/** The pending row's `authorization` column: what reconciling needs, plus the recording attempts so far. */
+type Snapshot = { fromBlock?: string; resource?: PaidResource & { price: string }; attempts?: number; retryAt?: number };
 
 /**
  * Plain EIP-3009 option, after checkAuthorization: the hub's relayer submits the payer's
@@ -37,8 +45,9 @@ export async function settleEip3009Payment({
   checked,
   actor,
   onRecorded,
+  fault,
 }: Context & { checked: CheckedAuthorization }): Promise<PaymentOutcome> {
-  const ctx: Context = { resource, actor, onRecorded };
+  const ctx: Context = { resource, actor, onRecorded, fault };
   const chainId = NETWORKS[env.NETWORK_MODE].chainId;
   const { authorization: auth, signature } = checked;
   const key = { chainId_payer_nonce: { chainId, payer: auth.from, nonce: auth.nonce } };
@@ -98,8 +107,9 @@ export async function settleEip3009Payment({
  * payment. Returns the payment's new status.
  */
 export async function reconcileEip3009Payment(payment: Payment): Promise<string> {
-  const snapshot = JSON.parse(payment.authorization ?? "{}") as { resource?: PaidResource & { price: string } };
+  const snapshot = snapshotOf(payment);
   if (!snapshot.resource) return payment.status;
+  if ((snapshot.retryAt ?? 0) > Date.now()) return payment.status; // backing off after a failed attempt
   const resource = { ...snapshot.resource, price: BigInt(snapshot.resource.price) };
   const claimed = await db.payment.updateMany({ where: { id: payment.id, status: "pending", updatedAt: payment.updatedAt }, data: { error: null } });
   if (claimed.count === 0) return payment.status;
@@ -114,7 +124,9 @@ export async function reconcileEip3009Payment(payment: Payment): Promise<string>
 
 async function resumePending(existing: StoredPayment, ctx: Context): Promise<PaymentOutcome> {
   const age = Date.now() - existing.updatedAt.getTime();
-  if (age >= EIP3009_IN_FLIGHT_MS) {
+  // An error on a pending row means its last attempt ended (e.g. recording failed after the
+  // transfer): nobody is settling it, so the payer's retry reconciles it now.
+  if (age >= EIP3009_IN_FLIGHT_MS || existing.error) {
     // Claim the pending row (only one request reconciles it), then settle it from chain state.
     const claimed = await db.payment.updateMany({ where: { id: existing.id, status: "pending", updatedAt: existing.updatedAt }, data: { error: null } });
     if (claimed.count === 1) return (await reconcile(existing, ctx)) ?? submit(existing, ctx);
@@ -170,7 +182,7 @@ async function reconcile(payment: Payment, ctx: Context): Promise<PaymentOutcome
     client.readContract({ ...usdc, functionName: "authorizationState", args: [auth.from, auth.nonce] }),
   );
   if (used) {
-    const fromBlock = BigInt((JSON.parse(payment.authorization ?? "{}") as { fromBlock?: string }).fromBlock ?? "0");
+    const fromBlock = BigInt(snapshotOf(payment).fromBlock ?? "0");
     const logs = await chainRead("find the settlement", () =>
       client.getContractEvents({ ...usdc, eventName: "AuthorizationUsed", args: { authorizer: auth.from, nonce: auth.nonce }, fromBlock, toBlock: "latest" }),
     );
@@ -190,20 +202,66 @@ async function reconcile(payment: Payment, ctx: Context): Promise<PaymentOutcome
 }
 
 async function settle(payment: Payment, ctx: Context, txHash: Hex): Promise<PaymentOutcome> {
-  const outcome = await db.$transaction(async (tx) => {
-    const moved = await tx.payment.updateMany({
-      where: { id: payment.id, status: "pending" },
-      data: { status: "settled", txHash, settledAt: new Date(), error: null },
+  let outcome: PaymentOutcome | undefined;
+  try {
+    outcome = await db.$transaction(async (tx) => {
+      const moved = await tx.payment.updateMany({
+        where: { id: payment.id, status: "pending" },
+        data: { status: "settled", txHash, settledAt: new Date(), error: null },
+      });
+      if (moved.count === 0) return undefined;
+      const row = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
+      if (ctx.fault === "record-after-chain") throw new Error("injected fault (x-hub-test-fault: record-after-chain)");
+      const receipt = toReceipt(row, await recordPaidUnlock(tx, { payment: row, resource: ctx.resource, actor: ctx.actor, onRecorded: ctx.onRecorded }));
+      return { receipt, replayed: false, headers: paymentResponseHeader(receipt) };
     });
-    if (moved.count === 0) return undefined;
-    const row = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
-    const receipt = toReceipt(row, await recordPaidUnlock(tx, { payment: row, resource: ctx.resource, actor: ctx.actor, onRecorded: ctx.onRecorded }));
-    return { receipt, replayed: false, headers: paymentResponseHeader(receipt) };
-  });
+  } catch (err) {
+    // The USDC moved but the hub could not record it: keep the row pending with the settlement tx,
+    // count the attempt, and tell the payer to retry the same request (reconciled from the chain).
+    console.error(`[x402] recording payment ${payment.id} after its transfer ${txHash} failed`, err);
+    await noteFailedAttempt(payment, `recording failed after the transfer ${txHash}: ${(err as Error).message?.slice(0, 300) ?? String(err)}`, txHash);
+    throw new ApiError(
+      "payment-not-recorded",
+      `Your USDC transfer ${txHash} landed but the hub could not record it yet; retry the same request (same Payment-Signature) to get the receipt. You will not be charged twice.`,
+      { "retry-after": "2" },
+    );
+  }
   if (outcome) return outcome;
   // Someone else settled it first: answer with their result.
   const row = await db.payment.findUniqueOrThrow({ where: { id: payment.id }, include: { receipt: true } });
   return replayPayment({ existing: row, resource: ctx.resource }) ?? Promise.reject(unknownOutcome());
+}
+
+/**
+ * Counts one failed attempt at completing a pending payment and schedules the next one with
+ * exponential backoff; after MAX_RECORD_ATTEMPTS the row is marked failed, with the reason, for an
+ * operator (README: "Payments that could not be recorded"). Other rows are unaffected.
+ */
+export async function noteFailedAttempt(payment: Payment, error: string, txHash?: Hex): Promise<void> {
+  const current = (await db.payment.findUnique({ where: { id: payment.id } })) ?? payment;
+  if (current.status !== "pending") return;
+  const snapshot = snapshotOf(current);
+  const attempts = (snapshot.attempts ?? 0) + 1;
+  const retryAt = Date.now() + Math.min(RETRY_BASE_MS * 2 ** (attempts - 1), RETRY_MAX_MS);
+  const final = attempts >= MAX_RECORD_ATTEMPTS;
+  await db.payment.updateMany({
+    where: { id: payment.id, status: "pending" },
+    data: {
+      ...(txHash ? { txHash } : {}),
+      status: final ? "failed" : "pending",
+      error: final ? `${error} — recording failed after ${attempts} attempts; an operator must resolve it (README: payments that could not be recorded)` : error,
+      authorization: JSON.stringify({ ...snapshot, attempts, retryAt }),
+    },
+  });
+  if (final) console.error(`[x402] payment ${payment.id} of ${payment.payer} marked failed after ${attempts} attempts: ${error}`);
+}
+
+function snapshotOf(payment: Payment): Snapshot {
+  try {
+    return JSON.parse(payment.authorization ?? "{}") as Snapshot;
+  } catch {
+    return {};
+  }
 }
 
 async function fail(payment: Payment, error: string): Promise<never> {

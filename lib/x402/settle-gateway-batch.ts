@@ -9,8 +9,10 @@ import { NETWORKS } from "@/lib/chain/networks";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Payment, SettlementBatch } from "@/lib/generated/sqlite/client";
+import { ApiError } from "@/lib/http/errors";
+import { bumpDailyMetric } from "@/lib/ledger/bump-daily-metric";
 import { acquireLeaderLock } from "./acquire-leader-lock";
-import { EIP3009_IN_FLIGHT_MS, reconcileEip3009Payment } from "./settle-eip3009-payment";
+import { EIP3009_IN_FLIGHT_MS, noteFailedAttempt, reconcileEip3009Payment } from "./settle-eip3009-payment";
 
 export const SETTLER_LOCK = "gateway-settler";
 const DEFAULT_HOLDER = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
@@ -56,9 +58,15 @@ export async function settleGatewayBatch(options: SettleOptions = {}): Promise<S
     where: { network: env.NETWORK_MODE, OR: [{ status: "submitted" }, { status: "pending", createdAt: { lte: staleBefore } }] },
     orderBy: { createdAt: "asc" },
   });
+  // Each batch and each row on its own: one that fails is logged and retried next pass, never
+  // stopping the others.
   for (const batch of open) {
-    add(result, await reconcileBatch(batch));
-    result.reconciled++;
+    try {
+      add(result, await reconcileBatch(batch));
+      result.reconciled++;
+    } catch (err) {
+      if (!isChainUnavailable(err)) console.error(`[settler] reconciling batch ${batch.id} failed`, err);
+    }
   }
 
   const stuck = await db.payment.findMany({
@@ -66,7 +74,15 @@ export async function settleGatewayBatch(options: SettleOptions = {}): Promise<S
     take: 50,
   });
   for (const payment of stuck) {
-    const status = await reconcileEip3009Payment(payment).catch((err) => (isChainUnavailable(err) ? "pending" : Promise.reject(err)));
+    const status = await reconcileEip3009Payment(payment).catch(async (err) => {
+      if (isChainUnavailable(err)) return "pending";
+      // A recording failure was counted where it happened; anything else is counted here.
+      if (!(err instanceof ApiError && err.code === "payment-not-recorded")) {
+        console.error(`[settler] reconciling payment ${payment.id} failed`, err);
+        await noteFailedAttempt(payment, `reconciling failed: ${(err as Error).message?.slice(0, 300) ?? String(err)}`);
+      }
+      return (await db.payment.findUnique({ where: { id: payment.id } }))?.status ?? "pending";
+    });
     if (status === "settled") result.settled++;
     if (status === "failed") result.failed++;
   }
@@ -306,6 +322,17 @@ async function markFailed(p: Payment, error: string, from: "locked" | "settling"
     const moved = await tx.payment.updateMany({ where: { id: p.id, status: from }, data: { status: "failed", error } });
     if (moved.count === 0) return false;
     await tx.ledgerActivity.updateMany({ where: { sourceKey: `payment:${p.id}` }, data: { status: "failed" } });
+    // Take back what locking the payment counted: the content's unlocks and revenue, and the daily metrics.
+    const receipt = await tx.receipt.findUnique({ where: { paymentId: p.id } });
+    const revenue = p.amountAtomic - p.feeAtomic;
+    if (receipt?.contentId) {
+      await tx.content.updateMany({ where: { id: receipt.contentId }, data: { unlocks: { decrement: 1 }, revenueAtomic: { decrement: revenue } } });
+    }
+    if (p.siteId) {
+      const delta = { siteId: p.siteId, day: p.createdAt.toISOString().slice(0, 10), unlocks: -1, payments: -1, revenueAtomic: -revenue };
+      await bumpDailyMetric(delta, tx);
+      if (receipt?.contentId) await bumpDailyMetric({ ...delta, contentId: receipt.contentId }, tx);
+    }
     console.error(`[settler] gateway payment ${p.id} of ${p.payer} failed: ${error}`);
     return true;
   });

@@ -1,6 +1,8 @@
 import "server-only";
 import { decodePaymentSignatureHeader } from "@x402/core/http";
+import { env } from "@/lib/env";
 import { describeZodError } from "@/lib/http/errors";
+import { requestNow } from "@/lib/http/request-clock";
 import { paymentPayloadSchema } from "@/lib/schemas/x402";
 import { acceptGatewayPayment } from "./accept-gateway-payment";
 import { acceptTransferPayment } from "./accept-transfer-payment";
@@ -50,15 +52,20 @@ export async function verifyAndRecordPayment({ resource, headers, actor, onRecor
     }
     if (!signature) {
       if (!transferTx || !txOwner) throw new PaymentRejected("malformed_payment", "The transfer rail needs both x-svc-transfer-tx and x-svc-tx-owner");
-      return await acceptTransferPayment({ resource, txHash: transferTx.trim(), ownerSignature: txOwner.trim(), actor, onRecorded });
+      return await acceptTransferPayment({ resource, txHash: transferTx.trim(), ownerSignature: txOwner.trim(), actor, onRecorded, now: requestNow({ headers }) });
     }
     const checked = await checkAuthorization({ payload: decodePayload(signature), resource });
     if (checked.rail === "gateway") return await acceptGatewayPayment({ resource, checked, actor, onRecorded });
-    return await settleEip3009Payment({ resource, checked, actor, onRecorded });
+    return await settleEip3009Payment({ resource, checked, actor, onRecorded, fault: testFault(headers) });
   } catch (err) {
     if (err instanceof PaymentRejected) throw await paymentRequired({ resource, reason: err.reason, details: err.details });
     throw err;
   }
+}
+
+/** HUB_TEST_FAULTS only (tests on a loopback testnet): the fault a request asks to be injected. */
+function testFault(headers: Headers): string | undefined {
+  return env.HUB_TEST_FAULTS ? (headers.get("x-hub-test-fault") ?? undefined) : undefined;
 }
 
 function decodePayload(header: string) {

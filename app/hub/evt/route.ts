@@ -3,6 +3,6 @@ import { route } from "@/lib/http/route";
 import { eventBody } from "@/lib/schemas/events";
 
 // POST /hub/evt — ingest a widget event from a verified site
-export const POST = route({ body: eventBody }, ({ req, body }) =>
+export const POST = route({ body: eventBody, bodyType: "json-or-text" }, ({ req, body }) =>
   ingestEvent({ body, origin: req.headers.get("origin"), referer: req.headers.get("referer") }),
 );

@@ -3,8 +3,5 @@ import { syncFromPeerBody } from "@/lib/schemas/sites";
 import { assertPeerSecret } from "@/lib/sites/assert-peer-secret";
 import { syncFromPeer } from "@/lib/sites/sync-from-peer";
 
-// POST /hub/site/sync-from-peer — copy verified identities from the peer hub (x-peer-secret)
-export const POST = route({ body: syncFromPeerBody }, ({ req, body }) => {
-  assertPeerSecret(req.headers.get("x-peer-secret"));
-  return syncFromPeer(body);
-});
+// POST /hub/site/sync-from-peer — copy verified identities from the peer hub (x-peer-secret, checked before the body)
+export const POST = route({ guard: (req) => assertPeerSecret(req.headers.get("x-peer-secret")), body: syncFromPeerBody }, ({ body }) => syncFromPeer(body));

@@ -4,7 +4,6 @@ import { assertPeerSecret } from "@/lib/sites/assert-peer-secret";
 import { listVerifiedIdentities } from "@/lib/sites/list-verified-identities";
 
 // GET /hub/site/verified-identities — verified site identities for the peer hub (x-peer-secret)
-export const GET = route({ query: verifiedIdentitiesQuery }, ({ req, query }) => {
-  assertPeerSecret(req.headers.get("x-peer-secret"));
-  return listVerifiedIdentities(query);
-});
+export const GET = route({ guard: (req) => assertPeerSecret(req.headers.get("x-peer-secret")), query: verifiedIdentitiesQuery }, ({ query }) =>
+  listVerifiedIdentities(query),
+);
