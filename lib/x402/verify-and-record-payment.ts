@@ -1,11 +1,8 @@
 import "server-only";
-import { decodePaymentSignatureHeader } from "@x402/core/http";
-import { describeZodError } from "@/lib/http/errors";
-import { paymentPayloadSchema } from "@/lib/schemas/x402";
 import { acceptGatewayPayment } from "./accept-gateway-payment";
 import { acceptTransferPayment } from "./accept-transfer-payment";
 import { checkAuthorization } from "./check-authorization";
-import { HEADERS } from "./constants";
+import type { PaymentCredentials } from "./payment-credentials";
 import { PaymentRejected } from "./payment-rejected";
 import { paymentRequired } from "./payment-required";
 import { settleEip3009Payment } from "./settle-eip3009-payment";
@@ -13,8 +10,8 @@ import type { OnRecorded, PaidResource, PaymentOutcome } from "./types";
 
 export type VerifyPaymentOptions = {
   resource: PaidResource;
-  /** The request's headers: Payment-Signature (or Payment / X-PAYMENT), or x-svc-transfer-tx + x-svc-tx-owner. */
-  headers: Headers;
+  /** The request's x402 credentials, parsed once at the edge (lib/x402/parse-credentials.ts). */
+  credentials: PaymentCredentials;
   /** Ledger actor ("agent", "human", or a wallet). */
   actor?: string | null;
   /** Extra writes in the transaction that records a new payment (never run on a replay). */
@@ -34,41 +31,23 @@ export type VerifyPaymentOptions = {
  * eip3009 (plain USDC authorization, settled by the relayer before this returns), transfer (a mined
  * USDC transfer proven by the sender's signature).
  */
-export async function verifyAndRecordPayment({ resource, headers, actor, onRecorded }: VerifyPaymentOptions): Promise<PaymentOutcome> {
-  const signature = HEADERS.signature.map((name) => headers.get(name)).find((v) => v);
-  const transferTx = headers.get(HEADERS.transferTx);
-  const txOwner = headers.get(HEADERS.txOwner);
-  if (!signature && !transferTx && !txOwner) {
+export async function verifyAndRecordPayment({ resource, credentials, actor, onRecorded }: VerifyPaymentOptions): Promise<PaymentOutcome> {
+  if (credentials.kind === "none") {
     throw await paymentRequired({
       resource,
       details: "This resource costs USDC: pay one of the `accepts` options and retry with the Payment-Signature header, or send a USDC transfer to payTo and retry with x-svc-transfer-tx and x-svc-tx-owner",
     });
   }
   try {
-    if (signature && (transferTx || txOwner)) {
-      throw new PaymentRejected("malformed_payment", "Send either Payment-Signature or the transfer headers, not both");
+    if (credentials.kind === "malformed") throw new PaymentRejected("malformed_payment", credentials.details);
+    if (credentials.kind === "transfer") {
+      return await acceptTransferPayment({ resource, txHash: credentials.txHash, ownerSignature: credentials.owner, actor, onRecorded });
     }
-    if (!signature) {
-      if (!transferTx || !txOwner) throw new PaymentRejected("malformed_payment", "The transfer rail needs both x-svc-transfer-tx and x-svc-tx-owner");
-      return await acceptTransferPayment({ resource, txHash: transferTx.trim(), ownerSignature: txOwner.trim(), actor, onRecorded });
-    }
-    const checked = await checkAuthorization({ payload: decodePayload(signature), resource });
+    const checked = await checkAuthorization({ payload: credentials.payload, resource });
     if (checked.rail === "gateway") return await acceptGatewayPayment({ resource, checked, actor, onRecorded });
     return await settleEip3009Payment({ resource, checked, actor, onRecorded });
   } catch (err) {
     if (err instanceof PaymentRejected) throw await paymentRequired({ resource, reason: err.reason, details: err.details });
     throw err;
   }
-}
-
-function decodePayload(header: string) {
-  let decoded: unknown;
-  try {
-    decoded = decodePaymentSignatureHeader(header.trim());
-  } catch {
-    throw new PaymentRejected("malformed_payment", "Payment-Signature is not base64 of a JSON x402 payment payload");
-  }
-  const parsed = paymentPayloadSchema.safeParse(decoded);
-  if (!parsed.success) throw new PaymentRejected("malformed_payment", `Payment-Signature payload: ${describeZodError(parsed.error)}`);
-  return parsed.data;
 }
