@@ -18,7 +18,7 @@ type ReadOpts = { as?: Who; claim?: Who | `0x${string}`; proof?: string; headers
 /** What differs between the two kinds of gated resource; everything else is the one engine's. */
 type Target = {
   noun: "share" | "post";
-  make(spec: Spec): Promise<Made>;
+  make(name: string, spec: Spec): Promise<Made>;
   read(m: Made, o?: ReadOpts): Promise<Answer>;
   media(m: Made, o?: ReadOpts): Promise<Answer>;
   /** The id unlock proofs are bound to, and the entitlement key. */
@@ -36,9 +36,9 @@ const addr = (w: Who | `0x${string}`) => (w.startsWith("0x") ? w : people[w as W
 
 const shareTarget: Target = {
   noun: "share",
-  async make(s) {
+  async make(name, s) {
     const share = await createShare(people.owner, {
-      content: s.content, price: s.price ?? "0", publicAccess: s.publicAccess ?? true,
+      title: name, content: s.content, price: s.price ?? "0", publicAccess: s.publicAccess ?? true,
       whitelist: s.whitelist?.map((w) => people[w].address), media: s.photo ? [await hubUpload()] : undefined,
     });
     return { id: share.id, key: share.slug };
@@ -58,9 +58,9 @@ const shareTarget: Target = {
 
 const postTarget: Target = {
   noun: "post",
-  async make(s) {
+  async make(name, s) {
     const post = await createPost(blog.domain, blogCookies.owner, {
-      body: s.content, price: s.price ?? "0", publicAccess: s.publicAccess ?? true,
+      title: name, slug: name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), body: s.content, price: s.price ?? "0", publicAccess: s.publicAccess ?? true,
       whitelist: s.whitelist?.map((w) => people[w].address),
       ...(s.photo ? { type: "image", media: [await blogUpload(blog.domain, blogCookies.owner, { name: "tide.png", type: "image/png", data: png })] } : {}),
     });
@@ -115,7 +115,7 @@ afterAll(async () => {
 /** The cases, each run against a share and against a post with the same expectations. */
 describe.each([shareTarget, postTarget])("one access engine: a $noun", (t) => {
   const fixtures: Record<string, Made> = {};
-  const make = async (name: string, spec: Spec) => (fixtures[name] ??= await t.make(spec));
+  const make = async (name: string, spec: Spec) => (fixtures[name] ??= await t.make(name, spec));
 
   it("free and public: anyone reads, nothing is recorded for an anonymous read", async () => {
     const m = await make("free", { content: "Free for all." });
