@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { createDb, type Db } from "../../lib/db-core";
-import { signUnlockProof } from "../../lib/quickshare/sign-unlock-proof";
+import { signUnlockProof } from "../../lib/access/sign-unlock-proof";
 import { api, HUB_URL, signIn } from "./hub";
 
 export type Person = { account: PrivateKeyAccount; address: `0x${string}`; cookie: string };

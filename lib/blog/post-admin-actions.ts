@@ -3,12 +3,12 @@ import { getAddress } from "viem";
 import type { z } from "zod";
 import { db } from "@/lib/db";
 import { formatUsdc } from "@/lib/money";
-import { applyEntitlementAction, type EntitlementAction } from "@/lib/quickshare/change-entitlement";
-import { gatewayBalance } from "@/lib/quickshare/gateway-balance";
+import { applyEntitlementAction, type EntitlementAction } from "@/lib/access/apply-entitlement-action";
+import { gatewayBalance } from "@/lib/access/gateway-balance";
 import type { postAccessControlBody } from "@/lib/schemas/blog";
 import type { BlogContext } from "./blog-context";
 import { adminPost, type PostRow } from "./find-post";
-import { postEntitlementKey } from "./post-gate";
+import { postAccess } from "./post-access";
 import { postPath } from "./post-urls";
 import { replaceWhitelist } from "./save-post";
 
@@ -35,7 +35,7 @@ export async function updatePostAccessControl({ blog, key, input }: { blog: Blog
 /** ban / revoke / restore one wallet's entitlement to a post (admin); same states as shares. */
 export async function changePostEntitlement({ blog, key, wallet, action }: { blog: BlogContext; key: string; wallet: string; action: EntitlementAction }) {
   const post = await adminPost({ siteId: blog.site.id, key });
-  return applyEntitlementAction({ resourceKey: postEntitlementKey(post.id), wallet, action, what: "post" });
+  return applyEntitlementAction({ resourceKey: postAccess(blog).entitlementKey(post), wallet, action, what: "post" });
 }
 
 /** GET /api/svc/gateway/balances (admin): a depositor's Gateway Wallet balance (default the admin's own wallet). */

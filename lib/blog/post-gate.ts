@@ -1,9 +1,9 @@
-import type { AccessGate } from "@/lib/quickshare/decide-access";
+import type { AccessGate } from "@/lib/access/decide-access";
 
 // Posts never expire: the gate's expiry lies beyond any date.
 const NEVER = new Date(8.64e15);
 
-/** A blog post as the one access decision (lib/quickshare/decide-access) sees it: published is live, anything else is a draft (404). */
+/** A blog post as the one access decision sees it: published is live, anything else is a draft (404); no whitelist price. */
 export function postGate(post: { status: string; priceAtomic: bigint; publicAccess: boolean; bodyStorageRef: string | null }): AccessGate {
   return {
     status: post.status === "published" ? "active" : "draft",
@@ -15,9 +15,3 @@ export function postGate(post: { status: string; priceAtomic: bigint; publicAcce
     hasBody: true,
   };
 }
-
-/** Entitlement.resourceKey of a post. */
-export const postEntitlementKey = (postId: string) => `post:${postId}`;
-
-/** What an unlock proof for a post is bound to (domain-separated from share ids). */
-export const postProofId = (postId: string) => `post:${postId}`;

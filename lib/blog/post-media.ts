@@ -1,11 +1,11 @@
 import "server-only";
-import { listMedia, type ShareMediaItem } from "@/lib/quickshare/list-share-media";
-import { readBlob } from "@/lib/quickshare/read-blob";
+import { listMedia, type MediaItem } from "@/lib/access/list-media";
+import { readBlob } from "@/lib/access/read-blob";
 import { renderDocument, type DocumentRender } from "./document-preview";
 import { postUrls } from "./post-urls";
 
 /** A post's encrypted media in attach order, each with its media-route URL on the blog's origin. */
-export function listPostMedia({ origin, post }: { origin: string; post: { id: string; type: string; slug: string } }): Promise<ShareMediaItem[]> {
+export function listPostMedia({ origin, post }: { origin: string; post: { id: string; type: string; slug: string } }): Promise<MediaItem[]> {
   const urls = postUrls(origin, post);
   return listMedia({ resourceType: "blogpost", resourceId: post.id, urlOf: urls.media });
 }
@@ -16,7 +16,7 @@ export type PostDocument = { name: string; contentType: string; size: number; ur
  * The post's first document rendered server-side: whole (`full`, behind proof or free) or as the
  * preview (12 sheet rows, 1,600 text characters). Null when the post has no document.
  */
-export async function postDocument({ media, full }: { media: ShareMediaItem[]; full: boolean }): Promise<PostDocument | null> {
+export async function postDocument({ media, full }: { media: MediaItem[]; full: boolean }): Promise<PostDocument | null> {
   const doc = media.find((m) => m.kind === "document");
   if (!doc) return null;
   const data = await readBlob({ storageRef: doc.storageRef, wrappedKey: doc.wrappedKey, what: "document" });

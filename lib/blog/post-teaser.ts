@@ -1,7 +1,7 @@
 import "server-only";
 import { formatUsdc } from "@/lib/money";
-import { mediaMetadata } from "@/lib/quickshare/build-grant";
-import { readShareBody } from "@/lib/quickshare/read-share-body";
+import { mediaMetadata } from "@/lib/access/media-metadata";
+import { readBody } from "@/lib/access/read-body";
 import { splitTags } from "./admin-post-view";
 import type { BlogContext } from "./blog-context";
 import { findPostByKey, publishedPost, type PostRow } from "./find-post";
@@ -26,7 +26,7 @@ export async function postTeaser({ blog, slug }: { blog: BlogContext; slug: stri
 export async function teaserOf(blog: BlogContext, post: PostRow) {
   const open = isOpenPost(post);
   const media = await listPostMedia({ origin: blog.origin, post });
-  const [body, document] = await Promise.all([open && post.bodyStorageRef ? readShareBody({ share: post }) : Promise.resolve(open ? "" : null), postDocument({ media, full: open })]);
+  const [body, document] = await Promise.all([open && post.bodyStorageRef ? readBody({ resource: post }) : Promise.resolve(open ? "" : null), postDocument({ media, full: open })]);
   const urls = postUrls(blog.origin, post);
   return {
     id: post.id,

@@ -1,14 +1,15 @@
 import "server-only";
+import { loadAccess } from "@/lib/access/load-access";
 import { formatUsdc } from "@/lib/money";
 import type { BlogContext } from "./blog-context";
 import { findPostByKey, publishedPost } from "./find-post";
-import { loadPostAccess } from "./load-post-access";
+import { postAccess } from "./post-access";
 import { postPath } from "./post-urls";
 
 /** GET /api/svc/posts/<key>/quote: the price and what the shared access decision says for this viewer, without charging. */
-export async function quotePost({ blog, key, claim, proof }: { blog: BlogContext; key: string; claim: string | null; proof: string | null }) {
+export async function quotePost({ blog, key, claim, proof, now }: { blog: BlogContext; key: string; claim: string | null; proof: string | null; now?: Date }) {
   const post = await publishedPost(await findPostByKey({ siteId: blog.site.id, key }), key);
-  const { decision, viewer } = await loadPostAccess({ post, claim, proof, sessionWallet: blog.session?.wallet ?? null, purpose: "quote" });
+  const { decision, viewer } = await loadAccess(postAccess(blog), { key, resource: post, claim, proof, sessionWallet: blog.session?.wallet ?? null, purpose: "quote", now });
   const base = { success: true as const, id: post.id, path: postPath(post), title: post.title, price: formatUsdc(post.priceAtomic), currency: post.currency, tier: post.tier, publicAccess: post.publicAccess, wallet: viewer.wallet };
   switch (decision.outcome) {
     case "grant":

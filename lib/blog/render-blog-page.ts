@@ -6,11 +6,11 @@ import { STYLE } from "@/lib/quickshare/render-share-page";
 import { SHARE_PAGE_SCRIPT } from "@/lib/quickshare/share-page-script";
 import { BLOG_WALLET_SCRIPT } from "./blog-wallet-script";
 import type { BlogContext } from "./blog-context";
-import { buildPostGrant } from "./build-post-grant";
+import { viewResource } from "@/lib/access/view-resource";
 import type { PostDocument } from "./post-media";
-import { findPostByPath, type PostRow } from "./find-post";
+import type { PostRow } from "./find-post";
 import { listPublishedPosts } from "./list-posts";
-import { loadPostAccess } from "./load-post-access";
+import { postAccess } from "./post-access";
 import { listPostMedia, postDocument } from "./post-media";
 import { isOpenPost } from "./post-teaser";
 import { postPath, postUrls } from "./post-urls";
@@ -56,40 +56,36 @@ ${posts.length ? `<ul style="list-style:none;padding:0">${items.join("\n")}</ul>
  * route); drafts and unknown paths a 404 page. svc: meta tags, JSON-LD, manifest link and Link header.
  */
 export async function renderPostPage({ blog, path }: { blog: BlogContext; path: string }): Promise<Response> {
-  const post = await findPostByPath({ siteId: blog.site.id, path });
-  const ctx = await loadPostAccess({ post, sessionWallet: blog.session?.wallet ?? null, purpose: "access" });
-  const { decision } = ctx;
-  if (!post || decision.outcome === "not-found") {
+  const view = await viewResource(postAccess(blog), { key: path, sessionWallet: blog.session?.wallet ?? null });
+  if (view.state !== "granted" && view.state !== "paywall" && view.state !== "denied") {
     return page({ blog, status: 404, title: "Post not found", head: "", main: `<main><section class="panel"><h1>Post not found</h1><p class="muted">No published post lives at this address.</p><p><a href="/">${escapeHtml(blog.site.name)}</a></p></section></main>` });
   }
+  const post = view.resource;
   const urls = postUrls(blog.origin, post);
   const price = formatUsdc(post.priceAtomic);
   let main: string;
-  let state: string = decision.outcome;
-  let status = 200;
+  let state: string = view.state === "paywall" ? "charge" : view.state;
+  const status = view.status;
   const pathOf = (u: string) => new URL(u).pathname + new URL(u).search;
-  if (decision.outcome === "grant") {
-    const grant = await buildPostGrant({ blog, post, via: decision.via, wallet: ctx.viewer.wallet, entitled: false, entitlementSource: null, liveProof: null });
+  if (view.state === "granted") {
+    const grant = view.body;
     const body = renderShareBody({ content: grant.content, embeds: grant.media.items.filter((m) => m.kind !== "document").map((m) => ({ kind: m.kind, url: pathOf(m.url), fileName: m.fileName, contentType: m.contentType })) });
     state = "granted";
     main = `<article id="qs-content" class="qs-body">${body}${videoEmbed(post)}${documentHtml(grant.document)}</article>`;
-  } else if (decision.outcome === "charge") {
+  } else if (view.state === "paywall") {
     const media = await listPostMedia({ origin: blog.origin, post });
     const preview = await postDocument({ media, full: false });
     main = `${documentHtml(preview)}<section id="qs-paywall" class="panel" aria-labelledby="qs-pay-h">
-<h2 id="qs-pay-h">Unlock for ${escapeHtml(formatUsdc(decision.amountAtomic))} ${escapeHtml(post.currency)}</h2>
+<h2 id="qs-pay-h">Unlock for ${escapeHtml(formatUsdc(view.amountAtomic))} ${escapeHtml(post.currency)}</h2>
 <p class="muted">Pay once from your wallet (a signed USDC authorization, no gas). Agents: <code>GET ${escapeHtml(urls.access)}</code> answers 402 with an x402 challenge.</p>
-<button type="button" class="btn" id="qs-pay">Pay ${escapeHtml(formatUsdc(decision.amountAtomic))} ${escapeHtml(post.currency)}</button>
+<button type="button" class="btn" id="qs-pay">Pay ${escapeHtml(formatUsdc(view.amountAtomic))} ${escapeHtml(post.currency)}</button>
 <button type="button" class="btn btn-quiet" id="qs-signin">Bought it already? Sign in</button>
 </section><article id="qs-content" class="qs-body" hidden></article>`;
-  } else if (decision.outcome === "deny") {
-    state = "denied";
-    const invite = decision.code === "not-invited" || decision.code === "possession-required";
-    if (!(decision.code === "not-invited" && !ctx.viewer.wallet)) status = 403; // an anonymous visit is a prompt, not a refusal
-    main = `<section class="panel"><h2>${invite ? "Invite-only" : "Access denied"}</h2><p>${escapeHtml(invite ? "This post is for invited wallets only." : decision.details)}</p>
-<button type="button" class="btn" id="qs-signin">Sign in with ${invite ? "an invited" : "your"} wallet</button></section><article id="qs-content" class="qs-body" hidden></article>`;
   } else {
-    main = "";
+    state = "denied";
+    const invite = view.code === "not-invited" || view.code === "possession-required";
+    main = `<section class="panel"><h2>${invite ? "Invite-only" : "Access denied"}</h2><p>${escapeHtml(invite ? "This post is for invited wallets only." : view.details)}</p>
+<button type="button" class="btn" id="qs-signin">Sign in with ${invite ? "an invited" : "your"} wallet</button></section><article id="qs-content" class="qs-body" hidden></article>`;
   }
   const access = accessOf(post);
   const head = [

@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import { formatUsdc } from "@/lib/money";
 import type { accessControlResponse } from "@/lib/schemas/quickshare";
 import type { ShareRow } from "./find-share";
-import { entitlementKey } from "./load-access";
+import { shareAccess } from "./share-access";
 import { shareStatus } from "./share-status";
 
 export type AccessControl = z.infer<typeof accessControlResponse>;
@@ -13,7 +13,7 @@ export type AccessControl = z.infer<typeof accessControlResponse>;
 export async function describeAccessControl(share: ShareRow): Promise<AccessControl> {
   const [list, ents] = await Promise.all([
     db.quickshareWhitelist.findMany({ where: { shareId: share.id }, orderBy: { createdAt: "asc" }, select: { wallet: true } }),
-    db.entitlement.findMany({ where: { resourceKey: entitlementKey(share.id) }, orderBy: { updatedAt: "desc" }, take: 1000 }),
+    db.entitlement.findMany({ where: { resourceKey: shareAccess.entitlementKey(share) }, orderBy: { updatedAt: "desc" }, take: 1000 }),
   ]);
   return {
     success: true,

@@ -1,39 +1,8 @@
 import "server-only";
-import { db } from "@/lib/db";
-import type { MediaKind } from "@/lib/schemas/quickshare";
+import { listMedia, type MediaItem } from "@/lib/access/list-media";
 import { mediaUrl } from "./share-urls";
 
-export type ShareMediaItem = {
-  id: string;
-  /** svc-embed://N: the order the owner attached the files in */
-  order: number;
-  kind: MediaKind;
-  /** index=N of the media route: the position among files of the same kind */
-  index: number;
-  storageRef: string;
-  wrappedKey: string | null;
-  contentType: string;
-  size: number;
-  fileName: string;
-  previewRef: string | null;
-  url: string;
-};
-
 /** A share's media in attach order, each with its per-kind index and media-route URL. */
-export async function listShareMedia({ shareId, slug }: { shareId: string; slug: string }): Promise<ShareMediaItem[]> {
-  return listMedia({ resourceType: "quickshare", resourceId: shareId, urlOf: (kind, index) => mediaUrl(slug, kind, index) });
-}
-
-/** The media of any gated resource (a share, a blog post) in attach order, with per-kind indexes and URLs from `urlOf`. */
-export async function listMedia({ resourceType, resourceId, urlOf }: { resourceType: string; resourceId: string; urlOf: (kind: string, index: number) => string }): Promise<ShareMediaItem[]> {
-  const rows = await db.media.findMany({ where: { resourceType, resourceId }, orderBy: { position: "asc" } });
-  const perKind = new Map<string, number>();
-  return rows.map((m) => {
-    const index = perKind.get(m.kind) ?? 0;
-    perKind.set(m.kind, index + 1);
-    return {
-      id: m.id, order: m.position, kind: m.kind as MediaKind, index, storageRef: m.storageRef, wrappedKey: m.wrappedKey,
-      contentType: m.contentType, size: m.size, fileName: m.fileName, previewRef: m.previewRef, url: urlOf(m.kind, index),
-    };
-  });
+export function listShareMedia(share: { id: string; slug: string }): Promise<MediaItem[]> {
+  return listMedia({ resourceType: "quickshare", resourceId: share.id, urlOf: (kind, index) => mediaUrl(share.slug, kind, index) });
 }

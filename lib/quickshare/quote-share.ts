@@ -2,8 +2,9 @@ import "server-only";
 import type { z } from "zod";
 import { formatUsdc } from "@/lib/money";
 import type { quoteResponse } from "@/lib/schemas/quickshare";
-import { decisionError } from "./decision-error";
-import { loadAccess } from "./load-access";
+import { decisionError } from "@/lib/access/decision-error";
+import { loadAccess } from "@/lib/access/load-access";
+import { shareAccess } from "./share-access";
 
 type Quote = z.infer<typeof quoteResponse>;
 
@@ -13,9 +14,9 @@ type Quote = z.infer<typeof quoteResponse>;
  * Unknown and draft shares answer 404, revoked 410.
  */
 export async function quoteShare({ slug, claim, proof, sessionWallet, now }: { slug: string; claim: string | null; proof: string | null; sessionWallet: string | null; now?: Date }): Promise<Quote> {
-  const ctx = await loadAccess({ slug, claim, proof, sessionWallet, purpose: "quote", now });
-  const { share, decision, viewer, whitelisted } = ctx;
-  if (!share || decision.outcome === "not-found" || decision.outcome === "gone") throw decisionError(decision)!;
+  const ctx = await loadAccess(shareAccess, { key: slug, claim, proof, sessionWallet, purpose: "quote", now });
+  const { resource: share, decision, viewer, whitelisted } = ctx;
+  if (!share || decision.outcome === "not-found" || decision.outcome === "gone") throw decisionError(decision, { noun: "share", notFound: shareAccess.notFound(slug) })!;
   const tier = decision.outcome === "charge" ? decision.tier : whitelisted ? "whitelist" : "public";
   const map: Record<string, Quote["decision"]> = { grant: "grant", charge: "payment-required", deny: "denied", expired: "expired", redirect: "grant" };
   return {

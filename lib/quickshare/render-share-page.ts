@@ -1,11 +1,10 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { formatUsdc } from "@/lib/money";
-import { buildGrant } from "./build-grant";
+import { viewResource } from "@/lib/access/view-resource";
 import type { ShareRow } from "./find-share";
-import { grantAccess } from "./grant-access";
-import { loadAccess } from "./load-access";
 import { escapeHtml, renderShareBody } from "./render-share-body";
+import { shareAccess } from "./share-access";
 import { SHARE_PAGE_SCRIPT } from "./share-page-script";
 import { shareStatus } from "./share-status";
 import { coverUrl, shareUrls } from "./share-urls";
@@ -36,26 +35,24 @@ const STATUS_TEXT = { 404: "Not Found", 410: "Gone", 419: "Expired" } as const;
  * 419). Shares are private: every page is noindex.
  */
 export async function renderSharePage({ slug, claim, sessionWallet, now = new Date() }: { slug: string; claim: string | null; sessionWallet: string | null; now?: Date }): Promise<Response> {
-  const ctx = await loadAccess({ slug, claim, sessionWallet, purpose: "access", now });
-  const { share, decision, viewer } = ctx;
-  if (decision.outcome === "redirect") return Response.redirect(decision.url, 302);
-  if (!share || decision.outcome === "not-found") {
+  const view = await viewResource(shareAccess, { key: slug, claim, sessionWallet, now });
+  if (view.state === "redirect") return Response.redirect(view.url, 302);
+  if (view.state === "not-found") {
     return page(404, "Share not found", errorPanel("No share lives at this link.", "It may never have existed, or it is not published yet."));
   }
-  if (decision.outcome === "gone") {
+  if (view.state === "gone") {
     return page(410, "Share revoked", errorPanel("This share was revoked by its owner.", "Its content has been deleted from this hub."));
   }
+  const { resource: share, viewer } = view;
 
   let main: string;
-  let status = 200;
-  let state: string = decision.outcome;
-  if (decision.outcome === "expired") {
-    status = 419;
+  const status = view.status;
+  let state: string = view.state === "paywall" ? "charge" : view.state;
+  if (view.state === "expired") {
     main = `<section class="panel"><h2>This share has expired</h2><p class="muted">No new unlocks. Readers who unlocked it before can still read it after signing in with their wallet.</p></section>`
       + signInPanel(share.slug, "Unlocked it before?");
-  } else if (decision.outcome === "grant") {
-    if (decision.entitle && viewer.wallet) await grantAccess({ shareId: share.id, wallet: viewer.wallet, source: decision.entitle });
-    const grant = await buildGrant({ share, via: decision.via, wallet: viewer.wallet, entitled: decision.issueProof, entitlementSource: decision.entitle ?? ctx.entitlementSource, liveProof: null, now });
+  } else if (view.state === "granted") {
+    const grant = view.body;
     const pathOf = (u: string) => new URL(u).pathname + new URL(u).search;
     const body = renderShareBody({
       content: grant.content,
@@ -63,20 +60,18 @@ export async function renderSharePage({ slug, claim, sessionWallet, now = new Da
     });
     state = "granted";
     main = `<article id="qs-content" class="qs-body">${body}</article>`;
-  } else if (decision.outcome === "charge") {
+  } else if (view.state === "paywall") {
     main = `<section id="qs-paywall" class="panel" aria-labelledby="qs-pay-h">
-<h2 id="qs-pay-h">Unlock for ${escapeHtml(formatUsdc(decision.amountAtomic))} ${escapeHtml(share.currency)}</h2>
+<h2 id="qs-pay-h">Unlock for ${escapeHtml(formatUsdc(view.amountAtomic))} ${escapeHtml(share.currency)}</h2>
 <p class="muted">Pay once from your wallet: a signed authorization drawn on your Gateway deposit (no gas), or a plain USDC transfer. Agents: <code>GET ${escapeHtml(shareUrls(share.slug).access)}</code> answers 402 with an x402 challenge.</p>
-<a class="btn" id="qs-pay" href="/qs/${escapeHtml(share.slug)}/unlock">Pay ${escapeHtml(formatUsdc(decision.amountAtomic))} ${escapeHtml(share.currency)}</a>
+<a class="btn" id="qs-pay" href="/qs/${escapeHtml(share.slug)}/unlock">Pay ${escapeHtml(formatUsdc(view.amountAtomic))} ${escapeHtml(share.currency)}</a>
 <a class="btn btn-quiet" id="qs-signin" href="${signInHref(share.slug)}">Bought it already? Sign in</a>
 </section><article id="qs-content" class="qs-body" hidden></article>`;
   } else {
-    status = 403;
     state = "denied";
-    const invite = decision.code === "not-invited" || decision.code === "possession-required";
+    const invite = view.code === "not-invited" || view.code === "possession-required";
     main = `<section class="panel" aria-labelledby="qs-deny-h"><h2 id="qs-deny-h">${invite ? "Invite-only" : "Access denied"}</h2>
-<p>${escapeHtml(decision.details)}</p>${viewer.possessed ? "" : `<a class="btn" id="qs-signin" href="${signInHref(share.slug)}">Sign in with ${invite ? "an invited" : "your"} wallet</a>`}</section>`;
-    if (decision.code === "not-invited" && !viewer.wallet) status = 200; // an anonymous visit is a prompt, not a refusal
+<p>${escapeHtml(view.details)}</p>${viewer.possessed ? "" : `<a class="btn" id="qs-signin" href="${signInHref(share.slug)}">Sign in with ${invite ? "an invited" : "your"} wallet</a>`}</section>`;
   }
 
   return page(status, share.title, sharePage({ share, main, state, now }), share, now);

@@ -14,7 +14,7 @@ import { parseTipAmount } from "./parse-tip-amount";
 import { tipView } from "./tip-view";
 import { verifyBoxTransfer, type BoxTransfer } from "./verify-box-transfer";
 import { buildChallenge } from "@/lib/x402/build-challenge";
-import { HEADERS } from "@/lib/x402/constants";
+import type { PaymentCredentials } from "@/lib/x402/payment-credentials";
 import type { PaidResource } from "@/lib/x402/types";
 import { verifyAndRecordPayment } from "@/lib/x402/verify-and-record-payment";
 import { pendingSettlement } from "./pending-settlement";
@@ -27,9 +27,8 @@ export type HoldTipInput = {
   paymentRail?: "transfer" | "gateway";
   txHash?: Hex;
   walletAddress?: Address;
-  /** Gateway rail: the x402 payment payload (base64), else the request's Payment-Signature header. */
-  paymentSignature?: string;
-  headers?: Headers;
+  /** Gateway rail: the x402 payment (body paymentSignature, else the Payment-Signature header), parsed at the edge. */
+  payment?: PaymentCredentials;
 };
 
 /**
@@ -41,8 +40,9 @@ export async function holdTip(input: HoldTipInput) {
   const domain = holdingKey({ contentUrl: input.contentUrl, domain: input.domain });
   const minAmount = parseTipAmount(input.amount);
   const { box, factory } = holdingBox(domain);
-  const signature = input.paymentSignature ?? HEADERS.signature.map((n) => input.headers?.get(n)).find((v) => v);
-  if (signature && !input.txHash) return holdOverGateway({ input, domain, box, minAmount, signature });
+  const payment = input.payment;
+  const signed = payment?.kind === "signature" || (payment?.kind === "malformed" && payment.rail !== "transfer");
+  if (payment && signed && !input.txHash) return holdOverGateway({ input, domain, box, minAmount, payment });
   if (!input.txHash) {
     const net = NETWORKS[env.NETWORK_MODE];
     const gateway = input.paymentRail === "gateway" ? await buildChallenge({ resource: holdResource({ input, domain, box, minAmount }) }) : null;
@@ -170,13 +170,13 @@ function holdResource({ input, domain, box, minAmount }: { input: HoldTipInput; 
  * until the batch settler settles it into the box; plain EIP-3009: settled by the relayer at once), and
  * the held Tip is written in the same transaction. Claims and refunds wait for the settlement.
  */
-async function holdOverGateway({ input, domain, box, minAmount, signature }: { input: HoldTipInput; domain: string; box: Address; minAmount: bigint; signature: string }) {
+async function holdOverGateway({ input, domain, box, minAmount, payment }: { input: HoldTipInput; domain: string; box: Address; minAmount: bigint; payment: PaymentCredentials }) {
   const site = await db.site.findFirst({ where: { domain: { in: [domain, `www.${domain}`] } }, select: { id: true } });
   const resource = holdResource({ input, domain, box, minAmount });
   if (resource.ledger) resource.ledger.websiteId = site?.id ?? null;
   const outcome = await verifyAndRecordPayment({
     resource,
-    headers: new Headers({ "payment-signature": signature }),
+    credentials: payment,
     onRecorded: async (tx, payment) => {
       await tx.tip.create({
         data: {

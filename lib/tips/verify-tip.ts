@@ -1,9 +1,9 @@
 import "server-only";
-import { getAddress, type Hex } from "viem";
+import { getAddress } from "viem";
 import { db, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 import { splitFee, usdcNumber } from "@/lib/money";
-import { HEADERS } from "@/lib/x402/constants";
+import type { PaymentCredentials } from "@/lib/x402/payment-credentials";
 import type { RecordedPayment } from "@/lib/x402/types";
 import { verifyAndRecordPayment } from "@/lib/x402/verify-and-record-payment";
 import { RESOLVED_FEE_BPS } from "./fees";
@@ -12,11 +12,11 @@ import { tipView } from "./tip-view";
 
 export type VerifyTipInput = TipInput & {
   paymentRail?: "transfer" | "gateway";
-  txHash?: Hex;
-  /** x-svc-tx-owner in the body: the payer's EIP-191 signature binding txHash to contentUrl. */
-  txOwner?: Hex;
-  paymentSignature?: string;
-  headers: Headers;
+  /**
+   * The tip's x402 credentials, parsed once at the edge from the body's fields (paymentSignature, or
+   * txHash with txOwner) completed by the standard headers.
+   */
+  credentials: PaymentCredentials;
 };
 
 /**
@@ -27,10 +27,9 @@ export type VerifyTipInput = TipInput & {
  */
 export async function verifyTip(input: VerifyTipInput) {
   const terms = await tipResource(input);
-  const headers = paymentHeaders(input);
   const outcome = await verifyAndRecordPayment({
     resource: terms.resource,
-    headers,
+    credentials: input.credentials,
     actor: null,
     onRecorded: (tx, payment) => recordSettledTip(tx, payment, terms),
   });
@@ -74,16 +73,4 @@ async function recordSettledTip(tx: Tx, payment: RecordedPayment, terms: Awaited
       paymentId: payment.id,
     },
   });
-}
-
-/** The x402 credentials from the request headers, completed by the body's fields. */
-function paymentHeaders(input: VerifyTipInput): Headers {
-  const h = new Headers();
-  const signature = input.paymentSignature ?? HEADERS.signature.map((n) => input.headers.get(n)).find((v) => v);
-  const txHash = input.txHash ?? input.headers.get(HEADERS.transferTx);
-  const owner = input.txOwner ?? input.headers.get(HEADERS.txOwner);
-  if (signature) h.set("payment-signature", signature);
-  if (txHash) h.set(HEADERS.transferTx, txHash);
-  if (owner) h.set(HEADERS.txOwner, owner);
-  return h;
 }

@@ -1,13 +1,8 @@
 import "server-only";
-import { decodePaymentSignatureHeader } from "@x402/core/http";
-import { env } from "@/lib/env";
-import { describeZodError } from "@/lib/http/errors";
-import { requestNow } from "@/lib/http/request-clock";
-import { paymentPayloadSchema } from "@/lib/schemas/x402";
 import { acceptGatewayPayment } from "./accept-gateway-payment";
 import { acceptTransferPayment } from "./accept-transfer-payment";
 import { checkAuthorization } from "./check-authorization";
-import { HEADERS } from "./constants";
+import type { PaymentCredentials } from "./payment-credentials";
 import { PaymentRejected } from "./payment-rejected";
 import { paymentRequired } from "./payment-required";
 import { settleEip3009Payment } from "./settle-eip3009-payment";
@@ -15,12 +10,16 @@ import type { OnRecorded, PaidResource, PaymentOutcome } from "./types";
 
 export type VerifyPaymentOptions = {
   resource: PaidResource;
-  /** The request's headers: Payment-Signature (or Payment / X-PAYMENT), or x-svc-transfer-tx + x-svc-tx-owner. */
-  headers: Headers;
+  /** The request's x402 credentials, parsed once at the edge (lib/x402/parse-credentials.ts). */
+  credentials: PaymentCredentials;
   /** Ledger actor ("agent", "human", or a wallet). */
   actor?: string | null;
   /** Extra writes in the transaction that records a new payment (never run on a replay). */
   onRecorded?: OnRecorded;
+  /** The request's clock (lib/http/request-clock): a transfer mined longer than maxTimeoutSeconds before it is refused. */
+  now?: Date;
+  /** HUB_TEST_FAULTS only (tests on a loopback testnet): a fault to inject, read at the edge by parseCredentials. */
+  fault?: string;
 };
 
 /**
@@ -36,46 +35,23 @@ export type VerifyPaymentOptions = {
  * eip3009 (plain USDC authorization, settled by the relayer before this returns), transfer (a mined
  * USDC transfer proven by the sender's signature).
  */
-export async function verifyAndRecordPayment({ resource, headers, actor, onRecorded }: VerifyPaymentOptions): Promise<PaymentOutcome> {
-  const signature = HEADERS.signature.map((name) => headers.get(name)).find((v) => v);
-  const transferTx = headers.get(HEADERS.transferTx);
-  const txOwner = headers.get(HEADERS.txOwner);
-  if (!signature && !transferTx && !txOwner) {
+export async function verifyAndRecordPayment({ resource, credentials, actor, onRecorded, now, fault }: VerifyPaymentOptions): Promise<PaymentOutcome> {
+  if (credentials.kind === "none") {
     throw await paymentRequired({
       resource,
       details: "This resource costs USDC: pay one of the `accepts` options and retry with the Payment-Signature header, or send a USDC transfer to payTo and retry with x-svc-transfer-tx and x-svc-tx-owner",
     });
   }
   try {
-    if (signature && (transferTx || txOwner)) {
-      throw new PaymentRejected("malformed_payment", "Send either Payment-Signature or the transfer headers, not both");
+    if (credentials.kind === "malformed") throw new PaymentRejected("malformed_payment", credentials.details);
+    if (credentials.kind === "transfer") {
+      return await acceptTransferPayment({ resource, txHash: credentials.txHash, ownerSignature: credentials.owner, actor, onRecorded, now });
     }
-    if (!signature) {
-      if (!transferTx || !txOwner) throw new PaymentRejected("malformed_payment", "The transfer rail needs both x-svc-transfer-tx and x-svc-tx-owner");
-      return await acceptTransferPayment({ resource, txHash: transferTx.trim(), ownerSignature: txOwner.trim(), actor, onRecorded, now: requestNow({ headers }) });
-    }
-    const checked = await checkAuthorization({ payload: decodePayload(signature), resource });
+    const checked = await checkAuthorization({ payload: credentials.payload, resource });
     if (checked.rail === "gateway") return await acceptGatewayPayment({ resource, checked, actor, onRecorded });
-    return await settleEip3009Payment({ resource, checked, actor, onRecorded, fault: testFault(headers) });
+    return await settleEip3009Payment({ resource, checked, actor, onRecorded, fault });
   } catch (err) {
     if (err instanceof PaymentRejected) throw await paymentRequired({ resource, reason: err.reason, details: err.details });
     throw err;
   }
-}
-
-/** HUB_TEST_FAULTS only (tests on a loopback testnet): the fault a request asks to be injected. */
-function testFault(headers: Headers): string | undefined {
-  return env.HUB_TEST_FAULTS ? (headers.get("x-hub-test-fault") ?? undefined) : undefined;
-}
-
-function decodePayload(header: string) {
-  let decoded: unknown;
-  try {
-    decoded = decodePaymentSignatureHeader(header.trim());
-  } catch {
-    throw new PaymentRejected("malformed_payment", "Payment-Signature is not base64 of a JSON x402 payment payload");
-  }
-  const parsed = paymentPayloadSchema.safeParse(decoded);
-  if (!parsed.success) throw new PaymentRejected("malformed_payment", `Payment-Signature payload: ${describeZodError(parsed.error)}`);
-  return parsed.data;
 }

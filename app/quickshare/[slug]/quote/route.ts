@@ -2,8 +2,9 @@ import { requestNow } from "@/lib/http/request-clock";
 import { route } from "@/lib/http/route";
 import { quoteShare } from "@/lib/quickshare/quote-share";
 import { slugParams, walletQuery } from "@/lib/schemas/quickshare";
+import { parseCredentials } from "@/lib/x402/parse-credentials";
 
 // GET /quickshare/<slug>/quote — price and access decision for this request, without reading or charging
 export const GET = route({ params: slugParams, query: walletQuery, auth: "optional" }, ({ req, params, query, session }) =>
-  quoteShare({ slug: params.slug, claim: query.wallet ?? null, proof: req.headers.get("x-svc-payment-proof"), sessionWallet: session?.wallet ?? null, now: requestNow(req) }),
+  quoteShare({ slug: params.slug, claim: query.wallet ?? null, proof: parseCredentials(req.headers).proof, sessionWallet: session?.wallet ?? null, now: requestNow(req) }),
 );

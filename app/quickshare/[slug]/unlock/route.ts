@@ -1,9 +1,17 @@
+import { accessResource } from "@/lib/access/access-resource";
+import { answerResponse } from "@/lib/access/answer-response";
 import { requestNow } from "@/lib/http/request-clock";
 import { route } from "@/lib/http/route";
-import { accessShare } from "@/lib/quickshare/access-share";
+import { shareAccess } from "@/lib/quickshare/share-access";
 import { slugParams, unlockBody } from "@/lib/schemas/quickshare";
+import { parseCredentials } from "@/lib/x402/parse-credentials";
 
 // POST /quickshare/<slug>/unlock — pay over x402, or name walletAddress (with a session or proof) for a free share
-export const POST = route({ params: slugParams, body: unlockBody, auth: "optional" }, ({ req, params, body, session }) =>
-  accessShare({ req, slug: params.slug, claim: body.walletAddress ?? null, proof: req.headers.get("x-svc-payment-proof"), sessionWallet: session?.wallet ?? null, purpose: "unlock", now: requestNow(req) }),
+export const POST = route({ params: slugParams, body: unlockBody, auth: "optional" }, async ({ req, params, body, session }) =>
+  answerResponse(
+    await accessResource(shareAccess, {
+      key: params.slug, claim: body.walletAddress ?? null, sessionWallet: session?.wallet ?? null,
+      credentials: parseCredentials(req.headers), purpose: "unlock", now: requestNow(req),
+    }),
+  ),
 );

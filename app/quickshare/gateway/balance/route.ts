@@ -1,6 +1,6 @@
 import { route } from "@/lib/http/route";
 import { ApiError } from "@/lib/http/errors";
-import { gatewayBalance } from "@/lib/quickshare/gateway-balance";
+import { gatewayBalance } from "@/lib/access/gateway-balance";
 import { gatewayBalanceBody } from "@/lib/schemas/quickshare";
 
 // POST /quickshare/gateway/balance — a depositor's USDC in the Gateway Wallet, read on chain

@@ -1,13 +1,15 @@
+import { serveMedia } from "@/lib/access/serve-media";
 import { requestNow } from "@/lib/http/request-clock";
 import { route } from "@/lib/http/route";
-import { serveShareMedia } from "@/lib/quickshare/serve-share-media";
+import { shareAccess } from "@/lib/quickshare/share-access";
 import { mediaParams, mediaQuery } from "@/lib/schemas/quickshare";
+import { parseCredentials } from "@/lib/x402/parse-credentials";
 
 // GET /quickshare/<slug>/media/<kind>?index=N — one decrypted asset (proof, wallet + session, or a free public share)
 export const GET = route({ params: mediaParams, query: mediaQuery, auth: "optional" }, ({ req, params, query, session }) =>
-  serveShareMedia({
-    slug: params.slug, kind: params.kind, index: query.index,
-    proof: req.headers.get("x-svc-payment-proof") ?? query.proof ?? null,
+  serveMedia(shareAccess, {
+    key: params.slug, kind: params.kind, index: query.index,
+    proof: parseCredentials(req.headers).proof ?? query.proof ?? null,
     claim: query.wallet ?? null, sessionWallet: session?.wallet ?? null,
     download: query.download === "1", range: req.headers.get("range"), now: requestNow(req),
   }),

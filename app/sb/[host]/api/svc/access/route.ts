@@ -1,11 +1,20 @@
 import { z } from "zod";
-import { accessPost } from "@/lib/blog/access-post";
+import { accessResource } from "@/lib/access/access-resource";
+import { answerResponse } from "@/lib/access/answer-response";
 import { blogContext } from "@/lib/blog/blog-context";
+import { postAccess } from "@/lib/blog/post-access";
+import { requestNow } from "@/lib/http/request-clock";
 import { route } from "@/lib/http/route";
 import { accessQuery } from "@/lib/schemas/blog";
+import { parseCredentials } from "@/lib/x402/parse-credentials";
 
 // GET /api/svc/access?path=/<type>/<slug> (blog origin) — x402 access: decrypted content and media metadata, or 402/403/404
 export const GET = route({ params: z.object({ host: z.string() }), query: accessQuery }, async ({ req, params, query }) => {
   const blog = await blogContext(req, params.host);
-  return accessPost({ blog, req, path: query.path, claim: query.wallet ?? null });
+  return answerResponse(
+    await accessResource(postAccess(blog), {
+      key: query.path, claim: query.wallet ?? null, sessionWallet: blog.session?.wallet ?? null,
+      credentials: parseCredentials(req.headers), purpose: "access", now: requestNow(req),
+    }),
+  );
 });

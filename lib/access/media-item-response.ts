@@ -1,45 +1,13 @@
 import "server-only";
 import { bytesBody } from "@/lib/http/bytes-body";
-import { ApiError } from "@/lib/http/errors";
-import type { MediaKind } from "@/lib/schemas/quickshare";
-import { decisionError } from "./decision-error";
-import { listShareMedia, type ShareMediaItem } from "./list-share-media";
-import { loadAccess } from "./load-access";
+import type { MediaItem } from "./list-media";
 import { readBlob } from "./read-blob";
 
 // Rule 9: media may sit in the reader's own cache for five minutes, never in a shared one.
 export const MEDIA_CACHE_CONTROL = "private, max-age=300";
 
-/**
- * GET /quickshare/<slug>/media/<kind>?index=N: one decrypted asset. Rule 8 decides (free public
- * streams without proof; paid needs an active, possessed entitlement; free invite-only needs a
- * possessed listed wallet), rule 9 sets the headers. A single byte range is honoured so players seek.
- */
-export async function serveShareMedia({ slug, kind, index, proof, claim, sessionWallet, download, range, now }: {
-  slug: string;
-  kind: MediaKind;
-  index: number;
-  proof: string | null;
-  claim: string | null;
-  sessionWallet: string | null;
-  download: boolean;
-  range: string | null;
-  now?: Date;
-}): Promise<Response> {
-  const ctx = await loadAccess({ slug, claim, proof, sessionWallet, purpose: "media", now });
-  const { decision, share } = ctx;
-  if (decision.outcome === "redirect") throw new ApiError("not-found", "This legacy share has no stored media");
-  const err = decisionError(decision);
-  if (err) throw err;
-  if (decision.outcome !== "grant" || !share) throw new Error(`media: unexpected ${decision.outcome}`);
-
-  const item = (await listShareMedia({ shareId: share.id, slug: share.slug })).find((m) => m.kind === kind && m.index === index);
-  if (!item) throw new ApiError("not-found", `This share has no ${kind} at index ${index}`);
-  return mediaItemResponse({ item, download, range });
-}
-
-/** One decrypted media item as the media routes answer it (rule 9 headers, one byte range). Shared with hosted-blog media. */
-export async function mediaItemResponse({ item, download, range }: { item: ShareMediaItem; download: boolean; range: string | null }): Promise<Response> {
+/** One decrypted media item as the media routes of shares and posts answer it (rule 9 headers, one byte range). */
+export async function mediaItemResponse({ item, download, range }: { item: MediaItem; download: boolean; range: string | null }): Promise<Response> {
   const kind = item.kind;
   const data = await readBlob({ storageRef: item.storageRef, wrappedKey: item.wrappedKey, what: `${kind} ${item.index}` });
 

@@ -10,8 +10,11 @@ export type AccessShare = {
   hasBody: boolean;
 };
 
-/** What the decision needs of anything sold behind it: a share, or a hosted-blog post (lib/blog/post-gate.ts). */
+/** What the decision needs of anything sold behind it: a share, or a hosted-blog post. */
 export type AccessGate = AccessShare;
+
+/** The word a resource kind is called by in every text the engine writes. */
+export type AccessNoun = "share" | "post";
 
 export type EntitlementState = "active" | "revoked" | "banned" | null;
 
@@ -36,14 +39,16 @@ export type AccessDecision =
   | { outcome: "charge"; amountAtomic: bigint; tier: "public" | "whitelist" };
 
 /**
- * The one access decision (rules 1–10) every quickshare read goes through: access, unlock, media,
- * quote and the /qs page. Pure: the caller loads the share, the viewer's whitelist membership and
- * entitlement, and acts on the outcome. With a verified payment, the caller decides again with the
+ * The one access decision (rules 1–10) every gated read goes through, for shares and blog posts
+ * alike: access, unlock, media, quote and the pages. Pure: the caller loads the resource, the
+ * viewer's whitelist membership and entitlement, and acts on the outcome. With a verified payment, the caller decides again with the
  * payer as the possessed wallet before settling, so a banned, non-invited or already entitled payer
  * is never charged.
  */
-export function decideAccess({ share, viewer, whitelisted, entitlement, purpose, now = new Date() }: {
+export function decideAccess({ share, viewer, whitelisted, entitlement, purpose, now = new Date(), noun = "share" }: {
   share: AccessShare | null;
+  /** What the texts call the resource. */
+  noun?: AccessNoun;
   viewer: Viewer;
   whitelisted: boolean;
   entitlement: EntitlementState;
@@ -52,18 +57,18 @@ export function decideAccess({ share, viewer, whitelisted, entitlement, purpose,
 }): AccessDecision {
   if (!share || share.status === "draft") return { outcome: "not-found" };
   if (share.status !== "active") return { outcome: "gone" }; // rule 1 (decisions.md #1: revoked is 410)
-  if (viewer.proof === "invalid") return deny("invalid-proof", "The unlock proof does not verify for this share");
+  if (viewer.proof === "invalid") return deny("invalid-proof", `The unlock proof does not verify for this ${noun}`);
   if (share.legacyUrl && !share.hasBody) return { outcome: "redirect", url: share.legacyUrl }; // rule 10
 
   const { wallet, possessed } = viewer;
-  if (wallet && entitlement === "banned") return deny("banned", "This wallet is banned from this share");
+  if (wallet && entitlement === "banned") return deny("banned", `This wallet is banned from this ${noun}`);
   // Rule 7 and rule 2's "grants already made persist": an active, possessed entitlement reads even after expiry.
   if (wallet && possessed && entitlement === "active") return { outcome: "grant", via: "entitlement", entitle: null, issueProof: true };
   if (now.getTime() >= share.expiresAt.getTime()) return { outcome: "expired" }; // rule 2
 
   // Rule 5: invite-only denies a non-whitelisted (or anonymous) reader before any charge or free grant.
   if (!share.publicAccess && !whitelisted) {
-    return deny("not-invited", wallet ? "This share is invite-only and this wallet is not on its list" : "This share is invite-only: name your wallet (query wallet) and prove it with a session or an unlock proof");
+    return deny("not-invited", wallet ? `This ${noun} is invite-only and this wallet is not on its list` : `This ${noun} is invite-only: name your wallet (query wallet) and prove it with a session or an unlock proof`);
   }
 
   // Rule 4: whitelisted wallets pay whitelistPrice (invite-only: whitelistPrice, else price); everyone else pays price.
@@ -72,7 +77,7 @@ export function decideAccess({ share, viewer, whitelisted, entitlement, purpose,
 
   if (amountAtomic === 0n) {
     if (tier === "public") {
-      // Free public share: anyone reads; an explicit unlock by a proven wallet records a grant and a proof.
+      // Free and public: anyone reads; an explicit unlock by a proven wallet records a grant and a proof.
       const entitle = purpose === "unlock" && wallet && possessed ? "free" : null;
       return { outcome: "grant", via: "free", entitle, issueProof: entitle !== null };
     }

@@ -17,7 +17,7 @@ export async function readBlob({ storageRef, wrappedKey, what }: { storageRef: s
     return decryptBlob({ blob, wrappedKey, masterKey: masterKey() });
   } catch (err) {
     if (err instanceof BlobIntegrityError) {
-      console.error(`[quickshare] ${what} ${storageRef} failed its integrity check: ${err.message}`);
+      console.error(`[access] ${what} ${storageRef} failed its integrity check: ${err.message}`);
       throw new ApiError("internal", `The stored ${what} failed its integrity check`);
     }
     throw err;

@@ -1,0 +1,19 @@
+import "server-only";
+import type { AccessPurpose } from "./decide-access";
+import { decideFor } from "./decide-for";
+import type { AccessAdapter, AccessContext, ViewerInput } from "./types";
+import { viewerOf } from "./viewer-of";
+
+/**
+ * Finds the resource behind `key` with the adapter, resolves the request's viewer (claim, unlock
+ * proof bound to this resource, session) and decides (rules 1–10). `resource` skips the lookup
+ * when the caller already holds the row.
+ */
+export async function loadAccess<R extends { id: string }>(
+  adapter: AccessAdapter<R, unknown>,
+  { key, resource, purpose, now = new Date(), ...input }: ViewerInput & { key: string; resource?: R | null; purpose: AccessPurpose; now?: Date },
+): Promise<AccessContext<R>> {
+  const found = resource === undefined ? await adapter.find(key) : resource;
+  const viewer = viewerOf({ proofId: found ? adapter.proofId(found) : null, ...input, now });
+  return decideFor(adapter, { resource: found, viewer, purpose, now });
+}

@@ -1,0 +1,95 @@
+import type { Address } from "viem";
+import type { z } from "zod";
+import type { Tx } from "@/lib/db";
+import type { paymentSummary } from "@/lib/schemas/quickshare";
+import type { PaidResource } from "@/lib/x402/types";
+import type { AccessDecision, AccessGate, AccessNoun, AccessPurpose, EntitlementState } from "./decide-access";
+import type { MediaItem } from "./list-media";
+import type { Viewer } from "./resolve-viewer";
+
+/** How a grant came about, as the 200 body's access.via says. */
+export type Via = "free" | "entitlement" | "whitelist-free" | "payment";
+
+export type PaymentSummary = z.infer<typeof paymentSummary>;
+
+/** The payment a paid grant records with its entitlement (inside the payment's transaction). */
+export type GrantPayment = { paymentId: string; amountAtomic: bigint; feeAtomic: bigint | null; txHash: string | null };
+
+/** One entitlement being recorded: for whom, how, and the payment it was bought with. */
+export type EntitlementGrant = { wallet: Address; source: "free" | "whitelist" | "payment"; payment: GrantPayment | null };
+
+/** What the engine hands an adapter to build the 200 body of a granted read. */
+export type GrantTerms = {
+  via: Via;
+  wallet: Address | null;
+  /** The wallet holds an active entitlement after this request (the body names it). */
+  entitled: boolean;
+  /** How that entitlement came about (payment, free, whitelist). */
+  entitlementSource: string | null;
+  /** The live proof the reader sent, or a fresh 12-hour one bound to this resource; null when not entitled. */
+  unlockProof: string | null;
+  payment: PaymentSummary | null;
+  now: Date;
+};
+
+/**
+ * A kind of gated resource, described for the access engine (lib/access): how to find one, how the
+ * one access decision sees it (price, whitelist tier, public-access flag, expiry), what its
+ * entitlements and unlock proofs are keyed by, how lib/x402 sells it, what a grant records and
+ * answers, and what its texts call it. An adapter describes; the engine decides, prices, grants,
+ * pays and re-grants.
+ */
+export type AccessAdapter<R extends { id: string } = { id: string }, B = unknown> = {
+  /** "share" or "post": every text the engine writes names the resource with it. */
+  noun: AccessNoun;
+  /** The resource behind a key (slug, path, id), any status, or null. */
+  find: (key: string) => Promise<R | null>;
+  /** The 404 text for a key that names no readable resource. */
+  notFound: (key: string) => string;
+  /** The resource as the decision sees it (status, expiry, prices, public access, legacy URL). */
+  gate: (r: R) => AccessGate;
+  /** What the resource's unlock proofs are bound to (domain-separated between kinds). */
+  proofId: (r: R) => string;
+  /** Entitlement.resourceKey of the resource. */
+  entitlementKey: (r: R) => string;
+  /** The wallet is on the resource's invite/whitelist. */
+  whitelisted: (r: R, wallet: Address) => Promise<boolean>;
+  /** The currency its prices are in (USDC). */
+  currency: (r: R) => string;
+  /** The resource as lib/x402 sells it at one tier's price. */
+  paidResource: (r: R, priceAtomic: bigint) => PaidResource;
+  /**
+   * The kind's own bookkeeping when an entitlement was newly granted (in the same transaction as
+   * the entitlement, and as the payment when `payment` is set): counters, events, ledger rows.
+   */
+  onGranted?: (tx: Tx, r: R, grant: EntitlementGrant) => Promise<void>;
+  /** The 200 body of a granted read (decrypted body, media metadata, the terms). */
+  grantBody: (r: R, terms: GrantTerms) => Promise<B>;
+  /** The resource's media in attach order, with media-route URLs. */
+  media: (r: R) => Promise<MediaItem[]>;
+};
+
+/** Everything one request's decision was made from, and the decision. */
+export type AccessContext<R> = {
+  resource: R | null;
+  viewer: Viewer;
+  whitelisted: boolean;
+  entitlement: EntitlementState;
+  /** How the viewer's entitlement came about (payment, free, whitelist, ban), when there is one. */
+  entitlementSource: string | null;
+  decision: AccessDecision;
+  purpose: AccessPurpose;
+  now: Date;
+};
+
+/** What a read answers: 200 with a body and its headers, or a redirect (legacy shares). */
+export type AccessAnswer<B> = { kind: "grant"; body: B; headers: Record<string, string> } | { kind: "redirect"; url: string };
+
+/** What one request brings to the engine: the claimed wallet, the unlock proof, the session's wallet. */
+export type ViewerInput = {
+  /** query `wallet` or body `walletAddress`: a claim only */
+  claim?: string | null;
+  /** x-svc-payment-proof (media: also query proof) */
+  proof?: string | null;
+  sessionWallet?: string | null;
+};

@@ -1,0 +1,31 @@
+import "server-only";
+import type { AccessAdapter } from "@/lib/access/types";
+import { db } from "@/lib/db";
+import type { BlogContext } from "./blog-context";
+import { buildPostGrant, type PostGrantBody } from "./build-post-grant";
+import { findPostByKey, findPostByPath, type PostRow } from "./find-post";
+import { postGate } from "./post-gate";
+import { listPostMedia } from "./post-media";
+import { postResource } from "./post-resource";
+
+/**
+ * One blog's posts on the access engine (lib/access): found by path (`/<type>/<slug>`) or by id or
+ * slug; published is live, drafts 404, never expiring, no whitelist price; entitlements and proofs
+ * are "post:<id>" (domain-separated from share ids); sold at the post's access URL on the blog's
+ * origin (post-resource.ts).
+ */
+export function postAccess(blog: BlogContext): AccessAdapter<PostRow, PostGrantBody> {
+  return {
+    noun: "post",
+    find: (key) => (key.startsWith("/") ? findPostByPath({ siteId: blog.site.id, path: key }) : findPostByKey({ siteId: blog.site.id, key })),
+    notFound: (key) => `No published post at ${key}`,
+    gate: postGate,
+    proofId: (post) => `post:${post.id}`,
+    entitlementKey: (post) => `post:${post.id}`,
+    whitelisted: async (post, wallet) => !!(await db.blogWhitelist.findUnique({ where: { postId_wallet: { postId: post.id, wallet } }, select: { id: true } })),
+    currency: (post) => post.currency,
+    paidResource: (post, priceAtomic) => postResource({ site: blog.site, origin: blog.origin, post, priceAtomic }),
+    grantBody: (post, terms) => buildPostGrant(blog, post, terms),
+    media: (post) => listPostMedia({ origin: blog.origin, post }),
+  };
+}

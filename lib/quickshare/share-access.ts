@@ -1,0 +1,37 @@
+import "server-only";
+import type { AccessAdapter } from "@/lib/access/types";
+import { db } from "@/lib/db";
+import { buildGrant, type AccessGrantBody } from "./build-grant";
+import { findShare, type ShareRow } from "./find-share";
+import { grantAccess } from "./grant-access";
+import { listShareMedia } from "./list-share-media";
+import { shareResource } from "./share-resource";
+
+/**
+ * Quickshare shares on the access engine (lib/access): found by slug; they expire, may carry a
+ * whitelist price and a legacy URL; entitlements are "qs:<id>" and proofs bind to the share id; a
+ * new grant also counts the unlock (grant-access.ts); sold as a private quickshare payment
+ * (share-resource.ts).
+ */
+export const shareAccess: AccessAdapter<ShareRow, AccessGrantBody> = {
+  noun: "share",
+  find: (slug) => findShare({ slug }),
+  notFound: () => "No published share with this slug",
+  gate: (share) => ({
+    status: share.status,
+    expiresAt: share.expiresAt,
+    priceAtomic: share.priceAtomic,
+    whitelistPriceAtomic: share.whitelistPriceAtomic,
+    publicAccess: share.publicAccess,
+    legacyUrl: share.legacyUrl,
+    hasBody: !!share.bodyStorageRef,
+  }),
+  proofId: (share) => share.id,
+  entitlementKey: (share) => `qs:${share.id}`,
+  whitelisted: async (share, wallet) => !!(await db.quickshareWhitelist.findUnique({ where: { shareId_wallet: { shareId: share.id, wallet } }, select: { id: true } })),
+  currency: (share) => share.currency,
+  paidResource: shareResource,
+  onGranted: grantAccess,
+  grantBody: buildGrant,
+  media: listShareMedia,
+};
