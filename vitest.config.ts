@@ -29,7 +29,12 @@ export default defineConfig({
         // Drives a running hub over HTTP (HUB_URL); scripts/test.mjs starts one per database.
         // One retry: on a saturated 2-core machine two chain-timing tests (x402-bad-payments "nonce
         // already spent", the 600-event rate test) have failed once; see the README's Tests section.
-        test: { name: "integration", include: ["e2e/api/**/*.test.ts"], testTimeout: 30_000, retry: 1 },
+        test: { name: "integration", include: ["e2e/api/**/*.test.ts"], exclude: ["e2e/api/scale*.test.ts"], testTimeout: 30_000, retry: 1 },
+      },
+      {
+        resolve: { alias },
+        // Two hub instances behind a round-robin balancer (HUB_URL), started by scripts/test.mjs's scale stage.
+        test: { name: "scale", include: ["e2e/api/scale*.test.ts"], testTimeout: 120_000 },
       },
     ],
   },

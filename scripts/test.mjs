@@ -1,10 +1,13 @@
 // `npm test`: every test, the way CI runs it. Static checks, unit and contract tests, then for each
 // database (SQLite, and PostgreSQL where installed) a fresh chain + hub with the API and browser tests.
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { ensurePostgres, TEST_PG_URL } from "./lib/postgres.mjs";
+import { startBalancer } from "./lib/balancer.mjs";
 import { resetDatabase } from "./lib/migrate.mjs";
 import { bin, nodeBin, run } from "./lib/proc.mjs";
 import { startRpcProxy } from "./lib/rpc-proxy.mjs";
@@ -36,8 +39,9 @@ async function vitest(project, env, label = project) {
   try {
     // TEST_FILES narrows a run to some test files while working on them (e.g. TEST_FILES=e2e/api/ratings.test.ts).
     // Each project takes only the files that are its own (an API file given to the unit stage would find nothing).
-    const prefix = { unit: "lib/", contracts: "contracts/", integration: "e2e/api/" }[project] ?? "";
-    const files = (process.env.TEST_FILES ? process.env.TEST_FILES.split(/[ ,]+/) : []).filter((f) => f.startsWith(prefix));
+    const SCALE = /^e2e\/api\/scale[^/]*\.test\.ts$/;
+    const mine = { unit: (f) => f.startsWith("lib/"), contracts: (f) => f.startsWith("contracts/"), integration: (f) => f.startsWith("e2e/api/") && !SCALE.test(f), scale: (f) => SCALE.test(f) }[project] ?? (() => true);
+    const files = (process.env.TEST_FILES ? process.env.TEST_FILES.split(/[ ,]+/) : []).filter(mine);
     if (process.env.TEST_FILES && files.length === 0) {
       console.log(`(TEST_FILES names no ${project} test: skipped)`);
       return;
@@ -111,6 +115,51 @@ async function withStack(label, databaseUrl, fn) {
   }
 }
 
+const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+/** Whether Redis answers at REDIS_URL (the scale-out stage needs it for the shared limits). */
+function redisReachable() {
+  const { hostname, port } = new URL(REDIS_URL);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 6379), timeout: 1000 });
+    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("timeout", () => (socket.destroy(), resolve(false)));
+    socket.once("error", () => resolve(false));
+  });
+}
+
+/**
+ * The scale-out stack: fresh chain and database, two hub instances on that one database and one Redis
+ * (configured as README "Running several instances" says: the same secrets, origin, database, Redis
+ * and relayer), behind a round-robin balancer on APP_PORT that the tests use as HUB_URL. The tests get
+ * the instances' URLs and process ids in SCALE_INSTANCES (to see who answered and to kill the leader).
+ */
+async function withPair(label, databaseUrl, fn) {
+  const dataDir = path.join(tmp, label);
+  await resetDatabase({ databaseUrl });
+  const { anvil, deployment } = await startChain({ dataDir, chainPort: CHAIN_PORT });
+  const origin = `http://127.0.0.1:${APP_PORT}`;
+  const secret = () => randomBytes(32).toString("hex");
+  const shared = {
+    SESSION_PASSWORD: secret(), UNLOCK_PROOF_SECRET: secret(), BLOB_KEY: secret(), PEER_SECRET: secret(),
+    REDIS_URL, TRUSTED_PROXIES: "127.0.0.1", SETTLE_INTERVAL_MS: "300", EVENT_RATE_LIMIT_PER_MINUTE: "10",
+  };
+  const env = stackEnv({ dataDir, databaseUrl, chainPort: CHAIN_PORT, appPort: APP_PORT, origin, extra: { ...contractEnv(deployment), HUB_URL: origin, ...shared } });
+  const instances = [];
+  let balancer;
+  try {
+    await migrateAndSeed(env);
+    await Promise.all([1, 2].map(async (n) => instances.push(await startServer({ ...env, PORT: String(APP_PORT + n) }, { quiet: true }))));
+    balancer = await startBalancer({ upstreams: instances.map((i) => i.url), port: APP_PORT });
+    await fn({ ...env, SCALE_INSTANCES: JSON.stringify(instances.map((i) => ({ url: i.url, pid: i.child.pid }))) });
+  } finally {
+    await balancer?.stop();
+    // The tests kill one instance (SIGKILL): stop only those still running.
+    await Promise.all(instances.filter((i) => i.child.exitCode === null && i.child.signalCode === null).map((i) => i.stop()));
+    await anvil.stop();
+  }
+}
+
 const baseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 
 await stage("database clients", () => run(nodeBin, [path.join(root, "scripts/db-generate.mjs")], { cwd: root }));
@@ -121,7 +170,7 @@ if (want("static")) {
 if (want("unit")) await stage("unit tests", () => vitest("unit", baseEnv));
 if (want("contracts")) await stage("contract tests", () => vitest("contracts", baseEnv));
 
-if (want("integration") || want("browser")) {
+if (want("integration") || want("browser") || want("scale")) {
   let chromium;
   if (want("browser")) await stage("chromium", async () => { chromium = ensureChromium(); });
   // TEST_SKIP_BUILD=1 reuses the existing .next build (when only tests changed since it was built).
@@ -134,12 +183,20 @@ if (want("integration") || want("browser")) {
   else if (pgState === "not-installed") console.log("\n!! PostgreSQL is not installed on this machine: the database tests run on SQLite only.");
 
   for (const [db, url] of databases) {
+    if (!want("integration") && !want("browser")) break;
     await stage(`hub on ${db}`, () =>
       withStack(db, url, async (env) => {
         if (want("integration")) await stage(`API tests (${db})`, () => vitest("integration", env, `integration-${db}`));
         if (want("browser") && chromium) await stage(`browser tests (${db})`, () => playwright({ ...env, CHROMIUM_PATH: chromium }, `browser-${db}`));
       }),
     );
+  }
+
+  // Scale-out: two instances behind a balancer, on PostgreSQL where installed (else SQLite), with Redis.
+  if (want("scale")) {
+    const [db, url] = databases.at(-1);
+    if (!(await redisReachable())) console.log(`\n!! Redis is not reachable at ${REDIS_URL}: the scale-out stage (two instances sharing Redis) did not run.`);
+    else await stage(`two instances behind a balancer (${db})`, () => withPair(`scale-${db}`, url.replace(/schema=([^&]+)/, "schema=$1_scale"), (env) => vitest("scale", env, `scale-${db}`)));
   }
 }
 

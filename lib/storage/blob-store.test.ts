@@ -1,49 +1,13 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server } from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { AwsClient } from "aws4fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type LoopbackS3, startLoopbackS3 } from "../../e2e/support/s3-server";
 import { assertStorageRef, newStorageRef, type BlobStore } from "./blob-store";
 import { createLocalBlobStore } from "./local-blob-store";
 import { createS3BlobStore } from "./s3-blob-store";
-import { sha256Hex, signSigV4 } from "./sign-sigv4";
-
-const SECRET = "test-secret-key-for-the-loopback-s3";
-
-/**
- * A minimal S3-compatible server on loopback: it recomputes every request's SigV4 signature from
- * the signed headers it received (and checks x-amz-content-sha256 against the body), so a request
- * our store signs wrongly is refused with 403 SignatureDoesNotMatch, as a real store would.
- */
-function fakeS3() {
-  const objects = new Map<string, Buffer>();
-  const seen: string[] = [];
-  const server = createServer(async (req: IncomingMessage, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const body = Buffer.concat(chunks);
-    const url = new URL(req.url!, `http://${req.headers.host}`);
-    const auth = String(req.headers.authorization ?? "");
-    const m = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, SignedHeaders=([^,]+), Signature=([0-9a-f]{64})$/.exec(auth);
-    const signedNames = m?.[4]!.split(";") ?? [];
-    const headers = Object.fromEntries(signedNames.map((n) => [n, String(req.headers[n] ?? "")]));
-    const expected = m && signSigV4({ method: req.method!, url, headers, payloadHash: String(req.headers["x-amz-content-sha256"]) }, { accessKeyId: m[1]!, secretAccessKey: SECRET, region: m[3]!, service: "s3" }).signature;
-    const bodyOk = req.headers["x-amz-content-sha256"] === sha256Hex(body);
-    seen.push(`${req.method} ${url.pathname}`);
-    if (!m || expected !== m[5] || !bodyOk || !signedNames.includes("host")) {
-      res.writeHead(403, { "content-type": "application/xml" }).end("<Error><Code>SignatureDoesNotMatch</Code></Error>");
-      return;
-    }
-    const key = url.pathname;
-    if (req.method === "PUT") { objects.set(key, body); res.writeHead(200).end(); return; }
-    const obj = objects.get(key);
-    if (req.method === "DELETE") { objects.delete(key); res.writeHead(204).end(); return; }
-    if (!obj) { res.writeHead(404, { "content-type": "application/xml" }).end(req.method === "HEAD" ? undefined : "<Error><Code>NoSuchKey</Code></Error>"); return; }
-    res.writeHead(200, { "content-length": obj.length });
-    res.end(req.method === "HEAD" ? undefined : obj);
-  });
-  return { server, objects, seen };
-}
 
 function contract(name: string, make: () => BlobStore) {
   describe(`${name} blob store`, () => {
@@ -62,14 +26,17 @@ function contract(name: string, make: () => BlobStore) {
       expect(await store.get(ref)).toBeNull();
     });
 
-    it("overwrites and keeps a 3 MB blob byte for byte", async () => {
+    it("overwrites and keeps a 30 MB blob byte for byte", async () => {
       const store = make();
       const ref = newStorageRef("media");
-      const big = Buffer.alloc(3 * 1024 * 1024, 7);
+      const big = randomBytes(30 * 1024 * 1024);
       await store.put(ref, Buffer.from("first"));
       await store.put(ref, big);
-      expect((await store.get(ref))!.equals(big)).toBe(true);
-    });
+      const back = await store.get(ref);
+      expect(back!.length).toBe(big.length);
+      expect(back!.equals(big)).toBe(true);
+      await store.delete(ref);
+    }, 60_000);
 
     it.each(["../etc/passwd", "qs/../../x", "qs/ABC", "other/0123456789abcdef0123456789abcdef", ""])("refuses the ref %j", async (ref) => {
       await expect(make().get(ref)).rejects.toThrow(/invalid storage reference/);
@@ -81,35 +48,52 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), "blobs-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 contract("local", () => createLocalBlobStore(tmp));
 
-const s3 = fakeS3();
-let endpoint = "";
+// An independent S3-compatible server (it verifies every request's signature on its own).
+let s3: LoopbackS3;
 beforeAll(async () => {
-  await new Promise<void>((r) => (s3.server as Server).listen(0, "127.0.0.1", r));
-  const addr = s3.server.address() as { port: number };
-  endpoint = `http://127.0.0.1:${addr.port}`;
+  s3 = await startLoopbackS3();
 });
-afterAll(() => new Promise<void>((r) => s3.server.close(() => r())));
+afterAll(() => s3.stop());
 const s3Store = (over: Partial<Parameters<typeof createS3BlobStore>[0]> = {}) =>
-  createS3BlobStore({ endpoint, region: "us-east-1", bucket: "hub-blobs", accessKeyId: "AKIDTEST", secretAccessKey: SECRET, prefix: "pfx/", ...over });
+  createS3BlobStore({ endpoint: s3.endpoint, region: s3.region, bucket: s3.bucket, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, prefix: "pfx/", ...over });
 contract("S3 (signed, path style)", () => s3Store());
 
 describe("S3 blob store details", () => {
-  it("addresses endpoint/bucket/prefix+ref in path style", async () => {
+  it("stores under endpoint/bucket/prefix+ref, readable (and range-readable) by any S3 client", async () => {
     const ref = newStorageRef("preview");
-    await s3Store().put(ref, Buffer.from("x"));
-    expect(s3.seen).toContain(`PUT /hub-blobs/pfx/${ref}`);
-    expect(s3.objects.has(`/hub-blobs/pfx/${ref}`)).toBe(true);
+    await s3Store().put(ref, Buffer.from("0123456789"), "image/webp");
+    const other = new AwsClient({ accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, region: s3.region, service: "s3", retries: 0 });
+    const whole = await other.fetch(`${s3.endpoint}/${s3.bucket}/pfx/${ref}`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("content-type")).toBe("image/webp");
+    expect(await whole.text()).toBe("0123456789");
+    const part = await other.fetch(`${s3.endpoint}/${s3.bucket}/pfx/${ref}`, { headers: { range: "bytes=3-5" } });
+    expect(part.status).toBe(206);
+    expect(await part.text()).toBe("345");
+    expect((await other.fetch(`${s3.endpoint}/${s3.bucket}/${ref}`)).status).toBe(404); // not outside the prefix
   });
 
   it("surfaces a refused signature as an error naming the S3 code", async () => {
     const store = s3Store({ secretAccessKey: "wrong" });
     await expect(store.put(newStorageRef("qs"), Buffer.from("x"))).rejects.toThrow(/403 SignatureDoesNotMatch/);
     await expect(store.get(newStorageRef("qs"))).rejects.toThrow(/403/);
+    await expect(store.exists(newStorageRef("qs"))).rejects.toThrow(/403/);
+  });
+
+  it("names a missing bucket", async () => {
+    await expect(s3Store({ bucket: "no-such-bucket" }).put(newStorageRef("qs"), Buffer.from("x"))).rejects.toThrow(/404 NoSuchBucket/);
   });
 
   it("builds virtual-host URLs when path style is off", async () => {
     const urls: string[] = [];
-    const store = s3Store({ endpoint: "https://s3.example.test", forcePathStyle: false, fetch: (async (u: URL) => { urls.push(String(u)); return new Response(null, { status: 404 }); }) as unknown as typeof fetch });
+    const store = s3Store({
+      endpoint: "https://s3.example.test",
+      forcePathStyle: false,
+      fetch: (async (req: Request) => {
+        urls.push(req.url);
+        return new Response(null, { status: 404 });
+      }) as unknown as typeof fetch,
+    });
     expect(await store.get("qs/0123456789abcdef0123456789abcdef")).toBeNull();
     expect(urls).toEqual(["https://hub-blobs.s3.example.test/pfx/qs/0123456789abcdef0123456789abcdef"]);
   });

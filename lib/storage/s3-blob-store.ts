@@ -1,6 +1,7 @@
+import { createHash } from "node:crypto";
+import { AwsClient } from "aws4fetch";
 import { bytesBody } from "@/lib/http/bytes-body";
 import { assertStorageRef, type BlobStore } from "./blob-store";
-import { EMPTY_SHA256, sha256Hex, signSigV4 } from "./sign-sigv4";
 
 export type S3Config = {
   /** e.g. https://s3.eu-west-1.amazonaws.com, http://127.0.0.1:9000 (MinIO), https://<account>.r2.cloudflarestorage.com */
@@ -16,10 +17,17 @@ export type S3Config = {
   fetch?: typeof fetch;
 };
 
-/** An S3-compatible bucket over plain fetch, every request signed with AWS Signature Version 4. */
+const sha256Hex = (data: Uint8Array | string) => createHash("sha256").update(data).digest("hex");
+const EMPTY_SHA256 = sha256Hex("");
+
+/**
+ * An S3-compatible bucket over fetch. Every request is signed (AWS Signature Version 4) by aws4fetch,
+ * a maintained client; the payload's SHA-256 is part of the signature, so the store refuses a body
+ * altered in transit.
+ */
 export function createS3BlobStore(cfg: S3Config): BlobStore {
   const doFetch = cfg.fetch ?? fetch;
-  const creds = { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey, region: cfg.region, service: "s3" };
+  const aws = new AwsClient({ accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey, region: cfg.region, service: "s3" });
 
   function objectUrl(ref: string): URL {
     const key = `${cfg.prefix ?? ""}${assertStorageRef(ref)}`;
@@ -30,13 +38,10 @@ export function createS3BlobStore(cfg: S3Config): BlobStore {
   }
 
   async function send(method: string, ref: string, body?: Uint8Array, contentType?: string): Promise<Response> {
-    const url = objectUrl(ref);
-    const payloadHash = body ? sha256Hex(body) : EMPTY_SHA256;
-    const headers: Record<string, string> = { "x-amz-content-sha256": payloadHash };
+    const headers: Record<string, string> = { "x-amz-content-sha256": body ? sha256Hex(body) : EMPTY_SHA256 };
     if (body && contentType) headers["content-type"] = contentType;
-    const signed = signSigV4({ method, url, headers, payloadHash }, creds);
-    const { host: _host, ...sendHeaders } = signed.headers; // fetch sets Host itself
-    return doFetch(url, { method, headers: sendHeaders, body: body ? bytesBody(body) : undefined, signal: AbortSignal.timeout(60_000) });
+    const signed = await aws.sign(objectUrl(ref), { method, headers, body: body ? bytesBody(body) : undefined });
+    return doFetch(signed, { signal: AbortSignal.timeout(60_000) });
   }
 
   async function fail(res: Response, what: string): Promise<never> {
