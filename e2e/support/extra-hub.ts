@@ -43,7 +43,7 @@ export async function startExtraHub(overrides: Record<string, string>): Promise<
   child.stderr?.on("data", (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`extra hub exited with ${child.exitCode}: ${stderr}`);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`extra hub exited with ${child.exitCode}: ${stderr}`);
     try {
       if ((await fetch(`${url}/health`)).ok) break;
     } catch {
@@ -59,7 +59,7 @@ export async function startExtraHub(overrides: Record<string, string>): Promise<
     url,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
         setTimeout(() => child.kill("SIGKILL"), 5_000).unref();

@@ -62,7 +62,7 @@ export async function startServer(env, { dev = false, quiet = false } = {}) {
     child,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(); // exited, or killed by a signal
         child.once("exit", resolve);
         child.kill("SIGTERM");
         setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
