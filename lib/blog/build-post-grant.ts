@@ -2,11 +2,11 @@ import "server-only";
 import { mediaMetadata } from "@/lib/access/media-metadata";
 import { readBody } from "@/lib/access/read-body";
 import type { GrantTerms } from "@/lib/access/types";
-import { formatUsdc } from "@/lib/money";
 import type { BlogContext } from "./blog-context";
 import type { PostRow } from "./find-post";
 import { listPostMedia, postDocument } from "./post-media";
-import { postPath, postUrls } from "./post-urls";
+import { postFields } from "./post-fields";
+import { postUrls } from "./post-urls";
 
 export type PostGrantBody = Awaited<ReturnType<typeof buildPostGrant>>;
 
@@ -23,15 +23,7 @@ export async function buildPostGrant(blog: BlogContext, post: PostRow, { via, wa
   return {
     ok: true as const,
     resource: {
-      id: post.id,
-      slug: post.slug,
-      type: post.type,
-      path: postPath(post),
-      title: post.title,
-      summary: post.summary,
-      price: formatUsdc(post.priceAtomic),
-      currency: post.currency,
-      tier: post.tier,
+      ...postFields(post),
       url: postUrls(blog.origin, post).page,
     },
     content,

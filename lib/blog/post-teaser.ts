@@ -1,12 +1,12 @@
 import "server-only";
-import { formatUsdc } from "@/lib/money";
 import { mediaMetadata } from "@/lib/access/media-metadata";
 import { readBody } from "@/lib/access/read-body";
 import { splitTags } from "./admin-post-view";
 import type { BlogContext } from "./blog-context";
 import { findPostByKey, publishedPost, type PostRow } from "./find-post";
 import { listPostMedia, postDocument } from "./post-media";
-import { postPath, postUrls } from "./post-urls";
+import { postFields } from "./post-fields";
+import { postUrls } from "./post-urls";
 
 /** A post anyone may read whole: free and public. Everything else is locked behind the access route. */
 export const isOpenPost = (post: { priceAtomic: bigint; publicAccess: boolean }) => post.priceAtomic === 0n && post.publicAccess;
@@ -29,15 +29,7 @@ export async function teaserOf(blog: BlogContext, post: PostRow) {
   const [body, document] = await Promise.all([open && post.bodyStorageRef ? readBody({ resource: post }) : Promise.resolve(open ? "" : null), postDocument({ media, full: open })]);
   const urls = postUrls(blog.origin, post);
   return {
-    id: post.id,
-    slug: post.slug,
-    type: post.type,
-    path: postPath(post),
-    title: post.title,
-    summary: post.summary,
-    price: formatUsdc(post.priceAtomic),
-    currency: post.currency,
-    tier: post.tier,
+    ...postFields(post),
     publicAccess: post.publicAccess,
     tags: splitTags(post.tags),
     coverUrl: post.coverUrl,
