@@ -1,7 +1,9 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { createHash } from "node:crypto";
 import { BLOG_ORIGIN_HEADER, BLOG_REWRITE_HEADER, BLOG_SEGMENT, blogDomainFor, parseHostMap } from "@/lib/blog/blog-host";
+import { blogPageHeaders } from "@/lib/blog/blog-page-headers";
 import { env } from "@/lib/env";
+import { sharePageRoute } from "@/lib/quickshare/share-page-route";
 
 // Payment and proof headers an agent or a page on another origin may send and must be able to read.
 const ALLOW_HEADERS = [
@@ -22,7 +24,7 @@ let rewriteToken: string | undefined;
  * CORS for the public API: any origin may call it without credentials. Cookie-authenticated writes
  * are guarded separately (same-origin check in the route wrapper), so `*` exposes nothing private.
  */
-export function proxy(req: NextRequest) {
+export async function proxy(req: NextRequest) {
   if (req.method === "OPTIONS") {
     return new NextResponse(null, {
       status: 204,
@@ -54,13 +56,24 @@ export function proxy(req: NextRequest) {
     headers.set(BLOG_ORIGIN_HEADER, `${proto}://${req.headers.get("host")}`);
     headers.set(BLOG_REWRITE_HEADER, rewriteToken);
     res = NextResponse.rewrite(url, { request: { headers } });
+    for (const [k, v] of Object.entries(blogPageHeaders({ origin: headers.get(BLOG_ORIGIN_HEADER)!, pathname, method: req.method }) ?? {})) res.headers.set(k, v);
   } else if (inBlogTree) {
     return NextResponse.json({ error: "Not found", details: "No such route on the hub", code: "not-found" }, { status: 404 });
   } else {
-    res = NextResponse.next();
+    res = shareResponse(req, await sharePageRoute(req)) ?? NextResponse.next();
   }
   res.headers.set("access-control-allow-origin", "*");
   res.headers.set("access-control-expose-headers", EXPOSE_HEADERS);
+  return res;
+}
+
+/** GET /qs/<slug>: agents to the access route, browsers to the React page with the status its state needs. */
+function shareResponse(req: NextRequest, route: Awaited<ReturnType<typeof sharePageRoute>>): NextResponse | null {
+  if (!route) return null;
+  const url = req.nextUrl.clone();
+  if (route.kind === "agent") url.pathname = route.pathname;
+  const res = NextResponse.rewrite(url, route.kind === "page" ? { status: route.status } : undefined);
+  if (route.kind === "page") for (const [k, v] of Object.entries(route.headers)) res.headers.set(k, v);
   return res;
 }
 
