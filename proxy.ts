@@ -67,13 +67,13 @@ export async function proxy(req: NextRequest) {
   return res;
 }
 
-/** GET /qs/<slug>: agents to the access route, browsers to the React page with the status its state needs. */
+/** GET /qs/<slug>: agents to the access route, browsers on to the React page with the status its state needs. */
 function shareResponse(req: NextRequest, route: Awaited<ReturnType<typeof sharePageRoute>>): NextResponse | null {
   if (!route) return null;
-  const url = req.nextUrl.clone();
-  if (route.kind === "agent") url.pathname = route.pathname;
-  const res = NextResponse.rewrite(url, route.kind === "page" ? { status: route.status } : undefined);
-  if (route.kind === "page") for (const [k, v] of Object.entries(route.headers)) res.headers.set(k, v);
+  // Resolved against req.url (the server's own origin, not the Host header) so Next rewrites in-process.
+  if (route.kind === "agent") return NextResponse.rewrite(new URL(route.pathname + req.nextUrl.search, req.url));
+  const res = NextResponse.next({ status: route.status });
+  for (const [k, v] of Object.entries(route.headers)) res.headers.set(k, v);
   return res;
 }
 

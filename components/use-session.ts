@@ -10,13 +10,10 @@ import { useMounted } from "./use-mounted";
 export type Me = { wallet: string } | null;
 export type SignInStatus = "idle" | "waiting-signature" | "verifying" | "error";
 
-/** The hub's session routes; a hosted blog serves its own under /api/auth (cookie sb_auth_session). */
-export type AuthBase = "/auth" | "/api/auth";
+const ME_KEY = ["auth-me"] as const;
 
-const meKey = (base: AuthBase) => ["auth-me", base] as const;
-
-async function fetchMe(base: AuthBase): Promise<Me> {
-  const res = await fetch(`${base}/me`, { cache: "no-store", credentials: "same-origin" });
+async function fetchMe(): Promise<Me> {
+  const res = await fetch("/auth/me", { cache: "no-store", credentials: "same-origin" });
   return res.ok ? ((await res.json()) as { wallet: string }) : null;
 }
 
@@ -24,11 +21,11 @@ async function fetchMe(base: AuthBase): Promise<Me> {
  * The hub session (GET /auth/me), shared through react-query so every sign-in control on a page
  * (the header's and a share's) sees the same session the moment one of them signs in or out.
  */
-export function useSession(base: AuthBase = "/auth") {
+export function useSession() {
   const mounted = useMounted();
   const queryClient = useQueryClient();
-  const me = useQuery({ queryKey: meKey(base), queryFn: () => fetchMe(base), enabled: mounted, retry: false, staleTime: Infinity });
-  const setMe = useCallback((value: Me) => queryClient.setQueryData(meKey(base), value), [queryClient, base]);
+  const me = useQuery({ queryKey: ME_KEY, queryFn: fetchMe, enabled: mounted, retry: false, staleTime: Infinity });
+  const setMe = useCallback((value: Me) => queryClient.setQueryData(ME_KEY, value), [queryClient]);
   return { me: me.data ?? null, loading: !mounted || me.isPending, setMe };
 }
 
@@ -36,8 +33,8 @@ export function useSession(base: AuthBase = "/auth") {
  * "Sign in with wallet" through wagmi: nonce → EIP-4361 message (viem/siwe) → `signMessage` → POST
  * /auth/verify, which sets the auth_session cookie. Each caller keeps its own status line.
  */
-export function useSignIn(base: AuthBase = "/auth") {
-  const { setMe } = useSession(base);
+export function useSignIn() {
+  const { setMe } = useSession();
   const { signMessageAsync } = useSignMessage();
   const [status, setStatus] = useState<SignInStatus>("idle");
   const [error, setError] = useState<string | null>(null);
@@ -45,7 +42,7 @@ export function useSignIn(base: AuthBase = "/auth") {
   const signIn = useCallback(async (address: Address) => {
     setError(null);
     try {
-      const terms = await (await fetch(`${base}/nonce?address=${address}`, { cache: "no-store" })).json();
+      const terms = await (await fetch(`/auth/nonce?address=${address}`, { cache: "no-store" })).json();
       const message = createSiweMessage({
         address,
         chainId: terms.chainId,
@@ -60,7 +57,7 @@ export function useSignIn(base: AuthBase = "/auth") {
       setStatus("waiting-signature");
       const signature = await signMessageAsync({ message });
       setStatus("verifying");
-      const res = await fetch(`${base}/verify`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ message, signature }), credentials: "same-origin" });
+      const res = await fetch("/auth/verify", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ message, signature }), credentials: "same-origin" });
       const body = await res.json();
       if (!res.ok) throw new Error(body.details ?? body.error ?? `Sign-in failed (${res.status})`);
       setMe({ wallet: body.wallet });
@@ -72,12 +69,12 @@ export function useSignIn(base: AuthBase = "/auth") {
       setStatus("error");
       return false;
     }
-  }, [signMessageAsync, setMe, base]);
+  }, [signMessageAsync, setMe]);
 
   const signOut = useCallback(async () => {
-    await fetch(`${base}/logout`, { method: "POST", credentials: "same-origin" });
+    await fetch("/auth/logout", { method: "POST", credentials: "same-origin" });
     setMe(null);
-  }, [setMe, base]);
+  }, [setMe]);
 
   return { signIn, signOut, status, error, busy: status === "waiting-signature" || status === "verifying" };
 }

@@ -2,13 +2,12 @@
 
 import { ConnectButton } from "@rainbow-me/rainbowkit";
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useContext, useState, type ReactNode } from "react";
+import { useCallback, useContext, useEffect, useState, type ReactNode } from "react";
 import type { Address, Hex } from "viem";
 import { useAccount, useConfig, useConnect, useSignMessage, useSignTypedData, useSwitchChain, useWriteContract, WagmiContext } from "wagmi";
 import { readContract, waitForTransactionReceipt } from "wagmi/actions";
 import { Providers, type ChainConfig } from "@/components/providers";
-import { useMounted } from "@/components/use-mounted";
-import { useSession, useSignIn, type AuthBase } from "@/components/use-session";
+import { useSession, useSignIn } from "@/components/use-session";
 import { gatewayWalletAbi, usdcAbi } from "@/lib/chain/abis";
 import { transferOwnerMessage } from "@/lib/x402/transfer-owner-message";
 import { DocumentView, type DocumentViewData } from "./document-view";
@@ -16,6 +15,7 @@ import { FlowStatus, type FlowState } from "./flow-status";
 import { GatewayDeposit } from "./gateway-deposit";
 import { NetworkGuard } from "./network-guard";
 import { ShareBody, type GrantBody } from "./share-body";
+import { useBlogSession } from "./use-blog-session";
 import { describeFailure, failure, hubFailure } from "./wallet-error";
 import { authorizationFor, chainIdOf, decodeHeader, isGatewayOption, paymentSignatureHeader, usdcText, type Challenge, type PaymentOption } from "./x402-browser";
 import "./reader.css";
@@ -33,8 +33,10 @@ export type PaywallProps = {
   gateway: Address;
   /** The hub's Gateway balance route (spendable = on-chain deposit minus the hub's locks). */
   balanceUrl: string;
-  /** Session routes: the hub's /auth, or the blog's /api/auth (cookie sb_auth_session). */
-  authBase: AuthBase;
+  /** Whose session signs in: the hub's (/auth, auth_session), or the blog's on its own origin (/api/auth, sb_auth_session). */
+  authBase: "/auth" | "/api/auth";
+  /** The blog session's wallet as the server read it (blog pages). */
+  sessionWallet?: string | null;
   /** What the panel offers first. */
   mode: "pay" | "sign-in";
   /** The sign-in panel's lead text. */
@@ -64,22 +66,52 @@ const short = (w: string) => `${w.slice(0, 6)}…${w.slice(-4)}`;
  */
 export function Paywall(props: PaywallProps) {
   const outer = useContext(WagmiContext);
+  // The share page's links need no wallet: it loads no wallet code (and asks no wallet anything).
+  if (props.walletPage) return <ProofOrLinks {...props} walletPage={props.walletPage} />;
   if (outer) return <PaywallFlow {...props} />;
   return <Providers chain={props.chain}><PaywallFlow {...props} /></Providers>;
 }
 
+/** Same-origin JSON read of the resource, with the reader's headers (proof, payment) and an optional wallet claim. */
+function readResource(accessPath: string, headers: Record<string, string> = {}, wallet?: Address) {
+  // The wallet query is a claim that only prices the request (whitelist tier); payment proves possession.
+  const url = wallet ? `${accessPath}${accessPath.includes("?") ? "&" : "?"}wallet=${wallet}` : accessPath;
+  return fetch(url, { headers: { accept: "application/json", ...headers }, credentials: "same-origin", cache: "no-store" });
+}
+
+/** A reader who paid before keeps the proof in this browser: re-read with it, once, after mount. */
+function useKeptProof(accessPath: string, proofId: string): { checking: boolean; body: Body | null } {
+  const [result, setResult] = useState<{ checking: boolean; body: Body | null }>({ checking: true, body: null });
+  useEffect(() => {
+    let live = true;
+    const saved = localStorage.getItem(proofKey(proofId));
+    (saved ? readResource(accessPath, { "x-svc-payment-proof": saved }) : Promise.resolve(null))
+      .then(async (res) => {
+        if (!res) return null;
+        if (!res.ok) { localStorage.removeItem(proofKey(proofId)); return null; }
+        return (await res.json()) as Body;
+      })
+      .catch(() => null)
+      .then((body) => { if (live) setResult({ checking: false, body }); });
+    return () => { live = false; };
+  }, [accessPath, proofId]);
+  return result;
+}
+
+const KEPT: FlowState = { step: "settled", text: "Unlocked with the proof kept in this browser. No new payment." };
+
+function ProofOrLinks(props: PaywallProps & { walletPage: string }) {
+  const kept = useKeptProof(props.accessPath, props.proofId);
+  if (kept.body) return <Unlocked body={kept.body} state={KEPT} statusId="pay-status" />;
+  return <WalletLinks {...props} />;
+}
+
 function PaywallFlow(props: PaywallProps) {
-  const { accessPath, proofId, walletPage } = props;
-  const mounted = useMounted();
+  const { accessPath, proofId } = props;
   const [view, setView] = useState<"pay" | "sign-in">(props.mode === "sign-in" || !props.priceAtomic ? "sign-in" : "pay");
   const [body, setBody] = useState<Body | null>(null);
   const [state, setState] = useState<FlowState>({ step: "idle" });
-
-  const read = useCallback((headers: Record<string, string> = {}, wallet?: Address) => {
-    // The wallet query is a claim that only prices the request (whitelist tier); payment proves possession.
-    const url = wallet ? `${accessPath}${accessPath.includes("?") ? "&" : "?"}wallet=${wallet}` : accessPath;
-    return fetch(url, { headers: { accept: "application/json", ...headers }, credentials: "same-origin", cache: "no-store" });
-  }, [accessPath]);
+  const read = useCallback((headers: Record<string, string> = {}, wallet?: Address) => readResource(accessPath, headers, wallet), [accessPath]);
 
   const granted = useCallback(async (res: Response) => {
     const b = (await res.json()) as Body;
@@ -88,33 +120,19 @@ function PaywallFlow(props: PaywallProps) {
     return b;
   }, [proofId]);
 
-  // A reader who paid before keeps the proof in this browser: re-read without paying.
-  const earlier = useQuery({
-    queryKey: ["svc-proof-read", proofId],
-    enabled: mounted,
-    retry: false,
-    staleTime: Infinity,
-    queryFn: async (): Promise<Body | null> => {
-      const saved = localStorage.getItem(proofKey(proofId));
-      if (!saved) return null;
-      const res = await read({ "x-svc-payment-proof": saved });
-      if (!res.ok) { localStorage.removeItem(proofKey(proofId)); return null; }
-      return (await res.json()) as Body;
-    },
-  });
-  const shown = body ?? earlier.data ?? null;
+  const kept = useKeptProof(accessPath, proofId);
+  const shown = body ?? kept.body;
   if (shown) {
-    const shownState: FlowState = !body ? { step: "settled", text: "Unlocked with the proof kept in this browser. No new payment." } : state;
-    return <Unlocked body={shown} state={shownState} statusId={view === "sign-in" ? "signin-status" : "pay-status"} pageHref={view === "sign-in" ? props.pageHref : undefined} />;
+    return <Unlocked body={shown} state={body ? state : KEPT} statusId={view === "sign-in" ? "signin-status" : "pay-status"} pageHref={view === "sign-in" ? props.pageHref : undefined} />;
   }
-  if (walletPage) return <WalletLinks {...props} walletPage={walletPage} />;
-  const checking = !mounted || earlier.isPending;
-  if (view === "sign-in") return <SignInPanel {...props} read={read} onGranted={(b, w) => {
-    if (b.unlockProof) localStorage.setItem(proofKey(proofId), b.unlockProof);
-    setState({ step: "settled", text: `Signed in as ${short(w)}: access granted. No payment.` });
-    setBody(b);
-  }} onPay={props.priceAtomic ? () => setView("pay") : undefined} />;
-  return <PayPanel {...props} checking={checking} read={read} granted={granted} state={state} setState={setState} onSignIn={() => setView("sign-in")} />;
+  if (view === "sign-in") {
+    return <SignIn {...props} read={read} onPay={props.priceAtomic ? () => setView("pay") : undefined} onGranted={(b, w) => {
+      if (b.unlockProof) localStorage.setItem(proofKey(proofId), b.unlockProof);
+      setState({ step: "settled", text: `Signed in as ${short(w)}: access granted. No payment.` });
+      setBody(b);
+    }} />;
+  }
+  return <PayPanel {...props} checking={kept.checking} read={read} granted={granted} state={state} setState={setState} onSignIn={() => setView("sign-in")} />;
 }
 
 function Unlocked({ body, state, statusId, pageHref }: { body: Body; state: FlowState; statusId: string; pageHref?: string }) {
@@ -323,20 +341,34 @@ function Connect({ action }: { action: string }): ReactNode {
   );
 }
 
-type SignInPanelProps = PaywallProps & {
+type SignInProps = PaywallProps & {
   read: (headers?: Record<string, string>) => Promise<Response>;
   onGranted: (body: Body, wallet: string) => void;
   onPay?: () => void;
 };
+type SessionControls = Omit<ReturnType<typeof useBlogSession>, "me"> & { me: { wallet: string } | null };
+
+function SignIn(props: SignInProps) {
+  return props.authBase === "/api/auth" ? <BlogSignIn {...props} /> : <HubSignIn {...props} />;
+}
+
+function HubSignIn(props: SignInProps) {
+  const { me, loading } = useSession();
+  const controls = useSignIn();
+  return <SignInPanel {...props} session={{ ...controls, me, loading }} />;
+}
+
+function BlogSignIn(props: SignInProps) {
+  return <SignInPanel {...props} session={useBlogSession(props.sessionWallet ?? null)} />;
+}
 
 /**
  * Sign in (invited wallets, earlier buyers, readers of an expired share they unlocked): connect,
  * sign the EIP-4361 message, then ask the access route with the session cookie. The hub decides.
  */
-function SignInPanel({ authBase, lead, proofId, read, onGranted, onPay }: SignInPanelProps) {
+function SignInPanel({ lead, proofId, read, onGranted, onPay, session }: SignInProps & { session: SessionControls }) {
   const { address, isConnected } = useAccount();
-  const { me, loading } = useSession(authBase);
-  const { signIn, signOut, status, error, busy } = useSignIn(authBase);
+  const { me, loading, signIn, signOut, status, error, busy } = session;
   // The session decides what the hub grants; a wallet connected as another account offers to sign in as that one.
   const sessionWallet = me && (!isConnected || address?.toLowerCase() === me.wallet.toLowerCase()) ? me.wallet : null;
 

@@ -26,6 +26,8 @@ function mediaSrc(item: MediaItem, proof: string | null) {
 }
 
 function Media({ item, proof }: { item: MediaItem; proof: string | null }) {
+  // A file not stored yet (the dashboard's live preview): its name in its place.
+  if (item.kind === "placeholder") return <span className="qs-doc qs-placeholder">[{item.fileName}]</span>;
   const src = mediaSrc(item, proof);
   if (item.kind === "photo") return <img className="qs-media" src={src} alt={item.fileName} loading="lazy" />; // eslint-disable-line @next/next/no-img-element
   if (item.kind === "music") return <audio className="qs-media" controls preload="none" src={src} aria-label={item.fileName} />;

@@ -605,7 +605,7 @@ describe("GET /qs/<slug>: page for browsers, JSON for agents (decisions.md #4)",
     const manifest = `${HUB_URL}/quickshare/${share.slug}/manifest`;
     expect(res.headers.get("link")).toBe(`<${manifest}>; rel="alternate"; type="application/json"`);
     const html = await res.text();
-    const metaTag = (name: string) => new RegExp(`<meta name="${name}" content="([^"]*)">`).exec(html)?.[1];
+    const metaTag = (name: string) => new RegExp(`<meta name="${name}" content="([^"]*)"/?>`).exec(html)?.[1];
     expect(metaTag("svc:title")).toBe("Tide &quot;pools&quot; &amp; &lt;tags&gt;");
     expect(metaTag("svc:content-type")).toBe("article");
     expect(metaTag("svc:price")).toBe("0.25");

@@ -62,7 +62,6 @@ export default async function SharePage({ params, searchParams }: Props) {
     <div id="share" className="share-page" data-svc-resource={urls.access} data-svc-title={share.title} data-svc-price={price} data-svc-path={`/qs/${share.slug}`}
       data-svc-manifest={urls.manifest} data-svc-id={share.id} data-svc-currency={share.currency} data-svc-status={status} data-svc-state={data.state} data-svc-rpc={env.PUBLIC_RPC_URL}>
       {/* React hoists these into <head>. */}
-      <meta name="robots" content="noindex, nofollow" />
       <meta name="svc:title" content={share.title} />
       <meta name="svc:content-type" content={share.contentType} />
       <meta name="svc:price" content={price} />
@@ -111,7 +110,6 @@ export default async function SharePage({ params, searchParams }: Props) {
 function Gone({ title, text }: { title: string; text: string }) {
   return (
     <section className="reader-panel">
-      <meta name="robots" content="noindex, nofollow" />
       <h1>{title}</h1>
       <p className="muted">{text}</p>
       <p><Link href="/">Paid Content Hub</Link></p>

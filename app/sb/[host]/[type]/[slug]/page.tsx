@@ -42,6 +42,7 @@ export default async function PostPage({ params }: Props) {
     gateway: data.gateway,
     balanceUrl: `${env.HUB_ORIGIN}/quickshare/gateway/balance`,
     authBase: "/api/auth" as const,
+    sessionWallet: blog.session?.wallet ?? null,
   };
   const jsonLd = {
     "@context": "https://schema.org", "@type": "BlogPosting", headline: post.title, description: post.summary || undefined, url: urls.page, identifier: post.id,
