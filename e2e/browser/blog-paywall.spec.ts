@@ -5,7 +5,7 @@ import { expect, test, type Page } from "../support/fixtures";
 import { blogSignIn, cleanupBlogs, createBlog, createPost, originOf, upload } from "../support/blog";
 import { person } from "../support/quickshare";
 import { PHONE, screenshots } from "../support/screens";
-import { connectWallet, installTestWallet, type TestWallet } from "../support/test-wallet";
+import { installTestWallet, type TestWallet } from "../support/test-wallet";
 import { CHAIN_ID, freshPayer, RPC_URL, usdc, usdcBalance } from "../support/x402";
 
 test.afterAll(cleanupBlogs);
@@ -19,6 +19,18 @@ function watchOutside(page: Page, domain: string) {
     if (![domain, "127.0.0.1", "localhost"].includes(u.hostname) && !u.protocol.startsWith("data")) outside.push(r.url());
   });
   return outside;
+}
+
+/** Connects the test wallet through RainbowKit's dialog (blog pages have no hub header to wait for). */
+async function connect(page: Page) {
+  const guard = page.locator('[data-guard="connect"]');
+  await expect(async () => {
+    if ((await guard.count()) > 0) {
+      await page.getByRole("button", { name: "Connect wallet", exact: true }).click({ timeout: 5_000 });
+      await page.getByText("Test Wallet").click({ timeout: 5_000 });
+    }
+    await expect(guard).toHaveCount(0, { timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 async function noSidewaysScroll(page: Page) {
@@ -41,8 +53,8 @@ test("a reader pays a blog post with the paywall on the gateway rail, and anothe
   await page.goto(`${origin}/article/dredging`);
   await expect(page.getByRole("heading", { name: "Unlock for 0.2 USDC" })).toBeVisible();
   await expect(page.locator("#qs-content")).toHaveCount(0);
-  await connectWallet(page);
   await expect(page.getByRole("radio", { name: /Gateway/ })).toBeChecked();
+  // Not connected yet: Pay asks the wallet to connect first.
   await page.getByTestId("pay-button").click();
   await expect(page.locator("#qs-content h2")).toHaveText("Plan");
   await expect(page.locator("#qs-content li")).toHaveText(["Berth 3 first", "Then berth 5"]);
@@ -56,7 +68,7 @@ test("a reader pays a blog post with the paywall on the gateway rail, and anothe
   // Transfer rail: one USDC transfer, one tx-owner signature.
   const before = await usdcBalance(payer.address);
   await page.goto(`${origin}/article/roster`);
-  await connectWallet(page);
+  await connect(page);
   await page.getByRole("radio", { name: /Transfer/ }).check();
   await page.getByTestId("pay-button").click();
   await expect(page.locator("#qs-content")).toHaveText("Pilot Ana on Tuesdays.");
@@ -83,7 +95,6 @@ test("a returning wallet signs in on the blog's origin and reads a post it bough
   const a = await first.newPage();
   const walletA = await installTestWallet(a, { pk: payer.privateKey, chainId: CHAIN_ID, rpcUrl: RPC_URL });
   await a.goto(`${origin}/article/winter`);
-  await connectWallet(a);
   await a.getByTestId("pay-button").click();
   await expect(a.locator("#qs-content")).toHaveText("Moorings move to basin B.");
   expect(count(walletA, "eth_signTypedData_v4")).toBe(1);
@@ -95,9 +106,9 @@ test("a returning wallet signs in on the blog's origin and reads a post it bough
   const walletB = await installTestWallet(b, { pk: payer.privateKey, chainId: CHAIN_ID, rpcUrl: RPC_URL });
   await b.goto(`${origin}/article/winter`);
   await expect(b.getByText("Moorings move to basin B.")).toHaveCount(0);
-  await connectWallet(b);
   await b.getByRole("button", { name: "Sign in with the wallet" }).click();
   await expect(b.getByRole("heading", { name: "Sign in to read" })).toBeVisible();
+  await connect(b);
   await b.getByTestId("share-sign-in").click();
   await expect(b.locator("#qs-content")).toHaveText("Moorings move to basin B.");
   await expect(b.locator("#signin-status")).toContainText("access granted");
