@@ -4,6 +4,9 @@ const nextConfig = {
   poweredByHeader: false,
   // The hub and its agents never need Next's telemetry or remote images.
   images: { unoptimized: true },
+  // React's stylesheet-preload Link headers would join (or replace) the Link header to the manifest
+  // that the interface requires on share and blog pages (set by proxy.ts): off.
+  reactMaxHeadersLength: 0,
   // Hosted blogs' POST /api/upload goes through the proxy's host rewrite: room for 30 MB of media.
   experimental: { proxyClientMaxBodySize: "31mb" },
   async rewrites() {

@@ -1,8 +1,10 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { createHash } from "node:crypto";
 import { BLOG_ORIGIN_HEADER, BLOG_REWRITE_HEADER, BLOG_SEGMENT, blogDomainFor, parseHostMap } from "@/lib/blog/blog-host";
+import { blogPageHeaders } from "@/lib/blog/blog-page-headers";
 import { env } from "@/lib/env";
 import { guardRequest } from "@/lib/http/guard-request";
+import { sharePageRoute } from "@/lib/quickshare/share-page-route";
 
 // Payment and proof headers an agent or a page on another origin may send and must be able to read.
 const ALLOW_HEADERS = [
@@ -23,7 +25,7 @@ let rewriteToken: string | undefined;
  * CORS for the public API: any origin may call it without credentials. Cookie-authenticated writes
  * are guarded separately (same-origin check in the route wrapper), so `*` exposes nothing private.
  */
-export function proxy(req: NextRequest) {
+export async function proxy(req: NextRequest) {
   if (req.method === "OPTIONS") {
     return new NextResponse(null, {
       status: 204,
@@ -59,10 +61,11 @@ export function proxy(req: NextRequest) {
     headers.set(BLOG_ORIGIN_HEADER, `${proto}://${req.headers.get("host")}`);
     headers.set(BLOG_REWRITE_HEADER, rewriteToken);
     res = NextResponse.rewrite(url, { request: { headers } });
+    for (const [k, v] of Object.entries(blogPageHeaders({ origin: headers.get(BLOG_ORIGIN_HEADER)!, pathname, method: req.method }) ?? {})) res.headers.set(k, v);
   } else if (inBlogTree) {
     return NextResponse.json({ error: "Not found", details: "No such route on the hub", code: "not-found" }, { status: 404 });
   } else {
-    res = NextResponse.next();
+    res = shareResponse(req, await sharePageRoute(req)) ?? NextResponse.next();
   }
   return withCors(res);
 }
@@ -70,6 +73,16 @@ export function proxy(req: NextRequest) {
 function withCors<R extends Response>(res: R): R {
   res.headers.set("access-control-allow-origin", "*");
   res.headers.set("access-control-expose-headers", EXPOSE_HEADERS);
+  return res;
+}
+
+/** GET /qs/<slug>: agents to the access route, browsers on to the React page with the status its state needs. */
+function shareResponse(req: NextRequest, route: Awaited<ReturnType<typeof sharePageRoute>>): NextResponse | null {
+  if (!route) return null;
+  // Resolved against req.url (the server's own origin, not the Host header) so Next rewrites in-process.
+  if (route.kind === "agent") return NextResponse.rewrite(new URL(route.pathname + req.nextUrl.search, req.url));
+  const res = NextResponse.next({ status: route.status });
+  for (const [k, v] of Object.entries(route.headers)) res.headers.set(k, v);
   return res;
 }
 

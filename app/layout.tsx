@@ -1,8 +1,10 @@
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
 import { SignInButton } from "@/components/sign-in-button";
+import { BLOG_ORIGIN_HEADER } from "@/lib/blog/blog-host";
 import { hubChainConfig } from "@/lib/chain/browser-config";
 import "./globals.css";
 
@@ -16,7 +18,9 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 // The chain comes from server configuration at request time, so the layout is rendered per request.
 export const dynamic = "force-dynamic";
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // A hosted blog's pages (its own origin, rewritten to /sb/<domain>) bring their own chrome: app/sb/[host]/layout.tsx.
+  if ((await headers()).has(BLOG_ORIGIN_HEADER)) return <html lang="en"><body>{children}</body></html>;
   return (
     <html lang="en">
       <body>

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useRef, useState, type FormEvent } from "react";
 import { isAddress } from "viem";
+import { ShareBody } from "@/components/reader/share-body";
 import { callApi } from "./call-api";
 import { MediaUpload, type Uploaded } from "./media-upload";
 
@@ -94,11 +95,17 @@ export function CreateShareForm() {
       <div className="field">
         <label htmlFor="qs-body">Body</label>
         <textarea id="qs-body" ref={body} name="content" rows={10} value={content} onChange={(e) => setContent(e.target.value)}
-          aria-describedby="qs-body-help" placeholder="Write here. A blank line starts a new paragraph." />
+          aria-describedby="qs-body-help" placeholder="Write Markdown here: # headings, **bold**, - lists, [links](https://…). A blank line starts a new paragraph." />
         <p id="qs-body-help" className={`small ${bytes > BODY_MAX_BYTES ? "error" : "muted"}`}>
-          {(bytes / 1024).toFixed(1)} KB of 512 KB. Encrypted at rest; readers see it after paying (or when invited). Use “Insert in body” to place a file.
+          {(bytes / 1024).toFixed(1)} KB of 512 KB. GitHub-flavoured Markdown; raw HTML is not rendered. Encrypted at rest; readers see it after paying (or when invited). Use “Insert in body” to place a file.
         </p>
       </div>
+      {content.trim() && (
+        <section className="field body-preview" aria-labelledby="qs-preview-h" data-testid="body-preview">
+          <h3 id="qs-preview-h" className="small muted">Preview (as readers see it)</h3>
+          <ShareBody body={{ content, media: { items: media.map((m) => ({ kind: "placeholder", url: "", fileName: `${m.kind}: ${m.fileName}` })) } }} />
+        </section>
+      )}
       <MediaUpload files={media} onUploaded={(u) => setMedia((m) => [...m, u])} onRemove={removeMedia} onInsert={insertEmbed} />
       <fieldset className="field-group">
         <legend>Price and access</legend>

@@ -1,6 +1,7 @@
-"use client";
-
 import type { ReactNode } from "react";
+import Markdown, { defaultUrlTransform, type Components } from "react-markdown";
+import rehypeSanitize, { defaultSchema } from "rehype-sanitize";
+import remarkGfm from "remark-gfm";
 
 export type MediaItem = { kind: string; url: string; fileName: string; contentType?: string };
 export type GrantBody = {
@@ -10,45 +11,62 @@ export type GrantBody = {
   payment?: { amount: number; currency: string; payerWallet: string; txHash: string | null; protocolFee: number | null; paymentProvider?: string } | null;
 };
 
-function localPath(url: string) {
-  const u = new URL(url, window.location.href);
-  return u.pathname + u.search;
+const EMBED = "svc-embed://";
+// GitHub's sanitizer schema, plus our media scheme as an image or link target (rewritten below).
+const schema = {
+  ...defaultSchema,
+  protocols: { ...defaultSchema.protocols, href: [...(defaultSchema.protocols?.href ?? []), "svc-embed"], src: [...(defaultSchema.protocols?.src ?? []), "svc-embed"] },
+};
+const urlTransform = (url: string) => (url.startsWith(EMBED) ? url : defaultUrlTransform(url));
+
+/** The same-origin path of a media URL (the page and its media routes share an origin), with the proof when the reader holds one. */
+function mediaSrc(item: MediaItem, proof: string | null) {
+  const u = new URL(item.url, "http://localhost");
+  return u.pathname + u.search + (proof ? `&proof=${encodeURIComponent(proof)}` : "");
 }
 
 function Media({ item, proof }: { item: MediaItem; proof: string | null }) {
-  const src = localPath(item.url) + (proof ? `&proof=${encodeURIComponent(proof)}` : "");
+  // A file not stored yet (the dashboard's live preview): its name in its place.
+  if (item.kind === "placeholder") return <span className="qs-doc qs-placeholder">[{item.fileName}]</span>;
+  const src = mediaSrc(item, proof);
   if (item.kind === "photo") return <img className="qs-media" src={src} alt={item.fileName} loading="lazy" />; // eslint-disable-line @next/next/no-img-element
   if (item.kind === "music") return <audio className="qs-media" controls preload="none" src={src} aria-label={item.fileName} />;
   if (item.kind === "video") return <video className="qs-media" controls preload="metadata" src={src} aria-label={item.fileName} />;
   return <a className="qs-doc" href={src}>{item.fileName}</a>;
 }
 
-/** A decrypted share body as the server renders it: text stays text, svc-embed://N becomes the media route. */
+const embedIndex = (url: unknown) => (typeof url === "string" && url.startsWith(EMBED) && /^\d+$/.test(url.slice(EMBED.length)) ? Number(url.slice(EMBED.length)) : null);
+
+/**
+ * A share or post body as GitHub-flavoured Markdown (react-markdown + remark-gfm, sanitized with
+ * GitHub's schema: raw HTML and scripts never run). `svc-embed://N` works as an image target
+ * (`![photo](svc-embed://0)`, the media element), a link target, or a bare token (the media
+ * element). Media no token names are listed after the body. Renders on the server and in the browser.
+ */
 export function ShareBody({ body }: { body: GrantBody }) {
   const proof = body.unlockProof ?? null;
   const items = body.media?.items ?? [];
   const used = new Set<number>();
-  const paragraphs = body.content.replace(/\r\n?/g, "\n").split(/\n{2,}/).filter((p) => p.trim());
-  const lines = (s: string, key: string): ReactNode[] => s.split("\n").flatMap((line, i) => (i ? [<br key={`${key}-br${i}`} />, line] : [line]));
+  for (const m of body.content.matchAll(/svc-embed:\/\/(\d+)/g)) if (items[Number(m[1])]) used.add(Number(m[1]));
+  // A bare token (not already a Markdown target) becomes an image node, rendered as its media element.
+  const source = body.content.replace(/(^|[^(<])svc-embed:\/\/(\d+)/g, (all, lead: string, n: string) => (items[Number(n)] ? `${lead}![](${EMBED}${n})` : all));
+  const components: Components = {
+    img: ({ src, alt }) => {
+      const n = embedIndex(src);
+      if (n === null) return <img src={typeof src === "string" ? src : undefined} alt={alt ?? ""} loading="lazy" />; // eslint-disable-line @next/next/no-img-element
+      const item = items[n];
+      return item ? <Media item={item} proof={proof} /> : <>{alt}</>;
+    },
+    a: ({ href, children }) => {
+      const n = embedIndex(href);
+      if (n === null) return <a href={href} rel="noopener noreferrer nofollow">{children}</a>;
+      const item = items[n];
+      return item ? <a className="qs-doc" href={mediaSrc(item, proof)}>{children as ReactNode}</a> : <>{children}</>;
+    },
+  };
   return (
     <article id="qs-content" className="qs-body">
-      {paragraphs.map((p, pi) => {
-        const parts: ReactNode[] = [];
-        const re = /svc-embed:\/\/(\d+)/g;
-        let last = 0;
-        let m: RegExpExecArray | null;
-        while ((m = re.exec(p))) {
-          const index = Number(m[1]);
-          const item = items[index];
-          if (!item) continue;
-          used.add(index);
-          parts.push(...lines(p.slice(last, m.index), `${pi}-${m.index}`));
-          parts.push(<Media key={`m${index}`} item={item} proof={proof} />);
-          last = m.index + m[0].length;
-        }
-        parts.push(...lines(p.slice(last), `${pi}-end`));
-        return <p key={pi}>{parts}</p>;
-      })}
+      <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={[[rehypeSanitize, schema]]} urlTransform={urlTransform} components={components}>{source}</Markdown>
       {items.some((_, i) => !used.has(i)) && (
         <div className="qs-attachments">
           {items.map((item, i) => (used.has(i) ? null : <Media key={i} item={item} proof={proof} />))}

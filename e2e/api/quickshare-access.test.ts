@@ -245,7 +245,7 @@ describe("rule 12: shares never reach discovery, sitemaps or reputation", () => 
   it("marks every share page noindex", async () => {
     const res = await fetch(`${HUB_URL}/qs/${s("paid")}`, { headers: { accept: "text/html" } });
     expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
-    expect(await res.text()).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(await res.text()).toMatch(/<meta name="robots" content="noindex, nofollow"\/?>/);
   });
 });
 

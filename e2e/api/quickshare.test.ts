@@ -605,7 +605,7 @@ describe("GET /qs/<slug>: page for browsers, JSON for agents (decisions.md #4)",
     const manifest = `${HUB_URL}/quickshare/${share.slug}/manifest`;
     expect(res.headers.get("link")).toBe(`<${manifest}>; rel="alternate"; type="application/json"`);
     const html = await res.text();
-    const metaTag = (name: string) => new RegExp(`<meta name="${name}" content="([^"]*)">`).exec(html)?.[1];
+    const metaTag = (name: string) => new RegExp(`<meta name="${name}" content="([^"]*)"/?>`).exec(html)?.[1];
     expect(metaTag("svc:title")).toBe("Tide &quot;pools&quot; &amp; &lt;tags&gt;");
     expect(metaTag("svc:content-type")).toBe("article");
     expect(metaTag("svc:price")).toBe("0.25");
@@ -616,7 +616,7 @@ describe("GET /qs/<slug>: page for browsers, JSON for agents (decisions.md #4)",
     expect(html).toContain(`<link rel="alternate" type="application/json" href="${manifest}"`);
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!);
     expect(ld).toMatchObject({ "@context": "https://schema.org", "@type": "CreativeWork", name: `Tide "pools" & <tags>`, isAccessibleForFree: false, offers: { price: "0.25", priceCurrency: "USDC" } });
-    const main = /<main id="share"([^>]*)>/.exec(html)![1]!;
+    const main = /<\w+ id="share"([^>]*)>/.exec(html)![1]!; // the page's root element (inside the layout's <main>)
     const attr = (n: string) => new RegExp(`${n}="([^"]*)"`).exec(main)?.[1];
     expect(attr("data-svc-resource")).toBe(`${HUB_URL}/quickshare/${share.slug}/access`);
     expect(attr("data-svc-title")).toBe("Tide &quot;pools&quot; &amp; &lt;tags&gt;");

@@ -49,7 +49,6 @@ export const API_ROUTES: ReadonlyArray<readonly [string, readonly string[]]> = [
   ["/hub/track", ["POST"]],
   ["/hub/widget.js", ["GET"]],
   ["/mcp", ["POST"]],
-  ["/qs/[slug]", ["GET"]],
   ["/quickshare/[slug]/access", ["GET"]],
   ["/quickshare/[slug]/access-control", ["GET","PUT"]],
   ["/quickshare/[slug]/cover", ["GET"]],
@@ -70,7 +69,6 @@ export const API_ROUTES: ReadonlyArray<readonly [string, readonly string[]]> = [
   ["/quickshare/mine", ["GET"]],
   ["/quickshare", ["POST"]],
   ["/quickshare/stats", ["GET"]],
-  ["/sb/[host]/[type]/[slug]", ["GET"]],
   ["/sb/[host]/api/[type]/[slug]", ["GET"]],
   ["/sb/[host]/api/admin/posts/[key]/publish", ["POST"]],
   ["/sb/[host]/api/admin/posts/[key]", ["GET","PUT"]],
@@ -92,7 +90,6 @@ export const API_ROUTES: ReadonlyArray<readonly [string, readonly string[]]> = [
   ["/sb/[host]/api/svc/posts/[key]/quote", ["GET"]],
   ["/sb/[host]/api/svc/status", ["GET"]],
   ["/sb/[host]/api/upload", ["POST"]],
-  ["/sb/[host]", ["GET"]],
   ["/sb/[host]/svc.json", ["GET"]],
   ["/uploads/content", ["POST"]],
 ];

@@ -1,16 +1,17 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getAddress } from "viem";
-import { ShareSignIn } from "@/components/reader/share-sign-in";
-import { ShareUnlock } from "@/components/reader/share-unlock";
+import { Paywall } from "@/components/reader/paywall";
+import { hubChainConfig } from "@/lib/chain/browser-config";
 import { env } from "@/lib/env";
 import { formatUsdc } from "@/lib/money";
 import { findShare } from "@/lib/quickshare/find-share";
 import { shareStatus } from "@/lib/quickshare/share-status";
+import { shareUrls } from "@/lib/quickshare/share-urls";
 
 export const metadata: Metadata = { title: "Unlock a share", robots: { index: false, follow: false } };
 
-// GET /qs/<slug>/unlock — the share page's pay action and (?signin=1) its wallet sign-in (wagmi + RainbowKit)
+// GET /qs/<slug>/unlock — the share page's wallet steps: the paywall inline (pay, or ?signin=1 sign in)
 export default async function UnlockSharePage({ params, searchParams }: { params: Promise<{ slug: string }>; searchParams: Promise<{ signin?: string }> }) {
   const { slug } = await params;
   const { signin } = await searchParams;
@@ -18,12 +19,22 @@ export default async function UnlockSharePage({ params, searchParams }: { params
   if (!share || share.status === "draft") notFound();
   const status = shareStatus(share, new Date());
   const free = share.priceAtomic === 0n;
-  const payHref = !free && status === "active" ? `/qs/${share.slug}/unlock` : undefined;
   // Invite-only free shares have nothing to pay: signing in with an invited wallet is the only way in.
   const signIn = signin === "1" || (free && !share.publicAccess);
   const lead = !share.publicAccess
     ? "Invited? Connect the invited wallet and sign in: the hub checks the invite list."
     : "Bought it before with this wallet (in another browser)? Connect it and sign in: no new payment.";
+  const paywall = {
+    chain: hubChainConfig(),
+    accessPath: new URL(shareUrls(share.slug).access).pathname,
+    proofId: share.id,
+    currency: share.currency,
+    token: getAddress(env.USDC_ADDRESS),
+    gateway: getAddress(env.GATEWAY_WALLET_ADDRESS),
+    balanceUrl: "/quickshare/gateway/balance",
+    authBase: "/auth" as const,
+    pageHref: `/qs/${share.slug}`,
+  };
   return (
     <div className="share-head">
       <p>
@@ -39,22 +50,12 @@ export default async function UnlockSharePage({ params, searchParams }: { params
       ) : status !== "active" ? (
         <>
           <section className="reader-panel" role="alert"><h2>This share has expired</h2><p>No new unlocks. Readers who unlocked it before can still read it after signing in.</p></section>
-          <ShareSignIn slug={share.slug} shareId={share.id} lead="Unlocked it before? Connect that wallet and sign in." />
+          <Paywall {...paywall} mode="sign-in" priceAtomic={null} lead="Unlocked it before? Connect that wallet and sign in." />
         </>
-      ) : signIn ? (
-        <ShareSignIn slug={share.slug} shareId={share.id} lead={lead} payHref={payHref} />
-      ) : free ? (
+      ) : free && !signIn ? (
         <section className="reader-panel"><p>This share costs nothing: read it on <a href={`/qs/${share.slug}`}>the share page</a>.</p></section>
       ) : (
-        <ShareUnlock
-          slug={share.slug}
-          shareId={share.id}
-          title={share.title}
-          priceAtomic={share.priceAtomic.toString()}
-          currency={share.currency}
-          token={getAddress(env.USDC_ADDRESS)}
-          gateway={getAddress(env.GATEWAY_WALLET_ADDRESS)}
-        />
+        <Paywall {...paywall} mode={signIn ? "sign-in" : "pay"} priceAtomic={free ? null : share.priceAtomic.toString()} lead={lead} />
       )}
     </div>
   );

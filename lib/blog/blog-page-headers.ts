@@ -1,0 +1,15 @@
+import { CONTENT_TYPES } from "@/lib/schemas/quickshare";
+
+const POST_PAGE = new RegExp(`^/(${CONTENT_TYPES.join("|")})/[^/]+$`);
+
+/**
+ * Response headers of a blog's pages that a server component cannot set, added by the proxy: the
+ * Link header to the manifest (the index's /svc.json, a post's per-post manifest). Null for other paths.
+ */
+export function blogPageHeaders({ origin, pathname, method }: { origin: string; pathname: string; method: string }): Record<string, string> | null {
+  if (method !== "GET" && method !== "HEAD") return null;
+  const link = (url: string) => ({ link: `<${url}>; rel="alternate"; type="application/json"`, vary: "Cookie" });
+  if (pathname === "/") return link(`${origin}/svc.json`);
+  if (POST_PAGE.test(pathname)) return link(`${origin}/api/svc/manifest?path=${encodeURIComponent(pathname)}`);
+  return null;
+}

@@ -1,0 +1,14 @@
+import "server-only";
+import { cookies, headers } from "next/headers";
+import { readSession, type Session } from "@/lib/auth/session";
+import { requestNow } from "./request-clock";
+
+/**
+ * What a server component page knows of its request, read the way route handlers read it: the hub
+ * session (or a blog's, with its audience and cookie), and the decision time (the test clock when on).
+ */
+export async function pageRequest({ audience, cookieName }: { audience?: string; cookieName?: string } = {}): Promise<{ session: Session | null; now: Date }> {
+  const [jar, h] = await Promise.all([cookies(), headers()]);
+  const session = await readSession({ cookies: jar }, audience, cookieName);
+  return { session, now: requestNow(new Request("http://page.local/", { headers: h })) };
+}
