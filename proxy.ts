@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { createHash } from "node:crypto";
 import { BLOG_ORIGIN_HEADER, BLOG_REWRITE_HEADER, BLOG_SEGMENT, blogDomainFor, parseHostMap } from "@/lib/blog/blog-host";
 import { env } from "@/lib/env";
+import { NONCE_HEADER, securityHeaders } from "@/lib/http/security-headers";
 
 // Payment and proof headers an agent or a page on another origin may send and must be able to read.
 const ALLOW_HEADERS = [
@@ -32,6 +33,7 @@ export function proxy(req: NextRequest) {
         "access-control-allow-headers": ALLOW_HEADERS,
         "access-control-expose-headers": EXPOSE_HEADERS,
         "access-control-max-age": "600",
+        "x-content-type-options": "nosniff",
       },
     });
   }
@@ -41,24 +43,29 @@ export function proxy(req: NextRequest) {
   rewriteToken ??= createHash("sha256").update(`svc-blog-rewrite:${env.SESSION_PASSWORD}`).digest("hex");
   let res: NextResponse;
   const inBlogTree = pathname === `/${BLOG_SEGMENT}` || pathname.startsWith(`/${BLOG_SEGMENT}/`);
-  if (inBlogTree && req.headers.get(BLOG_REWRITE_HEADER) === rewriteToken) {
-    res = NextResponse.next(); // the second pass of a request rewritten below
+  const secondPass = inBlogTree && req.headers.get(BLOG_REWRITE_HEADER) === rewriteToken;
+  // Browser security headers for whatever answers below; a rewritten blog request keeps its first pass's nonce.
+  const proto = req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https" || req.nextUrl.protocol === "https:" ? "https" : "http";
+  const blogOrigin = secondPass ? req.headers.get(BLOG_ORIGIN_HEADER) : domain ? `${proto}://${req.headers.get("host")}` : null;
+  const secure = securityHeaders({ headers: req.headers, pathname, blogOrigin, nonce: secondPass ? req.headers.get(NONCE_HEADER) : null });
+  if (secondPass) {
+    res = NextResponse.next({ request: { headers: secure.request } }); // the second pass of a request rewritten below
   } else if (domain) {
     const url = req.nextUrl.clone();
     url.pathname = `/${BLOG_SEGMENT}/${domain}${pathname === "/" ? "" : pathname}`;
     url.search = search;
     // The rewritten request passes through here once more: the token lets it through, and the blog
     // routes learn the origin the reader used from the header set here (never from the client).
-    const headers = new Headers(req.headers);
-    const proto = req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https" || req.nextUrl.protocol === "https:" ? "https" : "http";
-    headers.set(BLOG_ORIGIN_HEADER, `${proto}://${req.headers.get("host")}`);
+    const headers = secure.request;
+    headers.set(BLOG_ORIGIN_HEADER, blogOrigin!);
     headers.set(BLOG_REWRITE_HEADER, rewriteToken);
     res = NextResponse.rewrite(url, { request: { headers } });
   } else if (inBlogTree) {
-    return NextResponse.json({ error: "Not found", details: "No such route on the hub", code: "not-found" }, { status: 404 });
+    return NextResponse.json({ error: "Not found", details: "No such route on the hub", code: "not-found" }, { status: 404, headers: secure.response });
   } else {
-    res = NextResponse.next();
+    res = NextResponse.next({ request: { headers: secure.request } });
   }
+  for (const [name, value] of secure.response) res.headers.set(name, value);
   res.headers.set("access-control-allow-origin", "*");
   res.headers.set("access-control-expose-headers", EXPOSE_HEADERS);
   return res;

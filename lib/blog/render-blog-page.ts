@@ -55,7 +55,7 @@ ${posts.length ? `<ul style="list-style:none;padding:0">${items.join("\n")}</ul>
  * document preview and the pay action (the share page's script, pointed at this post's access
  * route); drafts and unknown paths a 404 page. svc: meta tags, JSON-LD, manifest link and Link header.
  */
-export async function renderPostPage({ blog, path }: { blog: BlogContext; path: string }): Promise<Response> {
+export async function renderPostPage({ blog, path, nonce = null }: { blog: BlogContext; path: string; nonce?: string | null }): Promise<Response> {
   const post = await findPostByPath({ siteId: blog.site.id, path });
   const ctx = await loadPostAccess({ post, sessionWallet: blog.session?.wallet ?? null, purpose: "access" });
   const { decision } = ctx;
@@ -124,7 +124,7 @@ ${post.coverUrl ? `<img class="cover" src="${escapeHtml(post.coverUrl)}" alt="Co
 ${main}
 <p id="qs-status" class="muted" role="status" aria-live="polite"></p>
 </main>`;
-  return page({ blog, status, title: post.title, head, main: body, link: urls.manifest, script: true });
+  return page({ blog, status, title: post.title, head, main: body, link: urls.manifest, script: nonce ?? "" });
 }
 
 function videoEmbed(post: PostRow): string {
@@ -141,7 +141,8 @@ function documentHtml(doc: PostDocument | null): string {
   return `<section class="panel" id="sb-document" data-svc-truncated="${r.truncated}"><h2>${escapeHtml(doc.name)}</h2>${inner}${note}</section>`;
 }
 
-function page({ blog, status, title, head, main, link, script = false }: { blog: BlogContext; status: number; title: string; head: string; main: string; link?: string; script?: boolean }): Response {
+/** `script`: the CSP nonce of the request when the page carries the wallet scripts. */
+function page({ blog, status, title, head, main, link, script }: { blog: BlogContext; status: number; title: string; head: string; main: string; link?: string; script?: string }): Response {
   const html = `<!doctype html>
 <html lang="en">
 <head>
@@ -154,7 +155,7 @@ ${head}
 <body>
 <header class="qs-top"><a href="/">${escapeHtml(blog.site.name)}</a></header>
 ${main}
-${script ? `<script>${SHARE_PAGE_SCRIPT}</script><script>${BLOG_WALLET_SCRIPT}</script>` : ""}
+${script !== undefined ? `<script nonce="${escapeHtml(script)}">${SHARE_PAGE_SCRIPT}</script><script nonce="${escapeHtml(script)}">${BLOG_WALLET_SCRIPT}</script>` : ""}
 </body>
 </html>`;
   const headers: Record<string, string> = { "content-type": "text/html; charset=utf-8", "cache-control": "private, no-store", vary: "Cookie" };

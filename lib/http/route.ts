@@ -68,11 +68,11 @@ export function route<
         session: session as RouteContext<unknown, unknown, unknown, A>["session"],
         clientIp: clientIp(req),
       } as RouteContext<z.output<B>, z.output<Q>, z.output<P>, A>);
-      if (result instanceof Response) return result;
-      return Response.json(result ?? { success: true });
+      if (result instanceof Response) return nosniff(result);
+      return nosniff(Response.json(result ?? { success: true }));
     } catch (err) {
       const { status, body, headers } = toErrorResponse(err);
-      return Response.json(body, { status, headers });
+      return nosniff(Response.json(body, { status, headers }));
     }
   };
 }
@@ -107,4 +107,17 @@ export function clientIp(req: NextRequest): string {
   const fwd = req.headers.get("x-forwarded-for");
   if (fwd) return fwd.split(",")[0]!.trim();
   return req.headers.get("x-real-ip") ?? "unknown";
+}
+
+// proxy.ts sets every security header, but it skips the upload routes (their 30 MB bodies): the
+// wrapper marks its own answers nosniff too, so no JSON is ever sniffed as HTML.
+function nosniff(res: Response): Response {
+  if (!res.headers.has("x-content-type-options")) {
+    try {
+      res.headers.set("x-content-type-options", "nosniff");
+    } catch {
+      // immutable headers (a forwarded fetch response): left as they are
+    }
+  }
+  return res;
 }

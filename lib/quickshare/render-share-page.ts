@@ -35,7 +35,7 @@ const STATUS_TEXT = { 404: "Not Found", 410: "Gone", 419: "Expired" } as const;
  * data-svc-* attributes; unknown/draft, revoked and expired shares get pages of their own (404, 410,
  * 419). Shares are private: every page is noindex.
  */
-export async function renderSharePage({ slug, claim, sessionWallet, now = new Date() }: { slug: string; claim: string | null; sessionWallet: string | null; now?: Date }): Promise<Response> {
+export async function renderSharePage({ slug, claim, sessionWallet, now = new Date(), nonce = null }: { slug: string; claim: string | null; sessionWallet: string | null; now?: Date; nonce?: string | null }): Promise<Response> {
   const ctx = await loadAccess({ slug, claim, sessionWallet, purpose: "access", now });
   const { share, decision, viewer } = ctx;
   if (decision.outcome === "redirect") return Response.redirect(decision.url, 302);
@@ -79,7 +79,7 @@ export async function renderSharePage({ slug, claim, sessionWallet, now = new Da
     if (decision.code === "not-invited" && !viewer.wallet) status = 200; // an anonymous visit is a prompt, not a refusal
   }
 
-  return page(status, share.title, sharePage({ share, main, state, now }), share, now);
+  return page(status, share.title, sharePage({ share, main, state, now }), share, now, nonce);
 }
 
 function sharePage({ share, main, state, now }: { share: ShareRow; main: string; state: string; now: Date }) {
@@ -154,7 +154,7 @@ function head(share: ShareRow, now: Date) {
   ].filter(Boolean).join("\n");
 }
 
-function page(status: number, title: string, main: string, share?: ShareRow, now = new Date()): Response {
+function page(status: number, title: string, main: string, share?: ShareRow, now = new Date(), nonce: string | null = null): Response {
   const html = `<!doctype html>
 <html lang="en">
 <head>
@@ -168,7 +168,7 @@ ${share ? head(share, now) : ""}
 <body>
 <header class="qs-top"><a href="/">Paid Content Hub</a> <span class="muted">· Quickshare</span></header>
 ${main}
-${share ? `<script>${SHARE_PAGE_SCRIPT}</script>` : ""}
+${share ? `<script nonce="${escapeHtml(nonce ?? "")}">${SHARE_PAGE_SCRIPT}</script>` : ""}
 </body>
 </html>`;
   const headers: Record<string, string> = {
