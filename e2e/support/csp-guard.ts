@@ -31,7 +31,7 @@ async function watch(context: BrowserContext, seen: string[]) {
 export const cspGuard: Fixtures<CspGuardFixtures, object, PlaywrightTestArgs & PlaywrightTestOptions, PlaywrightWorkerArgs> = {
   allowedCspViolations: [[], { option: true }],
   cspViolations: [
-    async ({ context, browser, allowedCspViolations }, use) => {
+    async ({ context, browser, allowedCspViolations }, provide) => {
       const seen: string[] = [];
       await watch(context, seen);
       // Contexts a test opens itself (e.g. with JavaScript off) are watched too.
@@ -42,7 +42,7 @@ export const cspGuard: Fixtures<CspGuardFixtures, object, PlaywrightTestArgs & P
         return created;
       };
       try {
-        await use(seen);
+        await provide(seen);
       } finally {
         browser.newContext = newContext;
       }
