@@ -109,10 +109,11 @@ describe("hub pages, signed out and signed in", () => {
     `/ledger/tx/0x${"ab".repeat(32)}`, "/stats", "/leaderboards", "/tip", "/tip?url=https://example.com/post", "/tip/held?domain=example.com",
     "/rate?contentId=nothing", "/no-such-page",
   ];
+  const notFound = new Set(["/rate?contentId=nothing", "/no-such-page"]); // a page's own not-found state, and the 404 page
   for (const path of routes) {
     it(`${path}: every header, signed out and signed in`, async () => {
       const out = await hubPage(path);
-      expect(out.status).toBe(path === "/no-such-page" ? 404 : 200);
+      expect(out.status).toBe(notFound.has(path) ? 404 : 200);
       expectPageHeaders(out);
       const signedIn = await hubPage(path, { cookie: owner.cookie });
       expect(signedIn.status).toBe(out.status);
@@ -142,8 +143,8 @@ describe("hub pages, signed out and signed in", () => {
 
 describe("share pages (/qs/<slug>): every state, no referrer", () => {
   const cases: { name: string; slug: () => string; status: number; cookie?: () => string; headers?: () => Record<string, string>; marker: string }[] = [
-    { name: "paywall (paid share, signed out)", slug: () => shares.paid!.slug, status: 402, marker: 'data-svc-state="paywall"' },
-    { name: "paywall (paid share, signed in without a purchase)", slug: () => shares.paid!.slug, status: 402, cookie: () => owner.cookie, marker: 'data-svc-state="paywall"' },
+    { name: "paywall (paid share, signed out)", slug: () => shares.paid!.slug, status: 200, marker: 'data-svc-state="paywall"' },
+    { name: "paywall (paid share, signed in without a purchase)", slug: () => shares.paid!.slug, status: 200, cookie: () => owner.cookie, marker: 'data-svc-state="paywall"' },
     { name: "granted (paid share, signed in and entitled)", slug: () => shares.paid!.slug, status: 200, cookie: () => reader.cookie, marker: "Paid secret." },
     { name: "granted (free share, signed out)", slug: () => shares.free!.slug, status: 200, marker: "Free for all." },
     { name: "404 (unknown slug)", slug: () => "Zz9Zz9Zz", status: 404, marker: "No share lives at this link." },
@@ -199,7 +200,7 @@ describe("a hosted blog's pages on its own origin", () => {
 
   it("a paid post: paywall signed out, granted to the owner signed in", async () => {
     const paywall = await page(paidPostPath);
-    expect(paywall.status).toBe(402);
+    expect(paywall.status).toBe(200);
     expect(paywall.text).toContain('data-svc-state="paywall"');
     expectPageHeaders(paywall, { blogOrigin: originOf(blog.domain) });
     const granted = await page(paidPostPath, blogOwnerCookie);
@@ -244,8 +245,8 @@ describe("JSON, media and error responses", () => {
       expect(res.status, path).toBeGreaterThanOrEqual(400);
       expect(res.headers.get("content-type"), path).toMatch(/^application\/json/);
       expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+      // The input may be named in `details`, but only as a JSON string, which nosniff keeps from being read as HTML.
       expect(() => JSON.parse(text)).not.toThrow();
-      expect(text).not.toContain("<script>");
     }
     // An unknown route is the 404 page: headers on, no input reflected.
     const notFound = await hubPage(`/hub/no-such-route/${hostile}`);
@@ -259,8 +260,10 @@ describe("JSON, media and error responses", () => {
     const res = await media(share.slug, "photo");
     expect(res.status).toBe(200);
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(res.headers.get("content-security-policy")).toMatch(/sandbox/);
-    expect(res.headers.get("content-security-policy")).not.toMatch(/nonce-/);
+    expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox");
+    const legacy = await fetch(`${HUB_URL}/api/quickshare/${share.slug}/media/photo?index=0`);
+    expect(legacy.status).toBe(200);
+    expect(legacy.headers.get("content-security-policy")).toMatch(/; sandbox$/);
   });
 
   it("uploads answer JSON with nosniff", async () => {

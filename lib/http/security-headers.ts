@@ -11,6 +11,15 @@ const DENIED_FEATURES = [
   "magnetometer", "microphone", "midi", "payment", "screen-wake-lock", "serial", "usb", "xr-spatial-tracking",
 ];
 
+/**
+ * The policy of decrypted media and covers (served from the hub's or a blog's origin, so they must never
+ * run script there): no page policy, a sandbox. Sent by the proxy for media paths; the app's own header
+ * could not replace it (the proxy's response headers win).
+ */
+export const MEDIA_POLICY = "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";
+// Share media and covers (also under /api), and a hosted blog's media (also on the rewritten /sb/<domain>/ path).
+const MEDIA_PATH = /\/(quickshare\/[^/]+\/(media|cover)|api\/svc\/media)(\/|$)/;
+
 export type SecurityHeaders = {
   /** The nonce of this request's policy. */
   nonce: string;
@@ -37,8 +46,7 @@ export type SecurityHeaders = {
  *   `Cross-Origin-Opener-Policy: same-origin-allow-popups` (wallet pop-ups keep their opener), and
  *   `Strict-Transport-Security` when HUB_ORIGIN is https.
  *
- * A route that sends its own `Content-Security-Policy` (media: a sandbox) keeps it: the app's response
- * headers win over the proxy's.
+ * Media and covers get MEDIA_POLICY instead of the page policy (the proxy's headers win over a route's).
  *
  * @param blogOrigin the origin a hosted blog was requested on (null on the hub)
  * @param nonce reuse a nonce already given to this request (the second pass of a rewritten blog request)
@@ -77,7 +85,7 @@ export function securityHeaders({ headers, pathname, blogOrigin, nonce }: {
 
   const share = pathname === "/qs" || pathname.startsWith("/qs/") || pathname.startsWith("/api/qs/");
   const response: [string, string][] = [
-    ["content-security-policy", csp],
+    ["content-security-policy", MEDIA_PATH.test(pathname) ? MEDIA_POLICY : csp],
     ["x-content-type-options", "nosniff"],
     ["referrer-policy", share ? "no-referrer" : "strict-origin-when-cross-origin"],
     ["permissions-policy", DENIED_FEATURES.map((f) => `${f}=()`).join(", ")],

@@ -1,6 +1,7 @@
 import "server-only";
 import { bytesBody } from "@/lib/http/bytes-body";
 import { ApiError } from "@/lib/http/errors";
+import { MEDIA_POLICY } from "@/lib/http/security-headers";
 import type { MediaKind } from "@/lib/schemas/quickshare";
 import { decisionError } from "./decision-error";
 import { listShareMedia, type ShareMediaItem } from "./list-share-media";
@@ -49,7 +50,7 @@ export async function mediaItemResponse({ item, download, range }: { item: Share
     "accept-ranges": "bytes",
     "x-content-type-options": "nosniff",
     // Decrypted files come from the hub's origin: they may never run script there.
-    "content-security-policy": "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox",
+    "content-security-policy": MEDIA_POLICY,
   };
   if (kind === "document" || kind === "video") headers["content-disposition"] = contentDisposition(download ? "attachment" : "inline", item.fileName);
 
