@@ -143,8 +143,8 @@ describe("hub pages, signed out and signed in", () => {
 
 describe("share pages (/qs/<slug>): every state, no referrer", () => {
   const cases: { name: string; slug: () => string; status: number; cookie?: () => string; headers?: () => Record<string, string>; marker: string }[] = [
-    { name: "paywall (paid share, signed out)", slug: () => shares.paid!.slug, status: 200, marker: 'data-svc-state="paywall"' },
-    { name: "paywall (paid share, signed in without a purchase)", slug: () => shares.paid!.slug, status: 200, cookie: () => owner.cookie, marker: 'data-svc-state="paywall"' },
+    { name: "paywall (paid share, signed out)", slug: () => shares.paid!.slug, status: 200, marker: 'data-svc-state="charge"' },
+    { name: "paywall (paid share, signed in without a purchase)", slug: () => shares.paid!.slug, status: 200, cookie: () => owner.cookie, marker: 'data-svc-state="charge"' },
     { name: "granted (paid share, signed in and entitled)", slug: () => shares.paid!.slug, status: 200, cookie: () => reader.cookie, marker: "Paid secret." },
     { name: "granted (free share, signed out)", slug: () => shares.free!.slug, status: 200, marker: "Free for all." },
     { name: "404 (unknown slug)", slug: () => "Zz9Zz9Zz", status: 404, marker: "No share lives at this link." },
@@ -201,7 +201,7 @@ describe("a hosted blog's pages on its own origin", () => {
   it("a paid post: paywall signed out, granted to the owner signed in", async () => {
     const paywall = await page(paidPostPath);
     expect(paywall.status).toBe(200);
-    expect(paywall.text).toContain('data-svc-state="paywall"');
+    expect(paywall.text).toContain('data-svc-state="charge"');
     expectPageHeaders(paywall, { blogOrigin: originOf(blog.domain) });
     const granted = await page(paidPostPath, blogOwnerCookie);
     expect(granted.status).toBe(200);
