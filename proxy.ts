@@ -4,6 +4,7 @@ import { BLOG_ORIGIN_HEADER, BLOG_REWRITE_HEADER, BLOG_SEGMENT, blogDomainFor, p
 import { blogPageHeaders } from "@/lib/blog/blog-page-headers";
 import { env } from "@/lib/env";
 import { guardRequest } from "@/lib/http/guard-request";
+import { NONCE_HEADER, securityHeaders } from "@/lib/http/security-headers";
 import { sharePageRoute } from "@/lib/quickshare/share-page-route";
 
 // Payment and proof headers an agent or a page on another origin may send and must be able to read.
@@ -35,6 +36,7 @@ export async function proxy(req: NextRequest) {
         "access-control-allow-headers": ALLOW_HEADERS,
         "access-control-expose-headers": EXPOSE_HEADERS,
         "access-control-max-age": "600",
+        "x-content-type-options": "nosniff",
       },
     });
   }
@@ -45,43 +47,47 @@ export async function proxy(req: NextRequest) {
   let res: NextResponse;
   const inBlogTree = pathname === `/${BLOG_SEGMENT}` || pathname.startsWith(`/${BLOG_SEGMENT}/`);
   const secondPass = inBlogTree && req.headers.get(BLOG_REWRITE_HEADER) === rewriteToken;
+  // Browser security headers for whatever answers below; a rewritten blog request keeps its first pass's nonce.
+  const proto = req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https" || req.nextUrl.protocol === "https:" ? "https" : "http";
+  const blogOrigin = secondPass ? req.headers.get(BLOG_ORIGIN_HEADER) : domain ? `${proto}://${req.headers.get("host")}` : null;
+  const secure = securityHeaders({ headers: req.headers, pathname, blogOrigin, nonce: secondPass ? req.headers.get(NONCE_HEADER) : null });
+  const finish = <R extends Response>(r: R): R => {
+    for (const [name, value] of secure.response) r.headers.set(name, value);
+    r.headers.set("access-control-allow-origin", "*");
+    r.headers.set("access-control-expose-headers", EXPOSE_HEADERS);
+    return r;
+  };
   // Malformed escapes (400), wrong methods (405 + Allow), unknown API paths (404): JSON, answered here.
   const refused = secondPass || (inBlogTree && !domain) ? undefined : guardRequest({ pathname, method: req.method, blog: !!domain });
-  if (refused) return withCors(refused);
+  if (refused) return finish(refused);
   if (secondPass) {
-    res = NextResponse.next(); // the second pass of a request rewritten below
+    res = NextResponse.next({ request: { headers: secure.request } }); // the second pass of a request rewritten below
   } else if (domain) {
     const url = req.nextUrl.clone();
     url.pathname = `/${BLOG_SEGMENT}/${domain}${pathname === "/" ? "" : pathname}`;
     url.search = search;
     // The rewritten request passes through here once more: the token lets it through, and the blog
     // routes learn the origin the reader used from the header set here (never from the client).
-    const headers = new Headers(req.headers);
-    const proto = req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https" || req.nextUrl.protocol === "https:" ? "https" : "http";
-    headers.set(BLOG_ORIGIN_HEADER, `${proto}://${req.headers.get("host")}`);
+    const headers = secure.request;
+    headers.set(BLOG_ORIGIN_HEADER, blogOrigin!);
     headers.set(BLOG_REWRITE_HEADER, rewriteToken);
     res = NextResponse.rewrite(url, { request: { headers } });
     for (const [k, v] of Object.entries(blogPageHeaders({ origin: headers.get(BLOG_ORIGIN_HEADER)!, pathname, method: req.method }) ?? {})) res.headers.set(k, v);
   } else if (inBlogTree) {
-    return NextResponse.json({ error: "Not found", details: "No such route on the hub", code: "not-found" }, { status: 404 });
+    return NextResponse.json({ error: "Not found", details: "No such route on the hub", code: "not-found" }, { status: 404, headers: secure.response });
   } else {
-    res = shareResponse(req, await sharePageRoute(req)) ?? NextResponse.next();
+    res = shareResponse(req, await sharePageRoute(req), secure.request) ?? NextResponse.next({ request: { headers: secure.request } });
   }
-  return withCors(res);
-}
-
-function withCors<R extends Response>(res: R): R {
-  res.headers.set("access-control-allow-origin", "*");
-  res.headers.set("access-control-expose-headers", EXPOSE_HEADERS);
-  return res;
+  return finish(res);
 }
 
 /** GET /qs/<slug>: agents to the access route, browsers on to the React page with the status its state needs. */
-function shareResponse(req: NextRequest, route: Awaited<ReturnType<typeof sharePageRoute>>): NextResponse | null {
+function shareResponse(req: NextRequest, route: Awaited<ReturnType<typeof sharePageRoute>>, headers: Headers): NextResponse | null {
   if (!route) return null;
   // Resolved against req.url (the server's own origin, not the Host header) so Next rewrites in-process.
-  if (route.kind === "agent") return NextResponse.rewrite(new URL(route.pathname + req.nextUrl.search, req.url));
-  const res = NextResponse.next({ status: route.status });
+  if (route.kind === "agent") return NextResponse.rewrite(new URL(route.pathname + req.nextUrl.search, req.url), { request: { headers } });
+  // The request headers carry the CSP nonce, which Next puts on the page's scripts.
+  const res = NextResponse.next({ status: route.status, request: { headers } });
   for (const [k, v] of Object.entries(route.headers)) res.headers.set(k, v);
   return res;
 }

@@ -21,6 +21,13 @@ const boolish = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
   .transform((v) => v === "1" || v === "true" || v === "yes");
 
+// A comma-separated list of origins (scheme://host[:port]), each normalised to its origin.
+const originList = z
+  .string()
+  .default("")
+  .transform((v) => v.split(",").map((o) => o.trim()).filter(Boolean))
+  .pipe(z.array(z.url({ protocol: /^https?$/, error: "must be an http(s) origin" }).transform((u) => new URL(u).origin)));
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   NETWORK_MODE: z.enum(["testnet", "mainnet"]).default("testnet"),
@@ -78,6 +85,11 @@ const schema = z.object({
     .default("")
     .transform((v) => v.split(",").map((o) => o.trim()).filter(Boolean))
     .pipe(z.array(z.url())),
+  // Browser security headers (lib/http/security-headers.ts). Origins (comma-separated) allowed to frame
+  // the hub's and blogs' pages; empty: no site may (frame-ancestors 'none', X-Frame-Options DENY).
+  FRAME_ANCESTORS: originList,
+  // Extra origins pages may load images, audio and video from (a CDN in front of media); the hub's own always.
+  CSP_MEDIA_ORIGINS: originList,
   // Gateway batch settler: how often the in-server settler runs (0 turns it off, e.g. when a separate
   // `npm run settle -- --watch` worker settles), and how many authorizations go into one batch.
   SETTLE_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),

@@ -1,5 +1,6 @@
 import "server-only";
 import { bytesBody } from "@/lib/http/bytes-body";
+import { MEDIA_POLICY } from "@/lib/http/security-headers";
 import type { MediaItem } from "./list-media";
 import { readBlob } from "./read-blob";
 
@@ -17,7 +18,7 @@ export async function mediaItemResponse({ item, download, range }: { item: Media
     "accept-ranges": "bytes",
     "x-content-type-options": "nosniff",
     // Decrypted files come from the hub's origin: they may never run script there.
-    "content-security-policy": "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox",
+    "content-security-policy": MEDIA_POLICY,
   };
   if (kind === "document" || kind === "video") headers["content-disposition"] = contentDisposition(download ? "attachment" : "inline", item.fileName);
 

@@ -88,11 +88,11 @@ export function route<
         session: session as RouteContext<unknown, unknown, unknown, A>["session"],
         clientIp: clientAddress(req),
       } as RouteContext<z.output<B>, z.output<Q>, z.output<P>, A>);
-      if (result instanceof Response) return result;
-      return Response.json(result ?? { success: true });
+      if (result instanceof Response) return nosniff(result);
+      return nosniff(Response.json(result ?? { success: true }));
     } catch (err) {
       const { status, body, headers } = toErrorResponse(err);
-      return Response.json(body, { status, headers });
+      return nosniff(Response.json(body, { status, headers }));
     }
   };
 }
@@ -141,4 +141,17 @@ async function readJson(req: NextRequest, maxBytes: number, bodyType: "json" | "
 async function readLimitedText(req: NextRequest, maxBytes: number): Promise<string> {
   const body = await readCappedBody(req, maxBytes, () => new ApiError("payload-too-large", `The request body is larger than ${maxBytes} bytes`));
   return body.toString("utf8");
+}
+
+// proxy.ts sets every security header, but it skips the upload routes (their 30 MB bodies): the
+// wrapper marks its own answers nosniff too, so no JSON is ever sniffed as HTML.
+function nosniff(res: Response): Response {
+  if (!res.headers.has("x-content-type-options")) {
+    try {
+      res.headers.set("x-content-type-options", "nosniff");
+    } catch {
+      // immutable headers (a forwarded fetch response): left as they are
+    }
+  }
+  return res;
 }

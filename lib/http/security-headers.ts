@@ -1,0 +1,97 @@
+import { randomBytes } from "node:crypto";
+import { env } from "@/lib/env";
+
+/** The request header that carries this request's CSP nonce to pages and server-rendered HTML. */
+export const NONCE_HEADER = "x-nonce";
+
+// Powerful features no page of the hub or of a hosted blog uses: denied to the page and to any frame
+// in it. Only features Chromium knows (an unknown name is a console warning on every page).
+const DENIED_FEATURES = [
+  "accelerometer", "autoplay", "camera", "display-capture", "geolocation", "gyroscope", "hid", "idle-detection",
+  "magnetometer", "microphone", "midi", "payment", "screen-wake-lock", "serial", "usb", "xr-spatial-tracking",
+];
+
+/**
+ * The policy of decrypted media and covers (served from the hub's or a blog's origin, so they must never
+ * run script there): no page policy, a sandbox. Sent by the proxy for media paths; the app's own header
+ * could not replace it (the proxy's response headers win).
+ */
+export const MEDIA_POLICY = "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";
+// Share media and covers (also under /api), and a hosted blog's media (also on the rewritten /sb/<domain>/ path).
+const MEDIA_PATH = /\/(quickshare\/[^/]+\/(media|cover)|api\/svc\/media)(\/|$)/;
+
+export type SecurityHeaders = {
+  /** The nonce of this request's policy. */
+  nonce: string;
+  /** The request headers to pass on to the app: the client's, plus the nonce and the policy Next reads it from. */
+  request: Headers;
+  /** The headers every response to this request carries. */
+  response: [name: string, value: string][];
+};
+
+/**
+ * The browser security headers of one request to the hub or a hosted blog, made in this one place for
+ * every response proxy.ts lets through (pages, the share and blog pages, JSON, media, the 404 page).
+ *
+ * - `Content-Security-Policy`: scripts only by this request's nonce (`'strict-dynamic'` lets Next's
+ *   nonce'd scripts load their chunks; `'unsafe-eval'` only in development, where React needs it);
+ *   styles from the hub or inline (React `style` props and RainbowKit's injected styles; a nonce in
+ *   `style-src` would make browsers ignore `'unsafe-inline'`); `connect-src` the page's own origin, the
+ *   public RPC (wagmi reads the chain from the browser) and, on a blog, the blog's origin; images and
+ *   media from the page's origin, `data:`/`blob:` (wallet icons, previews), CSP_MEDIA_ORIGINS and, on a
+ *   blog, any https host (a post's cover is a URL its creator chose);
+ *   `frame-ancestors 'none'` unless FRAME_ANCESTORS names embedding sites.
+ * - `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY` (older browsers; only when no site may frame),
+ *   `Referrer-Policy` (`no-referrer` on share pages, whose URL is the capability), `Permissions-Policy`,
+ *   `Cross-Origin-Opener-Policy: same-origin-allow-popups` (wallet pop-ups keep their opener), and
+ *   `Strict-Transport-Security` when HUB_ORIGIN is https.
+ *
+ * Media and covers get MEDIA_POLICY instead of the page policy (the proxy's headers win over a route's).
+ *
+ * @param blogOrigin the origin a hosted blog was requested on (null on the hub)
+ * @param nonce reuse a nonce already given to this request (the second pass of a rewritten blog request)
+ */
+export function securityHeaders({ headers, pathname, blogOrigin, nonce }: {
+  headers: Headers;
+  pathname: string;
+  blogOrigin: string | null;
+  nonce?: string | null;
+}): SecurityHeaders {
+  const n = nonce && /^[A-Za-z0-9+/=]{16,64}$/.test(nonce) ? nonce : randomBytes(16).toString("base64");
+  const https = env.HUB_ORIGIN.startsWith("https:");
+  const dev = env.NODE_ENV === "development";
+  const ancestors = env.FRAME_ANCESTORS.length ? env.FRAME_ANCESTORS.join(" ") : "'none'";
+  // A blog post's cover is a URL its creator chose (any https host); the hub's own pages show only its own media.
+  const media = ["'self'", "data:", "blob:", ...env.CSP_MEDIA_ORIGINS, ...(blogOrigin ? ["https:"] : [])].join(" ");
+  const connect = ["'self'", new URL(env.PUBLIC_RPC_URL).origin, ...(blogOrigin ? [blogOrigin] : [])].join(" ");
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${n}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${media}`,
+    `media-src ${media}`,
+    "font-src 'self' data:",
+    `connect-src ${connect}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    `frame-ancestors ${ancestors}`,
+    ...(https ? ["upgrade-insecure-requests"] : []),
+  ].join("; ");
+
+  const request = new Headers(headers);
+  request.set(NONCE_HEADER, n);
+  request.set("content-security-policy", csp); // Next reads the nonce for its own scripts from here
+
+  const share = pathname === "/qs" || pathname.startsWith("/qs/") || pathname.startsWith("/api/qs/");
+  const response: [string, string][] = [
+    ["content-security-policy", MEDIA_PATH.test(pathname) ? MEDIA_POLICY : csp],
+    ["x-content-type-options", "nosniff"],
+    ["referrer-policy", share ? "no-referrer" : "strict-origin-when-cross-origin"],
+    ["permissions-policy", DENIED_FEATURES.map((f) => `${f}=()`).join(", ")],
+    ["cross-origin-opener-policy", "same-origin-allow-popups"],
+  ];
+  if (!env.FRAME_ANCESTORS.length) response.push(["x-frame-options", "DENY"]);
+  if (https) response.push(["strict-transport-security", "max-age=31536000"]);
+  return { nonce: n, request, response };
+}
