@@ -1,12 +1,15 @@
 "use client";
 
 import "@rainbow-me/rainbowkit/styles.css";
-import { connectorsForWallets, RainbowKitProvider } from "@rainbow-me/rainbowkit";
+import { connectorsForWallets, lightTheme, RainbowKitProvider, useConnectModal } from "@rainbow-me/rainbowkit";
 import { injectedWallet } from "@rainbow-me/rainbowkit/wallets";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { defineChain } from "viem";
-import { createConfig, http, WagmiProvider } from "wagmi";
+import { createConfig, http, useConfig, WagmiProvider, type Config } from "wagmi";
+import { NoWalletDialog } from "./no-wallet-dialog";
+import { useHubSession } from "./session-context";
+import { registerWalletIsland } from "./wallet-presence";
 
 export type ChainConfig = { chainId: number; name: string; rpcUrl: string; testnet: boolean };
 
@@ -34,14 +37,102 @@ function makeWagmiConfig(chainCfg: ChainConfig) {
   });
 }
 
-export function Providers({ chain, children }: { chain: ChainConfig; children: ReactNode }) {
-  const [config] = useState(() => makeWagmiConfig(chain));
-  const [queryClient] = useState(() => new QueryClient());
+// One wagmi config and one query cache per page, whatever number of islands wrap themselves in
+// WalletProviders (the header's sign-in and a page's pay form see the same connection and cache).
+let shared: { key: string; config: Config; queryClient: QueryClient } | undefined;
+function sharedClients(chain: ChainConfig) {
+  const key = JSON.stringify(chain);
+  if (shared?.key !== key) shared = { key, config: makeWagmiConfig(chain), queryClient: new QueryClient() };
+  return shared;
+}
+
+/**
+ * RainbowKit in the app's colours (globals.css), every text colour at WCAG AA contrast or better on
+ * the dialog's white: the defaults draw secondary text in translucent grey (3.3:1) and the connect
+ * button white on a light blue (4.2:1).
+ */
+const hubTheme = (() => {
+  const base = lightTheme({ accentColor: "#1d4ed8", accentColorForeground: "#ffffff", borderRadius: "medium", fontStack: "system" });
+  return {
+    ...base,
+    colors: {
+      ...base.colors,
+      modalText: "#15161a",
+      modalTextSecondary: "#4b5160",
+      modalTextDim: "#4b5160",
+      closeButton: "#4b5160",
+      closeButtonBackground: "#eef0f4",
+      connectButtonText: "#15161a",
+      connectButtonBackground: "#ffffff",
+      connectButtonInnerBackground: "#eef0f4",
+      error: "#b42318",
+      connectButtonBackgroundError: "#b42318",
+      connectButtonTextError: "#ffffff",
+      profileForeground: "#ffffff",
+      generalBorder: "#d9dce3",
+      modalBorder: "#d9dce3",
+    },
+    fonts: { body: "inherit" },
+  };
+})();
+
+// RainbowKit draws some images (wallet logos beside their names, the "what is a wallet" art) as
+// role="img" without a name; they repeat the text next to them, so they are marked decorative.
+function hideUnnamedImages(root: ParentNode) {
+  root.querySelectorAll('[data-rk] [role="img"]:not([aria-label]):not([aria-hidden])').forEach((el) => el.setAttribute("aria-hidden", "true"));
+}
+
+function useDecorativeRainbowImages() {
+  useEffect(() => {
+    hideUnnamedImages(document);
+    const observer = new MutationObserver(() => hideUnnamedImages(document));
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+}
+
+/**
+ * The wallet stack (wagmi, react-query, RainbowKit) for one client island that acts with a wallet:
+ * pay, tip, refund, rate, sign in, unlock. Pages that never use a wallet do not load it. The chain
+ * comes from the root layout's session context (pass `chain` to override).
+ */
+export function WalletProviders({ chain, children }: { chain?: ChainConfig; children: ReactNode }) {
+  const fromLayout = useHubSession().chain;
+  const chainCfg = chain ?? fromLayout;
+  if (!chainCfg) throw new Error("WalletProviders needs the hub's chain: render it under the root layout or pass `chain`");
+  const { config, queryClient } = sharedClients(chainCfg);
+  useEffect(() => registerWalletIsland(), []);
+  useDecorativeRainbowImages();
   return (
     <WagmiProvider config={config}>
       <QueryClientProvider client={queryClient}>
-        <RainbowKitProvider>{children}</RainbowKitProvider>
+        <RainbowKitProvider theme={hubTheme} modalSize="compact">{children}</RainbowKitProvider>
       </QueryClientProvider>
     </WagmiProvider>
   );
+}
+
+/** The former name of WalletProviders. */
+export const Providers = WalletProviders;
+
+/** Whether this browser has a wallet at all: an injected provider or one announced over EIP-6963. */
+async function hasBrowserWallet(config: Config) {
+  const providers = await Promise.all(config.connectors.map((c) => c.getProvider().catch(() => undefined)));
+  return providers.some(Boolean);
+}
+
+/**
+ * Opens RainbowKit's connect dialog, or, when the browser has no wallet, a "no wallet found" dialog
+ * with the two ways forward (install one; pay with any x402 client). `dialog` must be rendered.
+ */
+export function useConnectWallet() {
+  const config = useConfig();
+  const { openConnectModal } = useConnectModal();
+  const [noWallet, setNoWallet] = useState(false);
+  const connect = useCallback(async () => {
+    if (!(await hasBrowserWallet(config))) return setNoWallet(true);
+    openConnectModal?.();
+  }, [config, openConnectModal]);
+  const dialog = noWallet ? <NoWalletDialog onClose={() => setNoWallet(false)} /> : null;
+  return { connect, ready: !!openConnectModal, noWallet, dialog };
 }

@@ -1,7 +1,8 @@
 // The one Playwright fixture every browser spec imports `test` and `expect` from, so that checks that
 // must hold on every page of every spec (console errors, CSP violations, …) are added once, here.
 import { test as base } from "@playwright/test";
+import { consoleGuard, type ConsoleGuardFixtures, type ConsoleGuardOptions } from "./console-guard";
 
-export const test = base.extend({});
+export const test = base.extend<ConsoleGuardOptions & ConsoleGuardFixtures>({ ...consoleGuard });
 export { expect } from "@playwright/test";
 export type { Page } from "@playwright/test";
