@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
-const dist = path.resolve(process.argv[2] ?? ".next");
+const dist = path.resolve(process.argv.slice(2).find((a) => !a.startsWith("--")) ?? ".next");
 if (!existsSync(path.join(dist, "build-manifest.json"))) {
   console.error(`no build in ${dist}: run \`next build\` first`);
   process.exit(1);
