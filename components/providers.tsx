@@ -1,15 +1,16 @@
 "use client";
 
 import "@rainbow-me/rainbowkit/styles.css";
-import { connectorsForWallets, lightTheme, RainbowKitProvider, useConnectModal } from "@rainbow-me/rainbowkit";
+import { connectorsForWallets, lightTheme, RainbowKitProvider } from "@rainbow-me/rainbowkit";
 import { injectedWallet } from "@rainbow-me/rainbowkit/wallets";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import { createPortal } from "react-dom";
 import { defineChain } from "viem";
-import { createConfig, http, useConfig, WagmiProvider, type Config } from "wagmi";
-import { NoWalletDialog } from "./no-wallet-dialog";
+import { createConfig, http, WagmiProvider, type Config } from "wagmi";
 import { useHubSession } from "./session-context";
-import { registerWalletIsland } from "./wallet-presence";
+import { SignInButton } from "./sign-in-button";
+import { HEADER_WALLET_SLOT, registerWalletIsland, useHeaderIsland } from "./wallet-presence";
 
 export type ChainConfig = { chainId: number; name: string; rpcUrl: string; testnet: boolean };
 
@@ -91,48 +92,56 @@ function useDecorativeRainbowImages() {
   }, []);
 }
 
+const InsideWallet = createContext(false);
+
+export type WalletProvidersProps = {
+  /** The hub's chain; by default the one the root layout hands down. */
+  chain?: ChainConfig;
+  children?: ReactNode;
+  /** Open the connect dialog at once (the header's light "Connect Wallet" loaded this). */
+  openOnLoad?: boolean;
+};
+
 /**
- * The wallet stack (wagmi, react-query, RainbowKit) for one client island that acts with a wallet:
- * pay, tip, refund, rate, sign in, unlock. Pages that never use a wallet do not load it. The chain
- * comes from the root layout's session context (pass `chain` to override).
+ * The wallet stack (wagmi, react-query, RainbowKit) for a client island that acts with a wallet:
+ * pay, tip, refund, rate, sign in, unlock. Pages that never use a wallet do not load it. Wrap any
+ * island in it; nested inside another it adds nothing. The first island on a page also draws the
+ * header's wallet controls, so the header and the page share one connection.
  */
-export function WalletProviders({ chain, children }: { chain?: ChainConfig; children: ReactNode }) {
+export function WalletProviders({ children, ...props }: WalletProvidersProps) {
+  if (useContext(InsideWallet)) return <>{children}</>;
+  return <WalletRoot {...props}>{children}</WalletRoot>;
+}
+
+function WalletRoot({ chain, children, openOnLoad = false }: WalletProvidersProps) {
   const fromLayout = useHubSession().chain;
   const chainCfg = chain ?? fromLayout;
   if (!chainCfg) throw new Error("WalletProviders needs the hub's chain: render it under the root layout or pass `chain`");
   const { config, queryClient } = sharedClients(chainCfg);
-  useEffect(() => registerWalletIsland(), []);
+  const [island, setIsland] = useState<{ id: number; slot: HTMLElement | null } | null>(null);
+  useEffect(() => {
+    const { id, unregister } = registerWalletIsland();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the id and the header slot exist only once mounted
+    setIsland({ id, slot: document.getElementById(HEADER_WALLET_SLOT) });
+    return unregister;
+  }, []);
+  const headerIsland = useHeaderIsland();
   useDecorativeRainbowImages();
+  const drawsHeader = island?.slot && headerIsland === island.id;
   return (
-    <WagmiProvider config={config}>
-      <QueryClientProvider client={queryClient}>
-        <RainbowKitProvider theme={hubTheme} modalSize="compact">{children}</RainbowKitProvider>
-      </QueryClientProvider>
-    </WagmiProvider>
+    <InsideWallet.Provider value>
+      <WagmiProvider config={config}>
+        <QueryClientProvider client={queryClient}>
+          <RainbowKitProvider theme={hubTheme} modalSize="compact">
+            {children}
+            {drawsHeader && createPortal(<SignInButton openOnLoad={openOnLoad} />, island.slot!)}
+          </RainbowKitProvider>
+        </QueryClientProvider>
+      </WagmiProvider>
+    </InsideWallet.Provider>
   );
 }
 
 /** The former name of WalletProviders. */
 export const Providers = WalletProviders;
 
-/** Whether this browser has a wallet at all: an injected provider or one announced over EIP-6963. */
-async function hasBrowserWallet(config: Config) {
-  const providers = await Promise.all(config.connectors.map((c) => c.getProvider().catch(() => undefined)));
-  return providers.some(Boolean);
-}
-
-/**
- * Opens RainbowKit's connect dialog, or, when the browser has no wallet, a "no wallet found" dialog
- * with the two ways forward (install one; pay with any x402 client). `dialog` must be rendered.
- */
-export function useConnectWallet() {
-  const config = useConfig();
-  const { openConnectModal } = useConnectModal();
-  const [noWallet, setNoWallet] = useState(false);
-  const connect = useCallback(async () => {
-    if (!(await hasBrowserWallet(config))) return setNoWallet(true);
-    openConnectModal?.();
-  }, [config, openConnectModal]);
-  const dialog = noWallet ? <NoWalletDialog onClose={() => setNoWallet(false)} /> : null;
-  return { connect, ready: !!openConnectModal, noWallet, dialog };
-}

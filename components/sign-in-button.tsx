@@ -3,7 +3,7 @@
 import { ConnectButton } from "@rainbow-me/rainbowkit";
 import { useEffect, useRef } from "react";
 import { useAccount } from "wagmi";
-import { useConnectWallet } from "./providers";
+import { useConnectWallet } from "./use-connect-wallet";
 import { useMounted } from "./use-mounted";
 import { useSession, useSignIn } from "./use-session";
 

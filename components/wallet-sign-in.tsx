@@ -1,13 +1,11 @@
 "use client";
 
 import { WalletProviders } from "./providers";
-import { SignInButton } from "./sign-in-button";
 
-/** The header's wallet controls with their wallet stack: loaded only when a page or a visitor needs them. */
-export function WalletSignIn({ openOnLoad }: { openOnLoad: boolean }) {
-  return (
-    <WalletProviders>
-      <SignInButton openOnLoad={openOnLoad} />
-    </WalletProviders>
-  );
+/**
+ * The header's wallet controls on a page without a wallet island: the wallet stack, loaded when the
+ * visitor clicks "Connect Wallet"; it draws the controls into the header and opens the dialog.
+ */
+export function WalletSignIn() {
+  return <WalletProviders openOnLoad />;
 }

@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react";
 import { useAccount, useConfig, useSwitchChain } from "wagmi";
-import { useConnectWallet } from "@/components/providers";
+import { useConnectWallet } from "@/components/use-connect-wallet";
 import { useMounted } from "@/components/use-mounted";
 import { describeFailure } from "./wallet-error";
 import { useState } from "react";
