@@ -8,9 +8,10 @@ export type ExpectedError = string | RegExp;
 export type ConsoleGuardOptions = {
   /**
    * Console or page errors this spec expects, e.g. the 402 a browser logs when a page asks for paid
-   * content before paying: `test.use({ expectedConsoleErrors: [/status of 402/] })`.
+   * content before paying: `test.use({ expectedConsoleErrors: [/status of 402/] })`. Name several
+   * with one alternation (/a|b/): in `test.use`, Playwright reads a two-item array as [value, options].
    */
-  expectedConsoleErrors: ExpectedError[];
+  expectedConsoleErrors: ExpectedError[] | ExpectedError;
 };
 
 export type ConsoleErrors = {
@@ -46,7 +47,7 @@ export const consoleGuard: Fixtures<ConsoleGuardOptions & ConsoleGuardFixtures, 
     // Every page of the test's context: the first one and any a spec or the app opens later.
     for (const page of context.pages()) attach(page, seen);
     context.on("page", (page) => attach(page, seen));
-    const errors: Allowing = { seen, allowed: [...expectedConsoleErrors], allow: (p) => void errors.allowed.push(p) };
+    const errors: Allowing = { seen, allowed: [expectedConsoleErrors].flat(), allow: (p) => void errors.allowed.push(p) };
     await provide(errors);
   },
   _consoleGuard: [
