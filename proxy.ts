@@ -95,5 +95,7 @@ function shareResponse(req: NextRequest, route: Awaited<ReturnType<typeof shareP
 export const config = {
   // Pages and static assets need no CORS; everything that speaks JSON does. Uploads are skipped:
   // they are same-origin session writes, and a proxy would buffer (and cap at 10 MB) their 30 MB bodies.
-  matcher: ["/((?!_next/|favicon\\.ico|uploads/|api/uploads/).*)"],
+  // The icons and the web manifest (app/icon.svg, app/apple-icon.png, app/favicon.ico, app/manifest.ts,
+  // public/icon-*.png) are not rewritten either, so they answer on hosted blogs' origins too.
+  matcher: ["/((?!_next/|favicon\\.ico|icon\\.svg|apple-icon\\.png|icon-192\\.png|icon-512\\.png|manifest\\.webmanifest|uploads/|api/uploads/).*)"],
 };

@@ -2,8 +2,9 @@ import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { Providers } from "@/components/providers";
-import { SignInButton } from "@/components/sign-in-button";
+import { HeaderSession } from "@/components/header-session";
+import { SessionProvider } from "@/components/session-context";
+import { readPageSession } from "@/lib/auth/read-page-session";
 import { BLOG_ORIGIN_HEADER } from "@/lib/blog/blog-host";
 import { hubChainConfig } from "@/lib/chain/browser-config";
 import "./globals.css";
@@ -15,16 +16,21 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
-// The chain comes from server configuration at request time, so the layout is rendered per request.
+// The chain comes from server configuration and the session from the request's cookie, so the
+// layout is rendered per request.
 export const dynamic = "force-dynamic";
 
+// No wallet code here: the session is read on the server and handed to the header; the wallet stack
+// loads only in the islands that act with a wallet (WalletProviders), or when a visitor connects.
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  // A hosted blog's pages (its own origin, rewritten to /sb/<domain>) bring their own chrome: app/sb/[host]/layout.tsx.
+  // A hosted blog's pages (its own origin, rewritten to /sb/<domain>) bring their own chrome and
+  // session (sb_auth_session): app/sb/[host]/layout.tsx.
   if ((await headers()).has(BLOG_ORIGIN_HEADER)) return <html lang="en"><body>{children}</body></html>;
+  const session = await readPageSession();
   return (
     <html lang="en">
       <body>
-        <Providers chain={hubChainConfig()}>
+        <SessionProvider me={session ? { wallet: session.wallet } : null} chain={hubChainConfig()}>
           <a className="skip-link" href="#main">Skip to content</a>
           <header className="site-header">
             <Link href="/" className="brand">Paid Content Hub</Link>
@@ -37,13 +43,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               <Link href="/tip">Tip</Link>
               <a href="/api/openapi.json">API</a>
             </nav>
-            <SignInButton />
+            <HeaderSession />
           </header>
           <main id="main">{children}</main>
           <footer className="site-footer">
             <p>Open-source, self-hosted. Payments in USDC over x402.</p>
           </footer>
-        </Providers>
+        </SessionProvider>
       </body>
     </html>
   );

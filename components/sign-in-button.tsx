@@ -1,45 +1,55 @@
 "use client";
 
 import { ConnectButton } from "@rainbow-me/rainbowkit";
-import { useRouter } from "next/navigation";
+import { useEffect, useRef } from "react";
 import { useAccount } from "wagmi";
+import { useConnectWallet } from "./use-connect-wallet";
 import { useMounted } from "./use-mounted";
 import { useSession, useSignIn } from "./use-session";
 
-/** Connect (RainbowKit) and then "Sign in with wallet": nonce → EIP-4361 message → signature → session. */
-export function SignInButton() {
+const short = (w: string) => `${w.slice(0, 6)}…${w.slice(-4)}`;
+
+/**
+ * The header's wallet controls (inside WalletProviders): connect (RainbowKit, or the "no wallet
+ * found" dialog), then "Sign in with wallet": nonce → EIP-4361 message → signature → session.
+ * `openOnLoad` opens the connect dialog at once (the visitor clicked the header's light button,
+ * which loaded this).
+ */
+export function SignInButton({ openOnLoad = false }: { openOnLoad?: boolean }) {
   const mounted = useMounted();
   const { address, isConnected } = useAccount();
   const { me } = useSession();
-  const router = useRouter();
   const { signIn, signOut, status, error, busy } = useSignIn();
-  // Server-rendered pages that depend on the session (the dashboard) render again with it.
-  const signInHere = async (wallet: `0x${string}`) => {
-    if (await signIn(wallet)) router.refresh();
-  };
-  const signOutHere = async () => {
-    await signOut();
-    router.refresh();
-  };
+  const { connect, ready, dialog } = useConnectWallet();
+  const opened = useRef(false);
+  useEffect(() => {
+    if (!openOnLoad || opened.current || !ready || isConnected) return;
+    opened.current = true;
+    void connect();
+  }, [openOnLoad, ready, isConnected, connect]);
 
   if (!mounted) return <div className="wallet-bar" aria-busy="true" />;
 
-  const signedInHere = me && address && me.wallet.toLowerCase() === address.toLowerCase();
+  // The session is the server's word; a wallet connected as another account offers to sign in as that one.
+  const otherAccount = me && isConnected && address && me.wallet.toLowerCase() !== address.toLowerCase();
   return (
     <div className="wallet-bar">
-      <ConnectButton showBalance={false} chainStatus="icon" accountStatus="address" />
-      {isConnected && address && !signedInHere && (
-        <button type="button" className="btn" onClick={() => signInHere(address)} disabled={busy} data-testid="sign-in">
+      {isConnected
+        ? <ConnectButton showBalance={false} chainStatus="icon" accountStatus="address" />
+        : <button type="button" className="btn" onClick={() => void connect()} disabled={!ready}>Connect Wallet</button>}
+      {isConnected && address && (!me || otherAccount) && (
+        <button type="button" className="btn" onClick={() => signIn(address)} disabled={busy} data-testid="sign-in">
           {status === "waiting-signature" ? "Waiting for signature…" : status === "verifying" ? "Verifying…" : "Sign in with wallet"}
         </button>
       )}
-      {signedInHere && (
+      {me && !otherAccount && (
         <span className="signed-in" data-testid="signed-in">
-          Signed in as <code>{`${me.wallet.slice(0, 6)}…${me.wallet.slice(-4)}`}</code>{" "}
-          <button type="button" className="btn btn-quiet" onClick={signOutHere}>Sign out</button>
+          Signed in as <code>{short(me.wallet)}</code>{" "}
+          <button type="button" className="btn btn-quiet" onClick={signOut}>Sign out</button>
         </span>
       )}
       {error && <p role="alert" className="error">{error}</p>}
+      {dialog}
     </div>
   );
 }

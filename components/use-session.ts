@@ -1,32 +1,22 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import type { Address } from "viem";
 import { createSiweMessage } from "viem/siwe";
 import { useSignMessage } from "wagmi";
-import { useMounted } from "./use-mounted";
+import { useHubSession } from "./session-context";
 
-export type Me = { wallet: string } | null;
+export type { Me } from "./session-context";
 export type SignInStatus = "idle" | "waiting-signature" | "verifying" | "error";
 
-const ME_KEY = ["auth-me"] as const;
-
-async function fetchMe(): Promise<Me> {
-  const res = await fetch("/auth/me", { cache: "no-store", credentials: "same-origin" });
-  return res.ok ? ((await res.json()) as { wallet: string }) : null;
-}
-
 /**
- * The hub session (GET /auth/me), shared through react-query so every sign-in control on a page
- * (the header's and a share's) sees the same session the moment one of them signs in or out.
+ * The hub session as the root layout read it on the server (no GET /auth/me from the browser, so a
+ * signed-out visitor makes no failing request). Every control on the page shares it, so a sign-in
+ * anywhere shows everywhere at once; `setMe` also refreshes the server components that use it.
  */
 export function useSession() {
-  const mounted = useMounted();
-  const queryClient = useQueryClient();
-  const me = useQuery({ queryKey: ME_KEY, queryFn: fetchMe, enabled: mounted, retry: false, staleTime: Infinity });
-  const setMe = useCallback((value: Me) => queryClient.setQueryData(ME_KEY, value), [queryClient]);
-  return { me: me.data ?? null, loading: !mounted || me.isPending, setMe };
+  const { me, setMe } = useHubSession();
+  return { me, loading: false, setMe };
 }
 
 /**
@@ -34,7 +24,7 @@ export function useSession() {
  * /auth/verify, which sets the auth_session cookie. Each caller keeps its own status line.
  */
 export function useSignIn() {
-  const { setMe } = useSession();
+  const { setMe, signOut } = useHubSession();
   const { signMessageAsync } = useSignMessage();
   const [status, setStatus] = useState<SignInStatus>("idle");
   const [error, setError] = useState<string | null>(null);
@@ -70,11 +60,6 @@ export function useSignIn() {
       return false;
     }
   }, [signMessageAsync, setMe]);
-
-  const signOut = useCallback(async () => {
-    await fetch("/auth/logout", { method: "POST", credentials: "same-origin" });
-    setMe(null);
-  }, [setMe]);
 
   return { signIn, signOut, status, error, busy: status === "waiting-signature" || status === "verifying" };
 }

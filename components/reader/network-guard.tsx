@@ -1,15 +1,15 @@
 "use client";
 
-import { ConnectButton } from "@rainbow-me/rainbowkit";
 import type { ReactNode } from "react";
 import { useAccount, useConfig, useSwitchChain } from "wagmi";
+import { useConnectWallet } from "@/components/use-connect-wallet";
 import { useMounted } from "@/components/use-mounted";
 import { describeFailure } from "./wallet-error";
 import { useState } from "react";
 
 /**
  * Renders `children` only for a connected wallet on the hub's chain: otherwise a connect button
- * (RainbowKit), or a wrong-network notice that offers to switch. `anyChain` skips the network check
+ * (RainbowKit's dialog, or "no wallet found" with the ways forward), or a wrong-network notice that offers to switch. `anyChain` skips the network check
  * for actions that only sign a message (a sign-in names its chain inside the message).
  */
 export function NetworkGuard({ children, action, anyChain = false }: { children: ReactNode; action: string; anyChain?: boolean }) {
@@ -19,15 +19,15 @@ export function NetworkGuard({ children, action, anyChain = false }: { children:
   const hubChain = config.chains[0];
   const { switchChainAsync, isPending } = useSwitchChain();
   const [error, setError] = useState<string | null>(null);
+  const wallet = useConnectWallet();
 
   if (!mounted) return <p className="muted" aria-busy="true">Loading wallet…</p>;
   if (!isConnected) {
     return (
       <div className="guard" data-guard="connect">
         <p>Connect a wallet to {action}.</p>
-        <ConnectButton.Custom>
-          {({ openConnectModal }) => <button type="button" className="btn" onClick={openConnectModal}>Connect wallet</button>}
-        </ConnectButton.Custom>
+        <button type="button" className="btn" onClick={() => void wallet.connect()} disabled={!wallet.ready}>Connect wallet</button>
+        {wallet.dialog}
       </div>
     );
   }

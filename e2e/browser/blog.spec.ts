@@ -7,6 +7,8 @@ import { installTestWallet } from "../support/test-wallet";
 const PAYER_PK = "0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e" as const;
 
 test.afterAll(cleanupBlogs);
+// The post page asks for the paid post before paying: the browser logs the 402 the hub answers.
+test.use({ expectedConsoleErrors: [/status of 402 \(Payment Required\)/] });
 
 // Blogs live on <name>.localhost: playwright.config.ts maps *.localhost to loopback.
 test("a reader browses a hosted blog on its own origin, sees a document preview and pays for a post from the browser wallet", async ({ page }) => {

@@ -8,6 +8,8 @@ import { connectWallet, installTestWallet } from "../support/test-wallet";
 const READER_PK = "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a" as const;
 // anvil dev key #5: a demo payer the seed funds with 100 USDC (local chain only).
 const PAYER_PK = "0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba" as const;
+// Named console errors: the 402 a paid share answers before payment, the 404 page of an unknown link.
+test.use({ expectedConsoleErrors: [/status of 402 \(Payment Required\)|\/qs\/zzzzzzzz: Failed to load resource: .* 404/] });
 
 function watchOutside(page: Page) {
   const outside: string[] = [];

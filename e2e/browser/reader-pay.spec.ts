@@ -15,6 +15,8 @@ async function unlockCount(slug: string) {
   return (await api(`/quickshare/${slug}/meta`)).body.unlockCount as number;
 }
 const count = (w: TestWallet, method: string) => w.calls.filter((c) => c === method).length;
+// The pay page asks for the share before paying: the browser logs the 402 challenge it answers.
+test.use({ expectedConsoleErrors: [/status of 402 \(Payment Required\)/] });
 
 
 test("gateway rail: a short deposit is topped up from the page, the wallet signs, the content renders, a reload does not charge again", async ({ page }) => {

@@ -7,6 +7,9 @@ import { connectWallet, hydrated, installTestWallet } from "../support/test-wall
 import { balanceOf, boxOf, CHAIN_ID, newWallet, RPC_URL, uniqueDomain, usdc } from "../support/tips";
 import { freshPayer } from "../support/x402";
 
+// The tip flow asks for its x402 challenge first: the browser logs the 402 it answers.
+test.use({ expectedConsoleErrors: [/status of 402 \(Payment Required\)/] });
+
 test("a reader tips a held domain, sees the fee first, and refunds the held tip", async ({ page }) => {
   const reader = await newWallet(usdc("5"));
   const domain = uniqueDomain("held-reader");

@@ -1,0 +1,42 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+
+/**
+ * What a visitor without any browser wallet sees instead of a connect dialog that waits forever:
+ * that no wallet was found, and the two ways forward — install one, or pay with any x402 client
+ * (the command README documents). A native modal <dialog>: focus moves in, Escape closes it.
+ */
+export function NoWalletDialog({ onClose, payUrl }: { onClose: () => void; payUrl?: string }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+  const url = payUrl ?? (typeof window === "undefined" ? "<url>" : payableUrl(window.location));
+  return (
+    <dialog ref={ref} className="no-wallet" aria-labelledby="no-wallet-h" onClose={onClose} data-testid="no-wallet">
+      <h2 id="no-wallet-h">No wallet found</h2>
+      <p>This browser has no Ethereum wallet, so there is nothing to connect. Two ways forward:</p>
+      <ol>
+        <li>
+          <strong>Install a browser wallet</strong> (for example MetaMask, Rabby or Coinbase Wallet), then reload this page.
+        </li>
+        <li>
+          <strong>Pay with any x402 client</strong>, no browser wallet needed. With this hub&apos;s repository:
+          <pre><code>npm run pay -- {url}</code></pre>
+          Or any HTTP client that signs x402 payments; the <a href="/.well-known/llms.txt">agent guide</a> shows how.
+        </li>
+      </ol>
+      <form method="dialog">
+        <button type="submit" className="btn" autoFocus>Close</button>
+      </form>
+    </dialog>
+  );
+}
+
+// A share's pay page (/qs/<slug>/unlock) pays for the share itself (/qs/<slug>).
+function payableUrl(loc: Location) {
+  const path = loc.pathname.replace(/^(\/qs\/[^/]+)\/unlock$/, "$1");
+  return `${loc.origin}${path === "/" ? "/hub/pay" : path}`;
+}
