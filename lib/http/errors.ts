@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { logger } from "@/lib/log/logger";
 
 /** Every error the API can answer with, by code. The status is decided here and nowhere else. */
 export const ERROR_STATUS = {
@@ -48,6 +49,7 @@ export const ERROR_STATUS = {
   "bad-gateway": 502,
   "peer-unavailable": 502,
   "chain-unavailable": 503,
+  "shutting-down": 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -99,6 +101,7 @@ const TITLES: Record<ErrorCode, string> = {
   "bad-gateway": "Upstream failure",
   "peer-unavailable": "Peer hub unavailable",
   "chain-unavailable": "Chain unavailable",
+  "shutting-down": "Instance shutting down",
 };
 
 export class ApiError extends Error {
@@ -141,6 +144,6 @@ export function toErrorResponse(err: unknown): { status: number; body: ErrorBody
   if (err instanceof z.ZodError) {
     return { status: 400, body: { error: TITLES["invalid-request"], details: describeZodError(err), code: "invalid-request" } };
   }
-  console.error("[hub] unhandled error", err);
+  logger().error({ err }, "unhandled error");
   return { status: 500, body: { error: TITLES.internal, details: "An unexpected error occurred", code: "internal" } };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { decodePaymentSignatureHeader } from "@x402/core/http";
 import { describeZodError } from "@/lib/http/errors";
+import { moneyEvent } from "@/lib/log/money-event";
 import { paymentPayloadSchema } from "@/lib/schemas/x402";
 import { acceptGatewayPayment } from "./accept-gateway-payment";
 import { acceptTransferPayment } from "./accept-transfer-payment";
@@ -50,15 +51,22 @@ export async function verifyAndRecordPayment({ resource, headers, actor, onRecor
     }
     if (!signature) {
       if (!transferTx || !txOwner) throw new PaymentRejected("malformed_payment", "The transfer rail needs both x-svc-transfer-tx and x-svc-tx-owner");
-      return await acceptTransferPayment({ resource, txHash: transferTx.trim(), ownerSignature: txOwner.trim(), actor, onRecorded });
+      return logged(await acceptTransferPayment({ resource, txHash: transferTx.trim(), ownerSignature: txOwner.trim(), actor, onRecorded }), resource);
     }
     const checked = await checkAuthorization({ payload: decodePayload(signature), resource });
-    if (checked.rail === "gateway") return await acceptGatewayPayment({ resource, checked, actor, onRecorded });
-    return await settleEip3009Payment({ resource, checked, actor, onRecorded });
+    if (checked.rail === "gateway") return logged(await acceptGatewayPayment({ resource, checked, actor, onRecorded }), resource);
+    return logged(await settleEip3009Payment({ resource, checked, actor, onRecorded }), resource);
   } catch (err) {
     if (err instanceof PaymentRejected) throw await paymentRequired({ resource, reason: err.reason, details: err.details });
     throw err;
   }
+}
+
+/** The one log line (and metric) of a newly recorded payment; a replay wrote nothing and logs nothing. */
+function logged(outcome: PaymentOutcome, resource: PaidResource): PaymentOutcome {
+  const r = outcome.receipt;
+  if (!outcome.replayed) moneyEvent({ event: "payment.recorded", rail: r.rail, status: r.status, paymentId: r.paymentId ?? "", payer: r.payer ?? "", amount: resource.price, resource: `${resource.kind}:${resource.id}` });
+  return outcome;
 }
 
 function decodePayload(header: string) {
