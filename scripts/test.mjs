@@ -8,6 +8,7 @@ import { ensurePostgres, TEST_PG_URL } from "./lib/postgres.mjs";
 import { resetDatabase } from "./lib/migrate.mjs";
 import { bin, nodeBin, run } from "./lib/proc.mjs";
 import { startRpcProxy } from "./lib/rpc-proxy.mjs";
+import { checkLogForSecrets } from "./lib/check-log-secrets.mjs";
 import { contractEnv, migrateAndSeed, stackEnv, startChain, startServer } from "./lib/stack.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -95,19 +96,25 @@ async function withStack(label, databaseUrl, fn) {
   const proxy = await startRpcProxy({ target: anvil.rpcUrl });
   const origin = `http://127.0.0.1:${APP_PORT}`;
   // HUB_TEST_CLOCK: quickshare reads honour x-hub-test-now, so expiry and proof-window tests control the clock.
-  const extra = { ...contractEnv(deployment), ...judgeEnv, HUB_URL: origin, CHAIN_PROXY_URL: proxy.url, SETTLE_INTERVAL_MS: "300", HUB_TEST_CLOCK: "1" };
+  // The hub's log (JSON lines) is captured into HUB_LOG_FILE: tests read it, and after the run no configured secret may appear in it.
+  const logFile = path.join(dataDir, "hub.log");
+  const extra = { ...contractEnv(deployment), ...judgeEnv, ...opsEnv, HUB_URL: origin, CHAIN_PROXY_URL: proxy.url, SETTLE_INTERVAL_MS: "300", HUB_TEST_CLOCK: "1", HUB_LOG_FILE: logFile };
   const env = stackEnv({ dataDir, databaseUrl, chainPort: CHAIN_PORT, appPort: APP_PORT, origin, extra });
   let server;
   try {
     await migrateAndSeed(env);
-    server = await startServer({ ...env, RPC_URL: proxy.url, PUBLIC_RPC_URL: anvil.rpcUrl }, { quiet: true });
+    server = await startServer({ ...env, RPC_URL: proxy.url, PUBLIC_RPC_URL: anvil.rpcUrl }, { logFile });
     await fn(env);
+    await stage(`no secrets in the hub's log (${label})`, () => checkLogForSecrets({ logFile, env }));
   } finally {
     await server?.stop();
     await proxy.stop();
     await anvil.stop();
   }
 }
+
+// Operations: a metrics token and one operator wallet (anvil's dev account #1, the tests' "alice").
+const opsEnv = { METRICS_TOKEN: "metrics-token-for-tests-never-logged-0001", OPERATOR_WALLETS: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" };
 
 const baseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 
