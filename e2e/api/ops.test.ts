@@ -30,7 +30,8 @@ const holdLease = (until: Date) =>
   hubDb().leaderLock.upsert({ where: { name: SETTLER_LOCK }, create: { name: SETTLER_LOCK, holder: HOLDER, expiresAt: until }, update: { holder: HOLDER, expiresAt: until } });
 const releaseLease = () => hubDb().leaderLock.updateMany({ where: { name: SETTLER_LOCK, holder: HOLDER }, data: { expiresAt: new Date(0) } });
 
-describe("operator view", () => {
+// `npm run ops` starts a tsx process per call: slow on a loaded machine.
+describe("operator view", { timeout: 120_000 }, () => {
   let gateway: PaymentRequirements;
   let failedId: string;
   let failedNonce: `0x${string}`;
@@ -50,7 +51,7 @@ describe("operator view", () => {
     failedNonce = signed.nonce;
     // The state the settler leaves when the Gateway Wallet skips an authorization (markFailed).
     await hubDb().payment.update({ where: { id: failedId }, data: { status: "failed", error: REASON } });
-  });
+  }, 60_000);
   afterAll(releaseLease);
 
   it("is for operator wallets only", async () => {
