@@ -1,6 +1,6 @@
 // `npm test`: every test, the way CI runs it. Static checks, unit and contract tests, then for each
 // database (SQLite, and PostgreSQL where installed) a fresh chain + hub with the API and browser tests.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
@@ -101,6 +101,7 @@ async function withStack(label, databaseUrl, fn) {
   const extra = { ...contractEnv(deployment), ...judgeEnv, ...opsEnv, HUB_URL: origin, CHAIN_PROXY_URL: proxy.url, SETTLE_INTERVAL_MS: "300", HUB_TEST_CLOCK: "1", HUB_LOG_FILE: logFile };
   const env = stackEnv({ dataDir, databaseUrl, chainPort: CHAIN_PORT, appPort: APP_PORT, origin, extra });
   let server;
+  const failedBefore = failedStages;
   try {
     await migrateAndSeed(env);
     server = await startServer({ ...env, RPC_URL: proxy.url, PUBLIC_RPC_URL: anvil.rpcUrl }, { logFile });
@@ -108,6 +109,12 @@ async function withStack(label, databaseUrl, fn) {
     await stage(`no secrets in the hub's log (${label})`, () => checkLogForSecrets({ logFile, env }));
   } finally {
     await server?.stop();
+    // The temporary directory goes at the end: keep the hub's log of a failed run where it can be read.
+    if (failedStages > failedBefore && existsSync(logFile)) {
+      mkdirSync(path.join(root, "test-results"), { recursive: true });
+      copyFileSync(logFile, path.join(root, "test-results", `hub-${label}.log`));
+      console.error(`  the hub's log of this run: test-results/hub-${label}.log`);
+    }
     await proxy.stop();
     await anvil.stop();
   }
