@@ -29,7 +29,7 @@ function createLogger(): Logger {
       return ctx ? { reqId: ctx.requestId } : {};
     },
     redact: {
-      paths: ["*.cookie", "*.authorization", "*.signature", "*.privateKey", "*.password", "*.secret", "*.apiKey", "headers.cookie", "headers.authorization"],
+      paths: ["cookie", "authorization", "signature", "privateKey", "password", "secret", "apiKey"].flatMap((k) => [k, `*.${k}`]),
       censor: "[redacted]",
     },
     hooks: {
