@@ -6,7 +6,7 @@ import path from "node:path";
 import { startAnvil } from "./anvil.mjs";
 import { deployContracts } from "./deploy.mjs";
 import { migrate } from "./migrate.mjs";
-import { bin, nodeBin, run, waitFor } from "./proc.mjs";
+import { nodeBin, run, waitFor } from "./proc.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
 
