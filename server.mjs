@@ -34,18 +34,29 @@ const handle = app.getRequestHandler();
 
 const server = http.createServer((req, res) => {
   req.headers[PEER_HEADER] = req.socket.remoteAddress ?? "";
-  handle(req, res);
+  // The app's hook (lib/lifecycle, registered by instrumentation.ts): request id, access log, metrics,
+  // in-flight count, and a 503 while draining.
+  const hooks = globalThis[LIFECYCLE];
+  if (hooks?.handle) hooks.handle(req, res, () => handle(req, res));
+  else handle(req, res);
 });
 server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeouts
 server.listen(port, hostname, () => {
-  console.log(`▲ hub ${dev ? "(dev) " : ""}listening on http://${hostname}:${port}`);
+  log("info", `hub ${dev ? "(dev) " : ""}listening on http://${hostname}:${port}`);
 });
+
+/** Through the app's JSON logger once it is registered, plain console before. */
+function log(level, msg, fields) {
+  const hooks = globalThis[LIFECYCLE];
+  if (hooks?.log) return hooks.log(level, msg, fields);
+  (level === "error" ? console.error : console.log)(msg, fields ?? "");
+}
 
 let stopping = false;
 async function stop(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(`› ${signal}: no new connections; finishing in-flight work…`);
+  log("info", `${signal}: no new connections; finishing in-flight work`);
   server.close();
   server.closeIdleConnections?.();
   const lifecycle = globalThis[LIFECYCLE];
@@ -53,7 +64,7 @@ async function stop(signal) {
   try {
     await Promise.race([Promise.resolve(lifecycle?.drain?.()), timeout]);
   } catch (err) {
-    console.error("drain failed:", err);
+    log("error", "drain failed", { err: String(err) });
   }
   await app.close?.().catch(() => {});
   process.exit(0);

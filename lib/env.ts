@@ -106,6 +106,15 @@ const schema = z.object({
   // record-after-chain: recording a plain EIP-3009 payment fails once after its on-chain transfer).
   // Refused unless the hub is a testnet hub on a loopback chain, like HUB_TEST_CLOCK.
   HUB_TEST_FAULTS: boolish.default(false),
+  // Operations: GET /metrics answers only with `Authorization: Bearer <METRICS_TOKEN>` (unset or empty: 404);
+  // OPERATOR_WALLETS (comma-separated) may open /ops; LOG_LEVEL of the JSON log on stdout.
+  METRICS_TOKEN: z.string().optional().transform((v) => v || undefined).pipe(secret.optional()),
+  OPERATOR_WALLETS: z
+    .string()
+    .default("")
+    .transform((v) => v.split(",").map((w) => w.trim()).filter(Boolean))
+    .pipe(z.array(address)),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
 type Secrets = { SESSION_PASSWORD: string; UNLOCK_PROOF_SECRET: string; BLOB_KEY: string; PEER_SECRET: string };

@@ -1,7 +1,7 @@
 // `npm test`: every test, the way CI runs it. Static checks, unit and contract tests, then for each
 // database (SQLite, and PostgreSQL where installed) a fresh chain + hub with the API and browser tests.
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -11,6 +11,7 @@ import { startBalancer } from "./lib/balancer.mjs";
 import { resetDatabase } from "./lib/migrate.mjs";
 import { bin, nodeBin, run } from "./lib/proc.mjs";
 import { startRpcProxy } from "./lib/rpc-proxy.mjs";
+import { checkLogForSecrets } from "./lib/check-log-secrets.mjs";
 import { contractEnv, migrateAndSeed, stackEnv, startChain, startServer } from "./lib/stack.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -99,17 +100,27 @@ async function withStack(label, databaseUrl, fn) {
   const proxy = await startRpcProxy({ target: anvil.rpcUrl });
   const origin = `http://127.0.0.1:${APP_PORT}`;
   // HUB_TEST_CLOCK: quickshare reads honour x-hub-test-now, so expiry and proof-window tests control the clock.
-  const extra = { ...contractEnv(deployment), ...judgeEnv, HUB_URL: origin, CHAIN_PROXY_URL: proxy.url, SETTLE_INTERVAL_MS: "300", HUB_TEST_CLOCK: "1",
+  // The hub's log (JSON lines) is captured into HUB_LOG_FILE: tests read it, and after the run no configured secret may appear in it.
+  const logFile = path.join(dataDir, "hub.log");
+  const extra = { ...contractEnv(deployment), ...judgeEnv, ...opsEnv, HUB_URL: origin, CHAIN_PROXY_URL: proxy.url, SETTLE_INTERVAL_MS: "300", HUB_TEST_CLOCK: "1", HUB_LOG_FILE: logFile,
     // The API tests speak for many clients through one socket: loopback is their "proxy". HUB_TEST_FAULTS: x-hub-test-fault (issue 14).
     TRUSTED_PROXIES: "127.0.0.1", HUB_TEST_FAULTS: "1" };
   const env = stackEnv({ dataDir, databaseUrl, chainPort: CHAIN_PORT, appPort: APP_PORT, origin, extra });
   let server;
+  const failedBefore = failedStages;
   try {
     await migrateAndSeed(env);
-    server = await startServer({ ...env, RPC_URL: proxy.url, PUBLIC_RPC_URL: anvil.rpcUrl }, { quiet: true });
+    server = await startServer({ ...env, RPC_URL: proxy.url, PUBLIC_RPC_URL: anvil.rpcUrl }, { logFile });
     await fn(env);
+    await stage(`no secrets in the hub's log (${label})`, () => checkLogForSecrets({ logFile, env }));
   } finally {
     await server?.stop();
+    // The temporary directory goes at the end: keep the hub's log of a failed run where it can be read.
+    if (failedStages > failedBefore && existsSync(logFile)) {
+      mkdirSync(path.join(root, "test-results"), { recursive: true });
+      copyFileSync(logFile, path.join(root, "test-results", `hub-${label}.log`));
+      console.error(`  the hub's log of this run: test-results/hub-${label}.log`);
+    }
     await proxy.stop();
     await anvil.stop();
   }
@@ -159,6 +170,8 @@ async function withPair(label, databaseUrl, fn) {
     await anvil.stop();
   }
 }
+// Operations: a metrics token and one operator wallet (anvil's dev account #1, the tests' "alice").
+const opsEnv = { METRICS_TOKEN: "metrics-token-for-tests-never-logged-0001", OPERATOR_WALLETS: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" };
 
 const baseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 

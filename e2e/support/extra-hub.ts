@@ -23,12 +23,12 @@ export function freePort(): Promise<number> {
   });
 }
 
-export type ExtraHub = { url: string; stop: () => Promise<void> };
+export type ExtraHub = { url: string; pid: number; stop: () => Promise<void> };
 
 /** Starts the hub's server on a free port with the test's environment plus `overrides`; resolves once /health answers. */
-export async function startExtraHub(overrides: Record<string, string>): Promise<ExtraHub> {
+export async function startExtraHub(overrides: Record<string, string>, { port: fixedPort }: { port?: number } = {}): Promise<ExtraHub> {
   if (!existsSync(path.join(root, ".next", "BUILD_ID"))) throw new Error("no production build (.next): run the tests through scripts/test.mjs");
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const env = { ...process.env, NODE_ENV: "production", HUB_ORIGIN: url, ...overrides, PORT: String(port) } as NodeJS.ProcessEnv;
   // The test clock is for the main test hub only (a mainnet peer would refuse to start with it).
@@ -57,12 +57,13 @@ export async function startExtraHub(overrides: Record<string, string>): Promise<
   }
   return {
     url,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
-        setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
+        setTimeout(() => child.kill("SIGKILL"), 20_000).unref(); // after server.mjs's own drain timeout (SHUTDOWN_TIMEOUT_MS, 15 s)
       }),
   };
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { createPublicClient, createWalletClient, defineChain, http, type Chain } from "viem";
 import { nonceManager, privateKeyToAccount } from "viem/accounts";
 import { env } from "@/lib/env";
+import { observedFetch } from "@/lib/metrics/observed-fetch";
 import { NETWORKS } from "./networks";
 
 let chain: Chain | undefined;
@@ -20,7 +21,7 @@ export function hubChain(): Chain {
 
 function transport() {
   // A short timeout and one retry: a payment route should fail fast (and say so) when the chain is down.
-  return http(env.RPC_URL, { timeout: 10_000, retryCount: 1 });
+  return http(env.RPC_URL, { timeout: 10_000, retryCount: 1, fetchFn: observedFetch });
 }
 
 let pub: ReturnType<typeof makePublic> | undefined;

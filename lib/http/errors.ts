@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { logger } from "@/lib/log/logger";
 
 /** Every error the API can answer with, by code. The status is decided here and nowhere else. */
 export const ERROR_STATUS = {
@@ -52,6 +53,7 @@ export const ERROR_STATUS = {
   "peer-unavailable": 502,
   "chain-unavailable": 503,
   "payment-not-recorded": 503,
+  "shutting-down": 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -107,6 +109,7 @@ const TITLES: Record<ErrorCode, string> = {
   "peer-unavailable": "Peer hub unavailable",
   "chain-unavailable": "Chain unavailable",
   "payment-not-recorded": "Paid, but not recorded yet",
+  "shutting-down": "Instance shutting down",
 };
 
 export class ApiError extends Error {
@@ -149,6 +152,6 @@ export function toErrorResponse(err: unknown): { status: number; body: ErrorBody
   if (err instanceof z.ZodError) {
     return { status: 400, body: { error: TITLES["invalid-request"], details: describeZodError(err), code: "invalid-request" } };
   }
-  console.error("[hub] unhandled error", err);
+  logger().error({ err }, "unhandled error");
   return { status: 500, body: { error: TITLES.internal, details: "An unexpected error occurred", code: "internal" } };
 }

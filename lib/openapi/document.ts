@@ -42,6 +42,7 @@ export function openapiDocument() {
           description: "x402 payment credentials on retry (Payment-Signature for the gateway rail; x-svc-transfer-tx and x-svc-tx-owner for the transfer rail)",
         },
         session: { type: "apiKey", in: "cookie", name: "auth_session", description: "Wallet session from POST /auth/verify" },
+        metricsToken: { type: "http", scheme: "bearer", description: "METRICS_TOKEN from the hub's configuration (GET /metrics)" },
         blogSession: { type: "apiKey", in: "cookie", name: "sb_auth_session", description: "A hosted blog's wallet session from POST /api/auth/verify on the blog's origin (valid on that blog only)" },
       },
     },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
-import { json } from "./helpers";
+import { errors, json } from "./helpers";
 
 export const metaPaths: ZodOpenApiPathsObject = {
   "/api/openapi.json": {
@@ -28,5 +28,19 @@ metaPaths["/health"] = {
     summary: "Database and chain liveness",
     description: "200 while the database answers (the chain may be down: payment routes then answer 503); 503 when the database is down.",
     responses: { "200": json(healthResponse, "The hub is up"), "503": json(healthResponse, "The database is down") },
+  },
+};
+
+metaPaths["/metrics"] = {
+  get: {
+    tags: ["meta"],
+    summary: "Prometheus metrics of this instance (operators only)",
+    description:
+      "The Prometheus text exposition format (text/plain; version=0.0.4). Needs `Authorization: Bearer <METRICS_TOKEN>`; when METRICS_TOKEN is not configured the route answers 404. Series: `hub_http_requests_total` and `hub_http_request_duration_seconds` (method, route pattern, status); `hub_payment_events_total` (rail, status) and `hub_payments` (rail, status, from the database); `hub_gateway_authorizations` (locked, settling, settled, failed) and `hub_gateway_oldest_unsettled_age_seconds`; `hub_settlement_batches_total`, `hub_settlement_items_total`, `hub_settlement_gas_used_total`; `hub_chain_rpc_requests_total`, `hub_chain_rpc_errors_total`, `hub_chain_rpc_duration_seconds` (method); `hub_tip_events_total` (settled, held, released, refunded), `hub_tips_held`, `hub_tips_held_usdc`; `hub_rate_limit_refusals_total` (limit); `hub_settler_leader`, `hub_settler_last_pass_timestamp_seconds`; `hub_in_flight_requests`; and the process's `hub_process_*` / `hub_nodejs_*` defaults.",
+    security: [{ metricsToken: [] }],
+    responses: {
+      "200": { description: "The metrics", content: { "text/plain": { schema: z.string(), example: "# HELP hub_settler_leader 1 while this instance holds the settler lease, else 0\n# TYPE hub_settler_leader gauge\nhub_settler_leader 1\n" } } },
+      ...errors(401, 404),
+    },
   },
 };

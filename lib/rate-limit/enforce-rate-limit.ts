@@ -1,4 +1,5 @@
 import { ApiError } from "@/lib/http/errors";
+import { metrics } from "@/lib/metrics/metrics";
 import { rateLimit, type RateLimitOptions, type RateLimitResult } from "./rate-limit";
 
 /** The standard headers describing a window (draft IETF RateLimit fields plus Retry-After on 429). */
@@ -19,6 +20,7 @@ export function rateLimitHeaders(r: RateLimitResult): Record<string, string> {
 export async function enforceRateLimit(options: RateLimitOptions & { what: string }): Promise<RateLimitResult> {
   const result = await rateLimit(options);
   if (!result.allowed) {
+    metrics().rateLimitRefusals.inc({ limit: options.key.split(":")[0]! });
     throw new ApiError(
       "rate-limited",
       `${options.what}: at most ${options.limit} requests per ${Math.round(options.windowMs / 1000)} s; retry in ${result.retryAfterSeconds} s`,

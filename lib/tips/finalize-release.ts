@@ -4,6 +4,7 @@ import { holdingBoxFactoryAbi } from "@/lib/chain/abis";
 import { NETWORKS } from "@/lib/chain/networks";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { moneyEvent } from "@/lib/log/money-event";
 import { recordActivity } from "@/lib/ledger/record-activity";
 import { allocateFee } from "./allocate-fee";
 
@@ -25,6 +26,7 @@ export async function finalizeRelease(opts: { tipIds: string[]; receipt: Transac
 
   const rows = await db.tip.findMany({ where: { id: { in: opts.tipIds }, status: "releasing" }, orderBy: { createdAt: "asc" } });
   const fees = allocateFee(rows.map((r) => r.amountAtomic - r.refundedAtomic), feeBps);
+  const released: string[] = [];
   await db.$transaction(async (tx) => {
     for (const [i, row] of rows.entries()) {
       const fee = fees[i]!;
@@ -33,6 +35,7 @@ export async function finalizeRelease(opts: { tipIds: string[]; receipt: Transac
         data: { status: "released", recipient: creator, feeBps, feeAtomic: fee, releaseTx, releasedAt: now },
       });
       if (moved.count !== 1) continue;
+      released.push(row.id);
       await recordActivity({
         type: "tip", subkind: "released", status: "released", sourceKey: `tip-released:${row.id}`,
         websiteId: row.siteId, domain: row.domain, contentUrl: row.contentUrl, contentTitle: row.title || null,
@@ -42,6 +45,7 @@ export async function finalizeRelease(opts: { tipIds: string[]; receipt: Transac
       }, tx);
     }
   });
+  for (const tipId of released) moneyEvent({ event: "tip.released", tipId, box: opts.box, creator, releaseTx });
   return {
     creator,
     feeBps,

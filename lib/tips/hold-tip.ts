@@ -5,6 +5,7 @@ import { publicClient } from "@/lib/chain/clients";
 import { NETWORKS } from "@/lib/chain/networks";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { moneyEvent } from "@/lib/log/money-event";
 import { ApiError } from "@/lib/http/errors";
 import { recordActivity } from "@/lib/ledger/record-activity";
 import { splitFee, usdcNumber } from "@/lib/money";
@@ -106,6 +107,7 @@ export async function holdTip(input: HoldTipInput) {
       }
       return row;
     });
+    moneyEvent({ event: sweep ? "tip.released" : "tip.held", tipId: tip.id, domain, rail: "transfer", txHash: tip.txHash, releaseTx: tip.releaseTx });
     return { success: true as const, holdStatus: "held" as const, box, domain, tip: tipView(tip) };
   } catch (err) {
     if ((err as { code?: string }).code !== "P2002") throw err;
@@ -187,6 +189,7 @@ async function holdOverGateway({ input, domain, box, minAmount, payment }: { inp
     },
   });
   const tip = await db.tip.findFirstOrThrow({ where: { network: env.NETWORK_MODE, paymentId: outcome.receipt.paymentId! } });
+  if (!outcome.replayed) moneyEvent({ event: "tip.held", tipId: tip.id, domain, rail: "gateway", paymentId: tip.paymentId });
   const pending = await pendingSettlement([tip]);
   return Response.json(
     { success: true as const, holdStatus: "held" as const, box, domain, tip: tipView(tip, pending.pending.has(tip.id)), payment: outcome.receipt },

@@ -4,6 +4,7 @@ import { NETWORKS } from "@/lib/chain/networks";
 import { canonicalDomain } from "@/lib/chain/predict";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { moneyEvent } from "@/lib/log/money-event";
 import { ApiError } from "@/lib/http/errors";
 import { recordActivity } from "@/lib/ledger/record-activity";
 import { formatUsdc, usdcNumber } from "@/lib/money";
@@ -129,6 +130,7 @@ export async function refundHeld(input: RefundInput) {
       }, tx);
     });
 
+    moneyEvent({ event: "tip.refunded", domain, payer, refundTx: hash, amount, tipIds: plan.map((s) => s.id).join(",") });
     const remaining = rows.filter((r) => !failed.has(r.id)).reduce((sum, r) => sum + r.amountAtomic - r.refundedAtomic, 0n) - amount;
     return {
       success: true as const,

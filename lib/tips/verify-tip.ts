@@ -2,6 +2,7 @@ import "server-only";
 import { getAddress } from "viem";
 import { db, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
+import { moneyEvent } from "@/lib/log/money-event";
 import { splitFee, usdcNumber } from "@/lib/money";
 import type { PaymentCredentials } from "@/lib/x402/payment-credentials";
 import type { RecordedPayment } from "@/lib/x402/types";
@@ -35,6 +36,7 @@ export async function verifyTip(input: VerifyTipInput) {
   });
   const paymentId = outcome.receipt.paymentId!;
   const tip = await db.tip.findFirstOrThrow({ where: { network: env.NETWORK_MODE, paymentId } });
+  if (!outcome.replayed) moneyEvent({ event: "tip.settled", tipId: tip.id, domain: tip.domain, rail: tip.rail, paymentId });
   return Response.json(
     {
       success: true as const,

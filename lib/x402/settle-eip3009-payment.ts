@@ -6,6 +6,7 @@ import { publicClient, relayerClient } from "@/lib/chain/clients";
 import { NETWORKS } from "@/lib/chain/networks";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { moneyEvent } from "@/lib/log/money-event";
 import type { Payment } from "@/lib/generated/sqlite/client";
 import { ApiError } from "@/lib/http/errors";
 import { formatUsdc, splitFee } from "@/lib/money";
@@ -265,7 +266,8 @@ function snapshotOf(payment: Payment): Snapshot {
 }
 
 async function fail(payment: Payment, error: string): Promise<never> {
-  await db.payment.updateMany({ where: { id: payment.id, status: "pending" }, data: { status: "failed", error } });
+  const moved = await db.payment.updateMany({ where: { id: payment.id, status: "pending" }, data: { status: "failed", error } });
+  if (moved.count) moneyEvent({ event: "payment.failed", rail: "eip3009", paymentId: payment.id, reason: error });
   throw new PaymentRejected("settlement_failed", error);
 }
 

@@ -8,6 +8,9 @@ import { publicClient, relayerClient } from "@/lib/chain/clients";
 import { NETWORKS } from "@/lib/chain/networks";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { logger } from "@/lib/log/logger";
+import { moneyEvent } from "@/lib/log/money-event";
+import { metrics } from "@/lib/metrics/metrics";
 import type { Payment, SettlementBatch } from "@/lib/generated/sqlite/client";
 import { ApiError } from "@/lib/http/errors";
 import { bumpDailyMetric } from "@/lib/ledger/bump-daily-metric";
@@ -15,7 +18,8 @@ import { acquireLeaderLock } from "./acquire-leader-lock";
 import { EIP3009_IN_FLIGHT_MS, noteFailedAttempt, reconcileEip3009Payment } from "./settle-eip3009-payment";
 
 export const SETTLER_LOCK = "gateway-settler";
-const DEFAULT_HOLDER = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+/** This process's name on the settler lease (unique per process). */
+export const SETTLER_HOLDER = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
 const RECEIPT_TIMEOUT_MS = 30_000;
 /** An authorization this close to expiry is not worth sending any more. */
 const EXPIRY_MARGIN_SECONDS = 30n;
@@ -47,7 +51,7 @@ export type SettleResult = { leader: boolean; batches: number; settled: number; 
  * nonce ("nonce-used"), which the settler reads as "settled by the earlier batch".
  */
 export async function settleGatewayBatch(options: SettleOptions = {}): Promise<SettleResult> {
-  const holder = options.holder ?? DEFAULT_HOLDER;
+  const holder = options.holder ?? SETTLER_HOLDER;
   const result: SettleResult = { leader: false, batches: 0, settled: 0, failed: 0, requeued: 0, reconciled: 0 };
   const lease = () => acquireLeaderLock({ name: SETTLER_LOCK, holder, ttlMs: Math.max(30_000, env.SETTLE_INTERVAL_MS * 6) });
   if (!(await lease())) return result;
@@ -175,7 +179,7 @@ async function settleNewBatch({
     hash = await relayer.writeContract(request);
   } catch (err) {
     if (isChainUnavailable(err)) return { items: candidates.length, outcome }; // the batch stays pending; a later pass reconciles it
-    console.error("[settler] settleBatch failed", err);
+    logger().error({ err, batchId: batch.id }, "settleBatch failed");
     add2(outcome, await requeue(batch, items, `settleBatch failed: ${(err as { shortMessage?: string }).shortMessage ?? String(err)}`));
     return { items: candidates.length, outcome };
   }
@@ -240,6 +244,7 @@ async function resolveFromChain(batch: SettlementBatch, items: Payment[], unused
       ? { status: "confirmed", txHash: batch.txHash ?? settledTx, confirmedAt: new Date() }
       : { status: "failed", error: unusedMeans ?? "not found on chain; its items were requeued" },
   });
+  countBatch(settledTx ? "confirmed" : "failed", outcome);
   return outcome;
 }
 
@@ -272,6 +277,7 @@ async function applyReceipt(batch: SettlementBatch, items: Payment[], receipt: T
     where: { id: batch.id },
     data: { status: "confirmed", txHash: receipt.transactionHash, confirmedAt: new Date() },
   });
+  countBatch("confirmed", outcome, receipt.gasUsed);
   return outcome;
 }
 
@@ -308,17 +314,19 @@ async function blockNear(time: Date): Promise<bigint> {
 }
 
 async function markSettled(p: Payment, txHash: Hex | null): Promise<boolean> {
-  return db.$transaction(async (tx) => {
+  const moved = await db.$transaction(async (tx) => {
     const moved = await tx.payment.updateMany({ where: { id: p.id, status: { in: ["settling", "locked"] } }, data: { status: "settled", settledAt: new Date(), error: null } });
     if (moved.count === 0) return false;
     await tx.receipt.updateMany({ where: { paymentId: p.id }, data: { txHash } });
     await tx.ledgerActivity.updateMany({ where: { sourceKey: `payment:${p.id}` }, data: { status: "settled", txHash } });
     return true;
   });
+  if (moved) moneyEvent({ event: "payment.settled", rail: p.rail, paymentId: p.id, txHash, batchId: p.batchId });
+  return moved;
 }
 
 async function markFailed(p: Payment, error: string, from: "locked" | "settling"): Promise<boolean> {
-  return db.$transaction(async (tx) => {
+  const moved = await db.$transaction(async (tx) => {
     const moved = await tx.payment.updateMany({ where: { id: p.id, status: from }, data: { status: "failed", error } });
     if (moved.count === 0) return false;
     await tx.ledgerActivity.updateMany({ where: { sourceKey: `payment:${p.id}` }, data: { status: "failed" } });
@@ -333,9 +341,10 @@ async function markFailed(p: Payment, error: string, from: "locked" | "settling"
       await bumpDailyMetric(delta, tx);
       if (receipt?.contentId) await bumpDailyMetric({ ...delta, contentId: receipt.contentId }, tx);
     }
-    console.error(`[settler] gateway payment ${p.id} of ${p.payer} failed: ${error}`);
     return true;
   });
+  if (moved) moneyEvent({ event: "payment.failed", rail: p.rail, paymentId: p.id, reason: error });
+  return moved;
 }
 
 async function requeueOne(p: Payment): Promise<boolean> {
@@ -347,5 +356,14 @@ async function requeue(batch: SettlementBatch, items: Payment[], error: string):
   let requeued = 0;
   for (const p of items) if (await requeueOne(p)) requeued++;
   await db.settlementBatch.updateMany({ where: { id: batch.id }, data: { status: "failed", error } });
+  countBatch("failed", { settled: 0, failed: 0, requeued });
   return { settled: 0, failed: 0, requeued };
+}
+
+/** Metrics of a finished batch: its outcome, its items' outcomes and the gas its transaction used. */
+function countBatch(status: "confirmed" | "failed", o: Outcome, gasUsed?: bigint) {
+  const m = metrics();
+  m.settlementBatches.inc({ status });
+  for (const outcome of ["settled", "failed", "requeued"] as const) if (o[outcome]) m.settlementItems.inc({ outcome }, o[outcome]);
+  if (gasUsed) m.settlementGas.inc(Number(gasUsed));
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { moneyEvent } from "@/lib/log/money-event";
 import { acceptGatewayPayment } from "./accept-gateway-payment";
 import { acceptTransferPayment } from "./accept-transfer-payment";
 import { checkAuthorization } from "./check-authorization";
@@ -45,13 +46,21 @@ export async function verifyAndRecordPayment({ resource, credentials, actor, onR
   try {
     if (credentials.kind === "malformed") throw new PaymentRejected("malformed_payment", credentials.details);
     if (credentials.kind === "transfer") {
-      return await acceptTransferPayment({ resource, txHash: credentials.txHash, ownerSignature: credentials.owner, actor, onRecorded, now });
+      return logged(await acceptTransferPayment({ resource, txHash: credentials.txHash, ownerSignature: credentials.owner, actor, onRecorded, now }), resource);
     }
     const checked = await checkAuthorization({ payload: credentials.payload, resource });
-    if (checked.rail === "gateway") return await acceptGatewayPayment({ resource, checked, actor, onRecorded });
-    return await settleEip3009Payment({ resource, checked, actor, onRecorded, fault });
+    if (checked.rail === "gateway") return logged(await acceptGatewayPayment({ resource, checked, actor, onRecorded }), resource);
+    return logged(await settleEip3009Payment({ resource, checked, actor, onRecorded, fault }), resource);
   } catch (err) {
     if (err instanceof PaymentRejected) throw await paymentRequired({ resource, reason: err.reason, details: err.details });
     throw err;
   }
 }
+
+/** The one log line (and metric) of a newly recorded payment; a replay wrote nothing and logs nothing. */
+function logged(outcome: PaymentOutcome, resource: PaidResource): PaymentOutcome {
+  const r = outcome.receipt;
+  if (!outcome.replayed) moneyEvent({ event: "payment.recorded", rail: r.rail, status: r.status, paymentId: r.paymentId ?? "", payer: r.payer ?? "", amount: resource.price, resource: `${resource.kind}:${resource.id}` });
+  return outcome;
+}
+

@@ -1,12 +1,12 @@
 // Brings the whole hub up: local chain with our contracts, database migrated, demo data, Next server.
 // Used by `npm start` (scripts/up.mjs) and by the test runner (scripts/test.mjs) alike.
 import { spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, openSync } from "node:fs";
 import path from "node:path";
 import { startAnvil } from "./anvil.mjs";
 import { deployContracts } from "./deploy.mjs";
 import { migrate } from "./migrate.mjs";
-import { bin, nodeBin, run, waitFor } from "./proc.mjs";
+import { nodeBin, run, waitFor } from "./proc.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
 
@@ -46,10 +46,15 @@ export async function migrateAndSeed(env, { seed = true } = {}) {
   if (seed) await run(nodeBin, ["--import", "tsx", path.join(root, "scripts/seed.ts")], { env, cwd: root });
 }
 
-/** Starts the hub's server (server.mjs: Next's production handler, or `--dev`) and resolves once /health answers. */
-export async function startServer(env, { dev = false, quiet = false } = {}) {
+/**
+ * Starts the hub's server (server.mjs: Next's production handler, or `--dev`) and resolves once /health
+ * answers. `logFile` captures its stdout and stderr (the JSON log) instead of showing or dropping them.
+ */
+export async function startServer(env, { dev = false, quiet = false, logFile } = {}) {
   const args = [path.join(root, "server.mjs"), ...(dev ? ["--dev"] : []), "-p", env.PORT, "-H", dev ? "localhost" : "127.0.0.1"];
-  const child = spawn(nodeBin, args, { env: { ...env, NODE_ENV: dev ? "development" : "production" }, cwd: root, stdio: quiet ? ["ignore", "ignore", "inherit"] : "inherit" });
+  const log = logFile ? openSync(logFile, "a") : undefined;
+  const stdio = log !== undefined ? ["ignore", log, log] : quiet ? ["ignore", "ignore", "inherit"] : "inherit";
+  const child = spawn(nodeBin, args, { env: { ...env, NODE_ENV: dev ? "development" : "production" }, cwd: root, stdio });
   const exited = new Promise((_, reject) => child.on("exit", (code) => reject(new Error(`the hub (${dev ? "dev" : "production"}) exited with ${code}`))));
   exited.catch(() => {});
   const url = `http://127.0.0.1:${env.PORT}`;

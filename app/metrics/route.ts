@@ -1,0 +1,10 @@
+import { route } from "@/lib/http/route";
+import { authorizeMetrics } from "@/lib/metrics/authorize-metrics";
+import { renderMetrics } from "@/lib/metrics/render-metrics";
+
+// GET /metrics — this instance's Prometheus metrics (bearer METRICS_TOKEN; 404 when it is not configured)
+export const GET = route({}, async ({ req }) => {
+  authorizeMetrics(req.headers.get("authorization"));
+  const { contentType, body } = await renderMetrics();
+  return new Response(body, { headers: { "content-type": contentType, "cache-control": "no-store" } });
+});

@@ -1,0 +1,94 @@
+// GET /metrics: Prometheus text behind METRICS_TOKEN (scripts/test.mjs configures one), with every
+// series issue 18 lists, moving when the hub does real work (a paid unlock, its settlement, chain
+// calls). The 404 without a token is checked on an instance started without one (ops-restart.test.ts).
+import type { PaymentRequirements } from "@x402/core/types";
+import { beforeAll, describe, expect, it } from "vitest";
+import { api, expectError } from "../support/hub";
+import { challengeFor, eventually, freshPayer, pay, settled, signedPayment } from "../support/x402";
+
+const TOKEN = process.env.METRICS_TOKEN!;
+const CONTENT = { contentId: "liner-notes" };
+
+async function scrape(): Promise<string> {
+  const res = await api<string>("/metrics", { headers: { authorization: `Bearer ${TOKEN}` } });
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
+  return res.body;
+}
+
+/** The value of one sample (`name{labels}`), 0 when absent; labels match in any order. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number {
+  for (const line of text.split("\n")) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
+    const [, rawLabels = "", value] = /^[^{ ]+(?:\{(.*)\})? (.+)$/.exec(line) ?? [];
+    if (Object.entries(labels).every(([k, v]) => rawLabels.includes(`${k}="${v}"`))) return Number(value);
+  }
+  return 0;
+}
+
+describe("GET /metrics", () => {
+  beforeAll(() => {
+    if (!TOKEN) throw new Error("METRICS_TOKEN is not set: run the API tests through scripts/test.mjs");
+  });
+
+  it.each([
+    ["no Authorization", {}],
+    ["a wrong token", { authorization: "Bearer not-the-metrics-token-at-all-0000" }],
+    ["the token without Bearer", { authorization: TOKEN }],
+  ])("answers 401 with %s", async (_what, headers) => {
+    const res = await api("/metrics", { headers: headers as Record<string, string> });
+    expectError(res, 401, "unauthorized");
+    expect(res.headers.get("www-authenticate")).toMatch(/^Bearer/);
+  });
+
+  it("lists every series the operator needs", async () => {
+    expect((await api("/health")).status).toBe(200);
+    const text = await scrape();
+    for (const name of [
+      "hub_http_requests_total", "hub_http_request_duration_seconds", "hub_payment_events_total", "hub_payments",
+      "hub_gateway_authorizations", "hub_gateway_oldest_unsettled_age_seconds", "hub_settlement_batches_total",
+      "hub_settlement_gas_used_total", "hub_settlement_items_total", "hub_chain_rpc_requests_total", "hub_chain_rpc_errors_total",
+      "hub_chain_rpc_duration_seconds", "hub_tip_events_total", "hub_tips_held", "hub_tips_held_usdc",
+      "hub_rate_limit_refusals_total", "hub_settler_leader", "hub_in_flight_requests", "hub_process_cpu_seconds_total",
+    ]) {
+      expect(text, name).toMatch(new RegExp(`^# TYPE ${name} `, "m"));
+    }
+    for (const status of ["locked", "settling", "settled", "failed"]) {
+      expect(text).toMatch(new RegExp(`^hub_gateway_authorizations\\{status="${status}"\\} \\d+$`, "m"));
+    }
+    // The /health request above is counted under its route pattern.
+    expect(sample(text, "hub_http_requests_total", { method: "GET", route: "/health", status: "200" })).toBeGreaterThan(0);
+  });
+
+  it("counts a paid unlock, its settlement, the chain calls behind them and the request's route pattern", async () => {
+    const [, gateway] = (await challengeFor(CONTENT)).accepts as [PaymentRequirements, PaymentRequirements];
+    const payer = await freshPayer({ deposit: "1" });
+    const before = await scrape();
+
+    const signed = await signedPayment({ requirement: gateway, signer: payer });
+    const res = await pay(CONTENT, { "payment-signature": signed.header });
+    expect(res.status).toBe(200);
+    await settled(res.body.payment.paymentId);
+
+    const after = await eventually(async () => {
+      const text = await scrape();
+      return sample(text, "hub_payment_events_total", { rail: "gateway", status: "settled" }) > sample(before, "hub_payment_events_total", { rail: "gateway", status: "settled" }) && text;
+    }, { what: "the settlement to be counted" });
+    const grew = (name: string, labels: Record<string, string> = {}) => sample(after, name, labels) - sample(before, name, labels);
+    expect(grew("hub_payment_events_total", { rail: "gateway", status: "locked" })).toBeGreaterThanOrEqual(1);
+    expect(grew("hub_http_requests_total", { method: "POST", route: "/hub/pay", status: "200" })).toBeGreaterThanOrEqual(1);
+    expect(grew("hub_http_request_duration_seconds_count", { method: "POST", route: "/hub/pay", status: "200" })).toBeGreaterThanOrEqual(1);
+    expect(grew("hub_chain_rpc_requests_total", { method: "eth_call" })).toBeGreaterThanOrEqual(1);
+    expect(grew("hub_gateway_authorizations", { status: "settled" })).toBeGreaterThanOrEqual(1);
+    expect(grew("hub_settlement_batches_total", { status: "confirmed" })).toBeGreaterThanOrEqual(1);
+    expect(grew("hub_settlement_gas_used_total")).toBeGreaterThan(0);
+    expect(sample(after, "hub_settler_leader")).toBe(1);
+  });
+
+  it("gives each response a request id, keeping a sane one the caller sent", async () => {
+    const mine = await api("/health", { headers: { "x-request-id": "metrics-test-req-0001" } });
+    expect(mine.headers.get("x-request-id")).toBe("metrics-test-req-0001");
+    const fresh = await api("/health", { headers: { "x-request-id": "bad id with spaces" } });
+    expect(fresh.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

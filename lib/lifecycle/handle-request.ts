@@ -1,0 +1,58 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { ApiError, toErrorResponse } from "@/lib/http/errors";
+import { logger } from "@/lib/log/logger";
+import { requestContext } from "@/lib/log/request-context";
+import { metrics } from "@/lib/metrics/metrics";
+import { routePattern } from "@/lib/metrics/route-pattern";
+import { lifecycle } from "./lifecycle";
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+/** Seconds a client is told to wait before retrying a request refused while this instance stops. */
+export const DRAIN_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * The server's hook around every request (server.mjs calls it before Next's handler): gives the
+ * request an id (a sane X-Request-Id from a proxy is kept, else a new one; echoed in the response),
+ * runs the handler inside that id's log context, counts the request in flight for a graceful stop,
+ * and when the response closes writes one JSON access line (route, status, latency) and the HTTP
+ * metrics. While the instance is draining it refuses the request: 503 `shutting-down` with
+ * Retry-After and Connection: close, so a client or balancer retries elsewhere or after the restart.
+ */
+export function handleRequest(req: IncomingMessage, res: ServerResponse, next: () => unknown): void {
+  const started = process.hrtime.bigint();
+  const pathname = (req.url ?? "/").split("?")[0]!;
+  const method = req.method ?? "GET";
+  const offered = req.headers["x-request-id"];
+  const requestId = typeof offered === "string" && REQUEST_ID.test(offered) ? offered : randomUUID();
+  req.headers["x-request-id"] = requestId;
+  res.setHeader("x-request-id", requestId);
+  const life = lifecycle();
+  const m = metrics();
+
+  res.once("close", () => {
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const status = res.writableFinished ? String(res.statusCode) : "aborted";
+    const route = routePattern(pathname);
+    m.httpRequests.inc({ method, route, status });
+    m.httpDuration.observe({ method, route, status }, seconds);
+    const line = { reqId: requestId, method, route, path: pathname, status: res.writableFinished ? res.statusCode : null, aborted: !res.writableFinished, latencyMs: Math.round(seconds * 1000) };
+    if (route === "/_next") logger().debug(line, "request");
+    else logger().info(line, "request");
+  });
+
+  if (life.draining) {
+    const { status, body } = toErrorResponse(new ApiError("shutting-down", "This hub instance is stopping and takes no new requests; retry shortly (another instance, or this one once restarted)"));
+    res.writeHead(status, { "content-type": "application/json", "retry-after": String(DRAIN_RETRY_AFTER_SECONDS), connection: "close" });
+    res.end(JSON.stringify(body));
+    return;
+  }
+
+  const done = life.begin();
+  m.inFlightRequests.inc();
+  res.once("close", () => {
+    done();
+    m.inFlightRequests.dec();
+  });
+  requestContext.run({ requestId, method, path: pathname }, next);
+}

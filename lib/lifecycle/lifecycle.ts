@@ -1,0 +1,56 @@
+type State = {
+  draining: boolean;
+  inFlight: number;
+  idleWaiters: Array<() => void>;
+  onDrain: Array<() => Promise<void> | void>;
+  drained?: Promise<void>;
+};
+
+const KEY = Symbol.for("paid-content-hub.lifecycle-state");
+const slot = globalThis as typeof globalThis & { [KEY]?: State };
+
+function state(): State {
+  slot[KEY] ??= { draining: false, inFlight: 0, idleWaiters: [], onDrain: [] };
+  return slot[KEY];
+}
+
+/**
+ * This instance's life: requests in flight (each one, so payments being recorded among them) and
+ * the graceful stop. `drain()` refuses new work from then on, waits until every request in flight
+ * has answered, then runs the drain steps (stop the settler, give up its lease) in order. Shared
+ * through globalThis: server.mjs calls it outside Next's bundles.
+ */
+export function lifecycle() {
+  const s = state();
+  return {
+    get draining() {
+      return s.draining;
+    },
+    get inFlight() {
+      return s.inFlight;
+    },
+    /** Counts a unit of work in; returns the function that counts it out (idempotent). */
+    begin(): () => void {
+      s.inFlight++;
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        s.inFlight--;
+        if (s.inFlight === 0) for (const wake of s.idleWaiters.splice(0)) wake();
+      };
+    },
+    /** A step for drain() after the requests in flight have finished (e.g. stop the settler). */
+    onDrain(step: () => Promise<void> | void) {
+      s.onDrain.push(step);
+    },
+    drain(): Promise<void> {
+      s.draining = true;
+      s.drained ??= (async () => {
+        if (s.inFlight > 0) await new Promise<void>((resolve) => s.idleWaiters.push(resolve));
+        for (const step of s.onDrain) await step();
+      })();
+      return s.drained;
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+
+function create() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: "hub_" });
+  const registers = [registry];
+  const seconds = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+  return {
+    registry,
+    httpRequests: new Counter({ name: "hub_http_requests_total", help: "HTTP requests answered, by method, route pattern and status", labelNames: ["method", "route", "status"], registers }),
+    httpDuration: new Histogram({ name: "hub_http_request_duration_seconds", help: "HTTP request latency until the response finished, by method, route pattern and status", labelNames: ["method", "route", "status"], buckets: seconds, registers }),
+    paymentEvents: new Counter({ name: "hub_payment_events_total", help: "Payments this instance recorded, settled or saw fail, by rail and the status they reached", labelNames: ["rail", "status"], registers }),
+    payments: new Gauge({ name: "hub_payments", help: "Payments in the database by rail and status (shared by every instance)", labelNames: ["rail", "status"], registers }),
+    gatewayAuthorizations: new Gauge({ name: "hub_gateway_authorizations", help: "Gateway authorizations by status: locked, settling, settled, failed (database)", labelNames: ["status"], registers }),
+    oldestUnsettled: new Gauge({ name: "hub_gateway_oldest_unsettled_age_seconds", help: "Age of the oldest locked or settling Gateway authorization (0 when none)", registers }),
+    settlementBatches: new Counter({ name: "hub_settlement_batches_total", help: "Settlement batches this instance finished, by outcome (confirmed, failed)", labelNames: ["status"], registers }),
+    settlementGas: new Counter({ name: "hub_settlement_gas_used_total", help: "Gas used by this instance's settlement batch transactions", registers }),
+    settlementItems: new Counter({ name: "hub_settlement_items_total", help: "Authorizations decided by this instance's settler, by outcome (settled, failed, requeued)", labelNames: ["outcome"], registers }),
+    rpcRequests: new Counter({ name: "hub_chain_rpc_requests_total", help: "JSON-RPC calls to the chain, by method", labelNames: ["method"], registers }),
+    rpcErrors: new Counter({ name: "hub_chain_rpc_errors_total", help: "JSON-RPC calls that failed in transport (no answer, timeout, HTTP error), by method", labelNames: ["method"], registers }),
+    rpcDuration: new Histogram({ name: "hub_chain_rpc_duration_seconds", help: "JSON-RPC call latency, by method", labelNames: ["method"], buckets: seconds, registers }),
+    tipEvents: new Counter({ name: "hub_tip_events_total", help: "Tips this instance settled, held, released or refunded", labelNames: ["event"], registers }),
+    tipsHeld: new Gauge({ name: "hub_tips_held", help: "Tips held in holding boxes now (database)", registers }),
+    tipsHeldUsdc: new Gauge({ name: "hub_tips_held_usdc", help: "USDC held in holding boxes now (database)", registers }),
+    rateLimitRefusals: new Counter({ name: "hub_rate_limit_refusals_total", help: "Requests refused with 429, by limit", labelNames: ["limit"], registers }),
+    settlerLeader: new Gauge({ name: "hub_settler_leader", help: "1 while this instance holds the settler lease, else 0", registers }),
+    settlerLastPass: new Gauge({ name: "hub_settler_last_pass_timestamp_seconds", help: "When this instance's settler last ran a pass (Unix seconds)", registers }),
+    inFlightRequests: new Gauge({ name: "hub_in_flight_requests", help: "Requests being served by this instance", registers }),
+  };
+}
+
+export type Metrics = ReturnType<typeof create>;
+
+// One set per process, shared through globalThis (Next bundles routes and instrumentation apart).
+const KEY = Symbol.for("paid-content-hub.metrics");
+const slot = globalThis as typeof globalThis & { [KEY]?: Metrics };
+
+/** The hub's Prometheus instruments; `GET /metrics` renders `metrics().registry`. */
+export function metrics(): Metrics {
+  slot[KEY] ??= create();
+  return slot[KEY];
+}
