@@ -49,6 +49,7 @@ export const API_ROUTES: ReadonlyArray<readonly [string, readonly string[]]> = [
   ["/hub/track", ["POST"]],
   ["/hub/widget.js", ["GET"]],
   ["/mcp", ["POST"]],
+  ["/metrics", ["GET"]],
   ["/quickshare/[slug]/access", ["GET"]],
   ["/quickshare/[slug]/access-control", ["GET","PUT"]],
   ["/quickshare/[slug]/cover", ["GET"]],

@@ -1,10 +1,11 @@
 import "server-only";
 import type { NextRequest } from "next/server";
+import { loadAccess } from "@/lib/access/load-access";
 import { readSession } from "@/lib/auth/session";
 import { requestNow } from "@/lib/http/request-clock";
+import { parseCredentials } from "@/lib/x402/parse-credentials";
 import { findShare } from "./find-share";
 import { shareAccess } from "./share-access";
-import { loadAccess } from "@/lib/access/load-access";
 import { shareStatus } from "./share-status";
 import { shareUrls } from "./share-urls";
 import { wantsSharePage } from "./wants-share-page";
@@ -26,8 +27,8 @@ export async function sharePageRoute(req: NextRequest): Promise<SharePageRoute |
   if (req.method !== "GET" && req.method !== "HEAD") return null;
   const m = SHARE_PAGE.exec(req.nextUrl.pathname);
   if (!m) return null;
-  const slug = decodeURIComponent(m[1]!);
-  if (!wantsSharePage(req)) return { kind: "agent", pathname: `/quickshare/${encodeURIComponent(slug)}/access` };
+  const slug = decodeURIComponent(m[1]!); // well-formed: the proxy's guard answered a malformed escape 400
+  if (!wantsSharePage({ accept: req.headers.get("accept"), credentials: parseCredentials(req.headers) })) return { kind: "agent", pathname: `/quickshare/${encodeURIComponent(slug)}/access` };
   const headers: Record<string, string> = { "cache-control": "private, no-store", "x-robots-tag": "noindex, nofollow", vary: "Accept, Cookie" };
   const now = requestNow(req);
   const share = await findShare({ slug });
