@@ -20,11 +20,12 @@ export function useSession() {
 }
 
 /**
- * "Sign in with wallet" through wagmi: nonce → EIP-4361 message (viem/siwe) → `signMessage` → POST
- * /auth/verify, which sets the auth_session cookie. Each caller keeps its own status line.
+ * "Sign in with wallet" through wagmi against one origin's session routes (`authBase`: the hub's
+ * `/auth`, or a hosted blog's `/api/auth`): nonce → EIP-4361 message (viem/siwe) → `signMessage` →
+ * POST verify, which sets the session cookie; `onSignedIn` gets the wallet. Each caller keeps its own
+ * status line.
  */
-export function useSignIn() {
-  const { setMe, signOut } = useHubSession();
+export function useWalletSignIn(authBase: "/auth" | "/api/auth", onSignedIn: (me: { wallet: string }) => void) {
   const { signMessageAsync } = useSignMessage();
   const [status, setStatus] = useState<SignInStatus>("idle");
   const [error, setError] = useState<string | null>(null);
@@ -32,7 +33,7 @@ export function useSignIn() {
   const signIn = useCallback(async (address: Address) => {
     setError(null);
     try {
-      const terms = await (await fetch(`/auth/nonce?address=${address}`, { cache: "no-store" })).json();
+      const terms = await (await fetch(`${authBase}/nonce?address=${address}`, { cache: "no-store" })).json();
       const message = createSiweMessage({
         address,
         chainId: terms.chainId,
@@ -47,10 +48,10 @@ export function useSignIn() {
       setStatus("waiting-signature");
       const signature = await signMessageAsync({ message });
       setStatus("verifying");
-      const res = await fetch("/auth/verify", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ message, signature }), credentials: "same-origin" });
+      const res = await fetch(`${authBase}/verify`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ message, signature }), credentials: "same-origin" });
       const body = await res.json();
       if (!res.ok) throw new Error(body.details ?? body.error ?? `Sign-in failed (${res.status})`);
-      setMe({ wallet: body.wallet });
+      onSignedIn({ wallet: body.wallet });
       setStatus("idle");
       return true;
     } catch (err) {
@@ -59,7 +60,13 @@ export function useSignIn() {
       setStatus("error");
       return false;
     }
-  }, [signMessageAsync, setMe]);
+  }, [authBase, signMessageAsync, onSignedIn]);
 
-  return { signIn, signOut, status, error, busy: status === "waiting-signature" || status === "verifying" };
+  return { signIn, status, error, busy: status === "waiting-signature" || status === "verifying" };
+}
+
+/** Sign-in to the hub (`/auth`, cookie auth_session): the signed-in wallet shows everywhere on the page at once. */
+export function useSignIn() {
+  const { setMe, signOut } = useHubSession();
+  return { ...useWalletSignIn("/auth", setMe), signOut };
 }
