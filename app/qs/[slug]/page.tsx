@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { cache } from "react";
 import { Paywall } from "@/components/reader/paywall";
 import { ShareBody } from "@/components/reader/share-body";
+import { SvcMeta } from "@/components/svc-meta";
 import { hubChainConfig } from "@/lib/chain/browser-config";
 import { env } from "@/lib/env";
 import { pageRequest } from "@/lib/http/page-request";
@@ -61,22 +62,8 @@ export default async function SharePage({ params, searchParams }: Props) {
   return (
     <div id="share" className="share-page" data-svc-resource={urls.access} data-svc-title={share.title} data-svc-price={price} data-svc-path={`/qs/${share.slug}`}
       data-svc-manifest={urls.manifest} data-svc-id={share.id} data-svc-currency={share.currency} data-svc-status={status} data-svc-state={data.state} data-svc-rpc={env.PUBLIC_RPC_URL}>
-      {/* React hoists these into <head>. */}
-      <meta name="svc:title" content={share.title} />
-      <meta name="svc:content-type" content={share.contentType} />
-      <meta name="svc:price" content={price} />
-      <meta name="svc:currency" content={share.currency} />
-      <meta name="svc:status" content={status} />
-      <meta name="svc:access" content={access} />
-      <meta name="svc:manifest" content={urls.manifest} />
-      <meta property="og:title" content={share.title} />
-      <meta property="og:type" content="article" />
-      <meta property="og:url" content={urls.page} />
-      {share.summary && <meta property="og:description" content={share.summary} />}
-      {data.cover && <meta property="og:image" content={data.cover} />}
-      <link rel="alternate" type="application/json" href={urls.manifest} title="Quickshare manifest" />
-      {/* "<" escaped so no string in the data can close the script element. */}
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }} />
+      <SvcMeta title={share.title} contentType={share.contentType} price={price} currency={share.currency} status={status} access={access}
+        manifest={urls.manifest} manifestTitle="Quickshare manifest" page={urls.page} summary={share.summary} image={data.cover} jsonLd={jsonLd} />
       <div className="share-head">
         <p>
           <span className="badge">{share.contentType}</span> <span className="badge" id="qs-status-badge">{status}</span>

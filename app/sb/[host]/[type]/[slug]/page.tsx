@@ -4,6 +4,7 @@ import { cache } from "react";
 import { DocumentView } from "@/components/reader/document-view";
 import { Paywall } from "@/components/reader/paywall";
 import { ShareBody } from "@/components/reader/share-body";
+import { SvcMeta } from "@/components/svc-meta";
 import { blogPageContext } from "@/lib/blog/blog-page-context";
 import { postPageData } from "@/lib/blog/post-page-data";
 import { hubChainConfig } from "@/lib/chain/browser-config";
@@ -54,20 +55,8 @@ export default async function PostPage({ params }: Props) {
   return (
     <article id="share" className="sb-post" data-svc-resource={urls.access} data-svc-title={post.title} data-svc-price={price} data-svc-path={data.path}
       data-svc-manifest={urls.manifest} data-svc-id={post.id} data-svc-currency={post.currency} data-svc-status="published" data-svc-state={data.state} data-svc-rpc={env.PUBLIC_RPC_URL}>
-      <meta name="svc:title" content={post.title} />
-      <meta name="svc:content-type" content={post.type} />
-      <meta name="svc:price" content={price} />
-      <meta name="svc:currency" content={post.currency} />
-      <meta name="svc:status" content="published" />
-      <meta name="svc:access" content={access} />
-      <meta name="svc:manifest" content={urls.manifest} />
-      <meta property="og:title" content={post.title} />
-      <meta property="og:type" content="article" />
-      <meta property="og:url" content={urls.page} />
-      {post.summary && <meta property="og:description" content={post.summary} />}
-      {post.coverUrl && <meta property="og:image" content={post.coverUrl} />}
-      <link rel="alternate" type="application/json" href={urls.manifest} title="Post manifest" />
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }} />
+      <SvcMeta title={post.title} contentType={post.type} price={price} currency={post.currency} status="published" access={access}
+        manifest={urls.manifest} manifestTitle="Post manifest" page={urls.page} summary={post.summary} image={post.coverUrl} jsonLd={jsonLd} />
       <header className="sb-post-head">
         <p className="sb-meta">
           <span className="badge">{post.type}</span> <span className={`badge badge-${access}`}>{access}</span>
