@@ -189,7 +189,7 @@ describe("a hosted blog's pages on its own origin", () => {
       expect(res.text).toContain("Paid post");
       // The index has no wallet script of its own: only the headers to check.
       const d = directives(res.headers.get("content-security-policy"));
-      expect(d.get("connect-src")).toEqual(["'self'", RPC_ORIGIN, originOf(blog.domain)]);
+      expect(d.get("connect-src")).toEqual(["'self'", RPC_ORIGIN, originOf(blog.domain), new URL(HUB_URL).origin]);
       expect(d.get("frame-ancestors")).toEqual(["'none'"]);
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
@@ -248,8 +248,13 @@ describe("JSON, media and error responses", () => {
       // The input may be named in `details`, but only as a JSON string, which nosniff keeps from being read as HTML.
       expect(() => JSON.parse(text)).not.toThrow();
     }
-    // An unknown route is the 404 page: headers on, no input reflected.
-    const notFound = await hubPage(`/hub/no-such-route/${hostile}`);
+    // An unknown API path is a JSON 404 (issue 14); an unknown page is the 404 page: headers on, no input reflected.
+    const apiMiss = await fetch(`${HUB_URL}/hub/no-such-route/${hostile}`, { headers: HTML });
+    expect(apiMiss.status).toBe(404);
+    expect(apiMiss.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(apiMiss.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(() => JSON.parse("" + (await apiMiss.text()))).not.toThrow();
+    const notFound = await hubPage(`/no-such-page/${hostile}`);
     expect(notFound.status).toBe(404);
     expect(notFound.text).not.toContain("<script>alert(1)");
     expectPageHeaders(notFound);

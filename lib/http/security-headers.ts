@@ -37,7 +37,8 @@ export type SecurityHeaders = {
  *   nonce'd scripts load their chunks; `'unsafe-eval'` only in development, where React needs it);
  *   styles from the hub or inline (React `style` props and RainbowKit's injected styles; a nonce in
  *   `style-src` would make browsers ignore `'unsafe-inline'`); `connect-src` the page's own origin, the
- *   public RPC (wagmi reads the chain from the browser) and, on a blog, the blog's origin; images and
+ *   public RPC (wagmi reads the chain from the browser) and, on a blog, the blog's origin and the hub's
+ *   (the paywall reads the Gateway balance from the hub's API); images and
  *   media from the page's origin, `data:`/`blob:` (wallet icons, previews), CSP_MEDIA_ORIGINS and, on a
  *   blog, any https host (a post's cover is a URL its creator chose);
  *   `frame-ancestors 'none'` unless FRAME_ANCESTORS names embedding sites.
@@ -63,7 +64,8 @@ export function securityHeaders({ headers, pathname, blogOrigin, nonce }: {
   const ancestors = env.FRAME_ANCESTORS.length ? env.FRAME_ANCESTORS.join(" ") : "'none'";
   // A blog post's cover is a URL its creator chose (any https host); the hub's own pages show only its own media.
   const media = ["'self'", "data:", "blob:", ...env.CSP_MEDIA_ORIGINS, ...(blogOrigin ? ["https:"] : [])].join(" ");
-  const connect = ["'self'", new URL(env.PUBLIC_RPC_URL).origin, ...(blogOrigin ? [blogOrigin] : [])].join(" ");
+  // A blog page's paywall also asks the hub that hosts the blog (its public API, CORS *): the Gateway balance.
+  const connect = ["'self'", new URL(env.PUBLIC_RPC_URL).origin, ...(blogOrigin ? [blogOrigin, new URL(env.HUB_ORIGIN).origin] : [])].join(" ");
   const csp = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${n}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
