@@ -1,61 +1,23 @@
 "use client";
 
-import { ConnectButton } from "@rainbow-me/rainbowkit";
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useContext, useEffect, useState, type ReactNode } from "react";
+import { useCallback, useContext, useState, type ReactNode } from "react";
 import type { Address, Hex } from "viem";
 import { useAccount, useConfig, useConnect, useSignMessage, useSignTypedData, useSwitchChain, useWriteContract, WagmiContext } from "wagmi";
 import { readContract, waitForTransactionReceipt } from "wagmi/actions";
-import { Providers, type ChainConfig } from "@/components/providers";
+import { Providers } from "@/components/providers";
+import { useConnectWallet } from "@/components/use-connect-wallet";
 import { useSession, useSignIn } from "@/components/use-session";
 import { gatewayWalletAbi, usdcAbi } from "@/lib/chain/abis";
 import { transferOwnerMessage } from "@/lib/x402/transfer-owner-message";
-import { DocumentView, type DocumentViewData } from "./document-view";
 import { FlowStatus, type FlowState } from "./flow-status";
 import { GatewayDeposit } from "./gateway-deposit";
 import { NetworkGuard } from "./network-guard";
-import { ShareBody, type GrantBody } from "./share-body";
 import { useBlogSession } from "./use-blog-session";
 import { describeFailure, failure, hubFailure } from "./wallet-error";
 import { authorizationFor, chainIdOf, decodeHeader, isGatewayOption, paymentSignatureHeader, usdcText, type Challenge, type PaymentOption } from "./x402-browser";
+import { KEPT, proofKey, PaywallLinks, readResource, short, Unlocked, useKeptProof, type Body, type PaywallProps, type Rail, type Read } from "./paywall-core";
 import "./reader.css";
-
-export type PaywallProps = {
-  chain: ChainConfig;
-  /** Same-origin JSON read of the resource: /quickshare/<slug>/access, or /api/svc/access?path=… on a blog. */
-  accessPath: string;
-  /** The id the unlock proof is bound to (share id, or the post's proof id): where this browser keeps it. */
-  proofId: string;
-  /** What an unlock costs (atomic units); null when there is nothing to pay (a free invite-only resource). */
-  priceAtomic: string | null;
-  currency: string;
-  token: Address;
-  gateway: Address;
-  /** The hub's Gateway balance route (spendable = on-chain deposit minus the hub's locks). */
-  balanceUrl: string;
-  /** Whose session signs in: the hub's (/auth, auth_session), or the blog's on its own origin (/api/auth, sb_auth_session). */
-  authBase: "/auth" | "/api/auth";
-  /** The blog session's wallet as the server read it (blog pages). */
-  sessionWallet?: string | null;
-  /** What the panel offers first. */
-  mode: "pay" | "sign-in";
-  /** The sign-in panel's lead text. */
-  lead?: string;
-  /** The resource's page, offered after a sign-in grant. */
-  pageHref?: string;
-  /** When set (the share page), the wallet steps live on this page: links instead of buttons, so the page works without JavaScript. */
-  walletPage?: string;
-  /** Text of the link to the wallet page's sign-in (walletPage only). */
-  signInLabel?: string;
-};
-
-type Body = GrantBody & { document?: DocumentViewData | null; media: GrantBody["media"] & { externalVideoUrl?: string | null } };
-type Rail = "gateway" | "transfer";
-type Read = { ok: true; body: Body } | { ok: false; status: number; text: string };
-
-/** Where the unlock proof of a resource is kept in this browser. */
-export const proofKey = (proofId: string) => `svc-qs-proof:${proofId}`;
-const short = (w: string) => `${w.slice(0, 6)}…${w.slice(-4)}`;
 
 /**
  * The one paywall of shares and blog posts (wagmi + viem + RainbowKit): re-reads with the unlock
@@ -67,43 +29,9 @@ const short = (w: string) => `${w.slice(0, 6)}…${w.slice(-4)}`;
 export function Paywall(props: PaywallProps) {
   const outer = useContext(WagmiContext);
   // The share page's links need no wallet: it loads no wallet code (and asks no wallet anything).
-  if (props.walletPage) return <ProofOrLinks {...props} walletPage={props.walletPage} />;
+  if (props.walletPage) return <PaywallLinks {...props} walletPage={props.walletPage} />;
   if (outer) return <PaywallFlow {...props} />;
   return <Providers chain={props.chain}><PaywallFlow {...props} /></Providers>;
-}
-
-/** Same-origin JSON read of the resource, with the reader's headers (proof, payment) and an optional wallet claim. */
-function readResource(accessPath: string, headers: Record<string, string> = {}, wallet?: Address) {
-  // The wallet query is a claim that only prices the request (whitelist tier); payment proves possession.
-  const url = wallet ? `${accessPath}${accessPath.includes("?") ? "&" : "?"}wallet=${wallet}` : accessPath;
-  return fetch(url, { headers: { accept: "application/json", ...headers }, credentials: "same-origin", cache: "no-store" });
-}
-
-/** A reader who paid before keeps the proof in this browser: re-read with it, once, after mount. */
-function useKeptProof(accessPath: string, proofId: string): { checking: boolean; body: Body | null } {
-  const [result, setResult] = useState<{ checking: boolean; body: Body | null }>({ checking: true, body: null });
-  useEffect(() => {
-    let live = true;
-    const saved = localStorage.getItem(proofKey(proofId));
-    (saved ? readResource(accessPath, { "x-svc-payment-proof": saved }) : Promise.resolve(null))
-      .then(async (res) => {
-        if (!res) return null;
-        if (!res.ok) { localStorage.removeItem(proofKey(proofId)); return null; }
-        return (await res.json()) as Body;
-      })
-      .catch(() => null)
-      .then((body) => { if (live) setResult({ checking: false, body }); });
-    return () => { live = false; };
-  }, [accessPath, proofId]);
-  return result;
-}
-
-const KEPT: FlowState = { step: "settled", text: "Unlocked with the proof kept in this browser. No new payment." };
-
-function ProofOrLinks(props: PaywallProps & { walletPage: string }) {
-  const kept = useKeptProof(props.accessPath, props.proofId);
-  if (kept.body) return <Unlocked body={kept.body} state={KEPT} statusId="pay-status" />;
-  return <WalletLinks {...props} />;
 }
 
 function PaywallFlow(props: PaywallProps) {
@@ -133,37 +61,6 @@ function PaywallFlow(props: PaywallProps) {
     }} />;
   }
   return <PayPanel {...props} checking={kept.checking} read={read} granted={granted} state={state} setState={setState} onSignIn={() => setView("sign-in")} />;
-}
-
-function Unlocked({ body, state, statusId, pageHref }: { body: Body; state: FlowState; statusId: string; pageHref?: string }) {
-  return (
-    <div className="share-unlocked" data-testid="share-unlocked">
-      <FlowStatus state={state} id={statusId} />
-      <ShareBody body={body} />
-      {body.media?.externalVideoUrl && <p><a className="qs-doc" href={body.media.externalVideoUrl} rel="noopener noreferrer">Watch the video</a></p>}
-      <DocumentView doc={body.document} />
-      {pageHref ? <p><a href={pageHref}>Open the share page</a> (it now shows the content for this session).</p>
-        : body.unlockProof ? <p className="muted">Your unlock proof is kept in this browser, so coming back does not charge you again.</p> : null}
-    </div>
-  );
-}
-
-/** The share page's actions: plain links to the wallet page (they work without JavaScript). */
-function WalletLinks({ priceAtomic, currency, walletPage, mode, signInLabel, accessPath }: PaywallProps & { walletPage: string }) {
-  if (mode === "sign-in" || !priceAtomic) {
-    return <p><a className="btn" id="qs-signin" href={`${walletPage}?signin=1`}>{signInLabel ?? "Sign in with your wallet"}</a></p>;
-  }
-  const price = usdcText(priceAtomic);
-  return (
-    <section id="qs-paywall" className="reader-panel" aria-labelledby="qs-pay-h">
-      <h2 id="qs-pay-h">Unlock for {price} {currency}</h2>
-      <p className="muted">Pay once from your wallet: a signed authorization drawn on your Gateway deposit (no gas), or a plain USDC transfer. Agents: <code>GET {accessPath}</code> answers 402 with an x402 challenge.</p>
-      <p>
-        <a className="btn" id="qs-pay" href={walletPage}>Pay {price} {currency}</a>{" "}
-        <a className="btn btn-quiet" id="qs-signin" href={`${walletPage}?signin=1`}>Bought it already? Sign in</a>
-      </p>
-    </section>
-  );
 }
 
 type PayPanelProps = PaywallProps & {
@@ -331,12 +228,13 @@ function PayPanel({ priceAtomic, currency, token, gateway, balanceUrl, proofId, 
 }
 
 function Connect({ action }: { action: string }): ReactNode {
+  // RainbowKit's dialog, or "no wallet found" with the two ways forward when the browser has none.
+  const { connect, dialog } = useConnectWallet();
   return (
     <div className="guard" data-guard="connect">
       <p>Connect a wallet to {action}, or press the button above: your wallet asks first.</p>
-      <ConnectButton.Custom>
-        {({ openConnectModal }) => <button type="button" className="btn btn-quiet" onClick={openConnectModal}>Connect wallet</button>}
-      </ConnectButton.Custom>
+      <button type="button" className="btn btn-quiet" onClick={() => void connect()}>Connect wallet</button>
+      {dialog}
     </div>
   );
 }
@@ -426,3 +324,6 @@ function SignInPanel({ lead, proofId, read, onGranted, onPay, session }: SignInP
     </section>
   );
 }
+
+export type { PaywallProps } from "./paywall-core";
+export { proofKey } from "./paywall-core";

@@ -253,7 +253,8 @@ describe("JSON, media and error responses", () => {
     expect(apiMiss.status).toBe(404);
     expect(apiMiss.headers.get("content-type")).toMatch(/^application\/json/);
     expect(apiMiss.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(() => JSON.parse("" + (await apiMiss.text()))).not.toThrow();
+    const missText = await apiMiss.text();
+    expect(() => JSON.parse(missText)).not.toThrow();
     const notFound = await hubPage(`/no-such-page/${hostile}`);
     expect(notFound.status).toBe(404);
     expect(notFound.text).not.toContain("<script>alert(1)");

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { Paywall } from "@/components/reader/paywall";
+import { PaywallLinks } from "@/components/reader/paywall-core";
 import { ShareBody } from "@/components/reader/share-body";
 import { SvcMeta } from "@/components/svc-meta";
 import { hubChainConfig } from "@/lib/chain/browser-config";
@@ -76,18 +76,18 @@ export default async function SharePage({ params, searchParams }: Props) {
         {data.cover && <img className="cover" src={`/quickshare/${share.slug}/cover`} alt={`Preview of ${share.title}`} width={480} />}{/* eslint-disable-line @next/next/no-img-element */}
       </div>
       {data.state === "granted" && data.grant && <ShareBody body={data.grant} />}
-      {data.state === "charge" && <Paywall {...paywall} mode="pay" priceAtomic={data.amountAtomic} />}
+      {data.state === "charge" && <PaywallLinks {...paywall} mode="pay" priceAtomic={data.amountAtomic} />}
       {data.state === "expired" && (
         <>
           <section className="reader-panel"><h2>This share has expired</h2><p className="muted">No new unlocks. Readers who unlocked it before can still read it after signing in with their wallet.</p></section>
-          <div id="share-signin" className="reader-panel"><p>Unlocked it before?</p><Paywall {...paywall} mode="sign-in" priceAtomic={null} /></div>
+          <div id="share-signin" className="reader-panel"><p>Unlocked it before?</p><PaywallLinks {...paywall} mode="sign-in" priceAtomic={null} /></div>
         </>
       )}
       {data.state === "denied" && data.deny && (
         <section className="reader-panel" aria-labelledby="qs-deny-h">
           <h2 id="qs-deny-h">{data.deny.invite ? "Invite-only" : "Access denied"}</h2>
           <p>{data.deny.details}</p>
-          {!data.deny.possessed && <Paywall {...paywall} mode="sign-in" priceAtomic={null} signInLabel={`Sign in with ${data.deny.invite ? "an invited" : "your"} wallet`} />}
+          {!data.deny.possessed && <PaywallLinks {...paywall} mode="sign-in" priceAtomic={null} signInLabel={`Sign in with ${data.deny.invite ? "an invited" : "your"} wallet`} />}
         </section>
       )}
     </div>
