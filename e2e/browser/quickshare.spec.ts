@@ -71,7 +71,8 @@ test("an invited reader signs in with a wallet (wagmi + RainbowKit) from the sha
   expect(outside).toEqual([]);
 });
 
-test("a wallet that is not invited signs in and is told so; the page stays usable", async ({ page }) => {
+test("a wallet that is not invited signs in and is told so; the page stays usable", async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/status of 403 \(Forbidden\)/); // the access route's refusal, which the page then explains
   const owner = await person();
   const share = await createShare(owner, { title: "Crew only", content: "Dock 9.", publicAccess: false, whitelist: [owner.address] });
   const wallet = await installTestWallet(page, { pk: READER_PK, chainId: 5042002 });

@@ -6,6 +6,9 @@ import { screenshots } from "../support/screens";
 import { connectWallet, installTestWallet } from "../support/test-wallet";
 import { challengeFor, CHAIN_ID, freshPayer, hubDb, pay, RPC_URL, signedPayment } from "../support/x402";
 
+// The stranger's refusal: the prepare route answers 403 (logged by the browser), before any transaction.
+test.use({ expectedConsoleErrors: [/status of 403 \(Forbidden\).*ratings\/prepare/] });
+
 test("a buyer rates content through the wallet; a wallet without an unlock is refused before any transaction", async ({ page }) => {
   const contentId = (await hubDb().content.findFirstOrThrow({ where: { externalId: "sketchbook-tour" } })).id;
   const payer = await freshPayer({ deposit: "1" });

@@ -28,7 +28,7 @@ test.beforeAll(async () => {
 test.afterAll(() => new Promise<void>((resolve) => (framer ? framer.close(() => resolve()) : resolve())));
 
 // The refusal is itself a CSP report (frame-ancestors); it is the one this test expects.
-test.use({ allowedCspViolations: [/frame-ancestors/] });
+test.use({ allowedCspViolations: [/frame-ancestors/], expectedConsoleErrors: [/violates the following Content Security Policy directive: "frame-ancestors 'none'"/] });
 
 test("a page on another origin cannot frame the pay page: the browser refuses to render it", async ({ page, cspViolations }) => {
   // The pay page works on its own (the control: the page renders, with its pay action).
