@@ -5,7 +5,7 @@ import { expect, test, type Page } from "../support/fixtures";
 import { blogSignIn, cleanupBlogs, createBlog, createPost, originOf, upload } from "../support/blog";
 import { person } from "../support/quickshare";
 import { PHONE, screenshots } from "../support/screens";
-import { installTestWallet, type TestWallet } from "../support/test-wallet";
+import { connectWallet, installTestWallet, type TestWallet } from "../support/test-wallet";
 import { CHAIN_ID, freshPayer, RPC_URL, usdc, usdcBalance } from "../support/x402";
 
 test.afterAll(cleanupBlogs);
@@ -19,18 +19,6 @@ function watchOutside(page: Page, domain: string) {
     if (![domain, "127.0.0.1", "localhost"].includes(u.hostname) && !u.protocol.startsWith("data")) outside.push(r.url());
   });
   return outside;
-}
-
-/** Connects the test wallet through RainbowKit's dialog (blog pages have no hub header to wait for). */
-async function connect(page: Page) {
-  const guard = page.locator('[data-guard="connect"]');
-  await expect(async () => {
-    if ((await guard.count()) > 0) {
-      await page.getByRole("button", { name: "Connect wallet", exact: true }).click({ timeout: 5_000 });
-      await page.getByText("Test Wallet").click({ timeout: 5_000 });
-    }
-    await expect(guard).toHaveCount(0, { timeout: 5_000 });
-  }).toPass({ timeout: 30_000 });
 }
 
 async function noSidewaysScroll(page: Page) {
@@ -68,7 +56,7 @@ test("a reader pays a blog post with the paywall on the gateway rail, and anothe
   // Transfer rail: one USDC transfer, one tx-owner signature.
   const before = await usdcBalance(payer.address);
   await page.goto(`${origin}/article/roster`);
-  await connect(page);
+  await connectWallet(page, { header: false });
   await page.getByRole("radio", { name: /Transfer/ }).check();
   await page.getByTestId("pay-button").click();
   await expect(page.locator("#qs-content")).toHaveText("Pilot Ana on Tuesdays.");

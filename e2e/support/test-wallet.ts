@@ -150,8 +150,9 @@ export async function hydrated(page: Page) {
  * button, and waits until the page shows the connected state (tried again if the modal was opened
  * before RainbowKit was ready on a loaded machine).
  */
-export async function connectWallet(page: Page) {
-  await hydrated(page);
+export async function connectWallet(page: Page, { header = true }: { header?: boolean } = {}) {
+  // Blog pages have no hub header to wait for: the guard alone says when the page is live.
+  if (header) await hydrated(page);
   const guard = page.locator('[data-guard="connect"]');
   const { expect } = await import("@playwright/test");
   await expect(async () => {
