@@ -96,7 +96,7 @@ test("a returning wallet signs in on the blog's origin and reads a post it bough
   await expect(b.getByText("Moorings move to basin B.")).toHaveCount(0);
   await b.getByRole("button", { name: "Sign in with the wallet" }).click();
   await expect(b.getByRole("heading", { name: "Sign in to read" })).toBeVisible();
-  await connect(b);
+  await connectWallet(b, { header: false });
   await b.getByTestId("share-sign-in").click();
   await expect(b.locator("#qs-content")).toHaveText("Moorings move to basin B.");
   await expect(b.locator("#signin-status")).toContainText("access granted");
