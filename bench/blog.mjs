@@ -6,6 +6,7 @@
 //   - a free post through /api/svc/access (the body decrypted on every request)
 //   - an invite-only post re-read with an unlock proof (proof MAC + whitelist and entitlement lookups + decrypt)
 //   - GET /api/blog/posts/<slug> of a paid post (the teaser: nothing decrypted)
+//   - the HTML pages: the index, a free post (decrypted), a paid post's paywall
 // Usage: node bench/blog.mjs [--duration 10] [--rounds 3] [--connections 10] [--db sqlite|postgres] [--build]
 import http from "node:http";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -84,6 +85,10 @@ await runBenchmark(async () => {
     { name: "free post access", path: "/api/svc/access?path=/article/free", host },
     { name: "invite-only post with proof", path: "/api/article/members", host, headers: { "x-svc-payment-proof": proof } },
     { name: "paid post teaser", path: "/api/blog/posts/paid", host },
+    // The pages a browser gets (server-rendered HTML): the index, a free post, a paid post's paywall.
+    { name: "page: blog index", path: "/", host, headers: { accept: "text/html" } },
+    { name: "page: free post", path: "/article/free", host, headers: { accept: "text/html" } },
+    { name: "page: paid post (paywall)", path: "/article/paid", host, headers: { accept: "text/html" } },
   ];
   for (const t of targets) {
     const res = await request(port, t.host, t.path, { headers: t.headers });

@@ -2,6 +2,7 @@
 //   - GET /quickshare/<slug>/access of a free share (the body is decrypted on every request)
 //   - the same for a paid share re-read with an unlock proof (proof MAC + entitlement lookup + decrypt)
 //   - GET /quickshare/<slug>/meta (one query, nothing decrypted) as the same-machine baseline
+//   - the share page (HTML) of a free share and of a paid share (the paywall)
 //   - streaming a 30 MB media file (read blob, check the tag, send): MB/s and the server's peak RSS
 // Usage: node bench/quickshare.mjs [--duration 10] [--rounds 3] [--connections 10] [--db sqlite|postgres]
 //   [--streams 10] [--parallel 2] [--build]; see bench/README.md.
@@ -59,6 +60,9 @@ await runBenchmark(async () => {
     { name: "meta (baseline: 1 query, no body)", url: `${hub.url}/quickshare/${free.slug}/meta` },
     { name: "free share access", url: `${hub.url}/quickshare/${free.slug}/access` },
     { name: "paid share access with proof", url: `${hub.url}/quickshare/${paid.slug}/access`, headers: { "x-svc-payment-proof": proof } },
+    // The share page a browser gets (server-rendered HTML): a free share's body, a paid share's paywall.
+    { name: "page: free share", url: `${hub.url}/qs/${free.slug}`, headers: { accept: "text/html" } },
+    { name: "page: paid share (paywall)", url: `${hub.url}/qs/${paid.slug}`, headers: { accept: "text/html" } },
   ];
   for (const t of targets) {
     const res = await fetch(t.url, { headers: t.headers });
