@@ -26,6 +26,9 @@ async function noSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 }
 
+// The paywall asks the access route for the challenge first: the browser logs that 402.
+test.use({ expectedConsoleErrors: [/status of 402 \(Payment Required\)/] });
+
 test("a reader pays a blog post with the paywall on the gateway rail, and another on the transfer rail; reloads read with the kept proof", async ({ page }) => {
   const owner = await person();
   const blog = await createBlog(owner, "pay");
