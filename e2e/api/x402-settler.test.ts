@@ -29,6 +29,9 @@ describe("gateway batch settler", () => {
 
   beforeAll(async () => {
     const db = hubDb();
+    // These tests count the batches and items of their own passes: let the hub's settler drain the
+    // authorizations earlier files left locked (a file that held the lease leaves a queue) first.
+    await eventually(async () => (await db.payment.count({ where: { rail: "gateway", status: "locked", batchId: null } })) === 0, { timeoutMs: 60_000, what: "the hub's settler to drain the locked queue" });
     const expiresAt = new Date(Date.now() + 10 * 60_000);
     await db.leaderLock.upsert({ where: { name: SETTLER_LOCK }, create: { name: SETTLER_LOCK, holder: HOLDER, expiresAt }, update: { holder: HOLDER, expiresAt } });
     // The hub's settler checks its lease again before sending; let any pass it had started finish.
