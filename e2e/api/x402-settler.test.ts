@@ -11,9 +11,17 @@ import { chain, challengeFor, chainClient, eventually, freshPayer, hubDb, pay, s
 
 const HOLDER = "settler-crash-test";
 const CONTENT = { contentId: "liner-notes" }; // 0.01 USDC
-const crash = () => {
+// The crash comes right after the settlement tx is sent; anvil may answer the send before it has
+// mined the block, so the tests wait for the receipt before reading the chain's events.
+let sentHash: Hex | undefined;
+const crash = ({ txHash }: { txHash: Hex }) => {
+  sentHash = txHash;
   throw new Error("injected crash after submission");
 };
+async function crashedBatchMined() {
+  expect(sentHash).toBeDefined();
+  await chainClient.waitForTransactionReceipt({ hash: sentHash! });
+}
 
 async function gatewayPayment(payer: PrivateKeyAccount, requirement: PaymentRequirements) {
   const signed = await signedPayment({ requirement, signer: payer });
@@ -52,6 +60,7 @@ describe("gateway batch settler", () => {
     const before = await usdcBalance(creator);
 
     await expect(settleGatewayBatch({ holder: HOLDER, afterSubmit: crash })).rejects.toThrow("injected crash");
+    await crashedBatchMined();
     const stuck = await db.payment.findUniqueOrThrow({ where: { id }, include: { batch: true, receipt: true } });
     expect(stuck).toMatchObject({ status: "settling", batch: { status: "pending", txHash: null } });
     expect(stuck.receipt?.txHash).toBeNull();
@@ -79,6 +88,7 @@ describe("gateway batch settler", () => {
     const payer = await freshPayer({ deposit: "1" });
     const first = await gatewayPayment(payer, gateway);
     await expect(settleGatewayBatch({ holder: HOLDER, afterSubmit: crash })).rejects.toThrow("injected crash");
+    await crashedBatchMined();
     const [sent] = await settlementEvents(payer.address, first.nonce);
     // Worst case: the crashed batch's item went back to the queue although its tx had landed.
     await db.payment.update({ where: { id: first.id }, data: { status: "locked", batchId: null } });
