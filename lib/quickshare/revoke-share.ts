@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
-import { getBlobStore } from "@/lib/storage/get-blob-store";
+import { deleteBlobs } from "@/lib/storage/delete-blobs";
 import { findOwnedShare } from "./find-share";
 
 /**
@@ -18,10 +18,8 @@ export async function revokeShare({ slug, owner }: { slug: string; owner: string
     if (res.count !== 1) throw new ApiError("gone", "This share was already revoked");
     const media = await tx.media.findMany({ where: { resourceType: "quickshare", resourceId: share.id }, select: { storageRef: true, previewRef: true } });
     await tx.media.deleteMany({ where: { resourceType: "quickshare", resourceId: share.id } });
-    return [share.bodyStorageRef, share.coverStorageRef, ...media.flatMap((m) => [m.storageRef, m.previewRef])].filter((r): r is string => !!r);
+    return [share.bodyStorageRef, share.coverStorageRef, ...media.flatMap((m) => [m.storageRef, m.previewRef])];
   });
-  // After the commit: a failed delete leaves an orphan blob nobody can read (its key row is gone), never a live share without a body.
-  const store = getBlobStore();
-  await Promise.all([...new Set(refs)].map((ref) => store.delete(ref).catch((err) => console.error(`[quickshare] could not delete blob ${ref}:`, err))));
+  await deleteBlobs(refs, `share ${share.slug}`);
   return { success: true as const, slug: share.slug, status: "revoked" as const };
 }

@@ -92,6 +92,9 @@ export const adminPost = z
   .meta({ id: "BlogAdminPost" });
 
 export const adminPostResponse = z.object({ success: z.literal(true), post: adminPost }).meta({ id: "BlogAdminPostResponse" });
+export const deletedPostResponse = z
+  .object({ success: z.literal(true), id: z.string(), path: z.string().meta({ example: "/article/tide-pool" }), deleted: z.literal(true) })
+  .meta({ id: "BlogDeletedPost" });
 export const adminPostsResponse = z.object({ success: z.literal(true), posts: z.array(adminPost) }).meta({ id: "BlogAdminPosts" });
 
 export const postKeyParams = z.object({ key: z.string().min(1).max(200).meta({ description: "The post id or slug" }) });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { adminPostView } from "@/lib/blog/admin-post-view";
 import { blogContext, requireAdmin } from "@/lib/blog/blog-context";
+import { deletePost } from "@/lib/blog/delete-post";
 import { adminPost } from "@/lib/blog/find-post";
 import { savePost } from "@/lib/blog/save-post";
 import { route } from "@/lib/http/route";
@@ -20,4 +21,11 @@ export const PUT = route({ params, body: updatePostBody }, async ({ req, params,
   const blog = await blogContext(req, params.host);
   const session = requireAdmin(blog, req);
   return savePost({ blog, admin: session.wallet, key: params.key, input: body });
+});
+
+// DELETE /api/admin/posts/<key> (blog origin) — delete a draft or published post and its blobs (payments and ledger rows stay); admin only
+export const DELETE = route({ params }, async ({ req, params }) => {
+  const blog = await blogContext(req, params.host);
+  requireAdmin(blog, req);
+  return deletePost({ blog, key: params.key });
 });
