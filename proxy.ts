@@ -10,7 +10,7 @@ import { sharePageRoute } from "@/lib/quickshare/share-page-route";
 // Payment and proof headers an agent or a page on another origin may send and must be able to read.
 const ALLOW_HEADERS = [
   "content-type", "payment", "payment-signature", "x-payment", "x-svc-transfer-tx", "x-svc-tx-owner",
-  "x-svc-payment-proof", "x-svc-actor", "x-peer-secret",
+  "x-svc-payment-proof", "x-svc-actor", "x-peer-secret", "sign-in-with-x",
   "mcp-protocol-version", "mcp-session-id", "last-event-id", // MCP clients on an allowed origin (POST /mcp)
 ].join(", ");
 const EXPOSE_HEADERS = ["PAYMENT-REQUIRED", "PAYMENT-RESPONSE", "X-PAYMENT-RESPONSE", "Link"].join(", ");

@@ -7,6 +7,7 @@ import { decisionError } from "./decision-error";
 import { grantResource } from "./grant-resource";
 import { loadAccess } from "./load-access";
 import { payForResource } from "./pay-for-resource";
+import { siwxViewer } from "./siwx-viewer";
 import type { AccessAdapter, AccessAnswer } from "./types";
 
 /**
@@ -27,6 +28,8 @@ export async function accessResource<R extends { id: string }, B>(
   },
 ): Promise<AccessAnswer<B>> {
   let ctx = await loadAccess(adapter, { key, claim, proof: credentials.proof, sessionWallet, purpose, now });
+  // A SIGN-IN-WITH-X proof (without payment credentials) proves its wallet, as a session would.
+  if (credentials.siwx && credentials.payment.kind === "none") ctx = await siwxViewer(adapter, ctx, credentials.siwx);
   // Payment credentials from an otherwise anonymous request name their payer: decide for it (its tier,
   // its invitation), so an invited payer need not also pass ?wallet=.
   if (!ctx.viewer.wallet && ctx.resource && credentials.payment.kind !== "none") {

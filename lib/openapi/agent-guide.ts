@@ -123,7 +123,7 @@ export function guideSections(c: GuideContext): GuideSection[] {
     {
       title: "Re-read what you paid for",
       requires: ["POST /hub/pay"],
-      intro: "A paid read returns an unlockProof. Send it in the x-svc-payment-proof header (for media also the `proof` query parameter) to read again without paying while the entitlement lasts (12 hours for the proof).",
+      intro: "A paid read returns an unlockProof. Send it in the x-svc-payment-proof header (for media also the `proof` query parameter) to read again without paying while the entitlement lasts (12 hours for the proof). Or sign in: answer the 402's `extensions[\"sign-in-with-x\"]` challenge with a SIGN-IN-WITH-X header (x402 v2, @x402/extensions/sign-in-with-x) and a wallet that already bought the resource reads it without paying.",
     },
     {
       title: "Quickshare links",

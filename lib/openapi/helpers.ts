@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import type { ZodOpenApiPathsObject, ZodOpenApiResponseObject, ZodOpenApiResponsesObject } from "zod-openapi";
 import { errorBodySchema } from "@/lib/http/errors";
 
@@ -55,3 +55,10 @@ export function withCommonStatuses(paths: ZodOpenApiPathsObject): ZodOpenApiPath
 export function jsonBody(schema: z.ZodType) {
   return { required: true, content: { "application/json": { schema } } };
 }
+
+/** The x402 v2 sign-in-with-x header, read by every operation that sells something that can be read again. */
+export const siwxHeader = z.object({
+  "sign-in-with-x": z.string().optional().meta({
+    description: "x402 v2 sign-in-with-x proof (base64 JSON, signed over the 402's `extensions[\"sign-in-with-x\"]` challenge): a wallet that already bought the resource reads it again without paying. Single-use nonce, bound to the origin of the request, 5 minutes",
+  }),
+});

@@ -2,12 +2,12 @@ import { z } from "zod";
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { nonceQuery, nonceResponse, verifyBody } from "@/lib/schemas/auth";
 import {
-  accessQuery, adminPostResponse, adminPostsResponse, blogMediaParams, blogMediaQuery, createBlogBody, createPostBody, hostedBlog, manifestQuery,
+  accessQuery, adminPostResponse, adminPostsResponse, blogMediaParams, blogMediaQuery, createBlogBody, createPostBody, deletedPostResponse, hostedBlog, manifestQuery,
   postAccessControl, postAccessControlBody, postAccessGrant, postEntitlementResponse, postKeyParams, postManifest, postQuote, postTeaser,
   postWalletParams, shortAccessParams, siteManifest, updatePostBody, walletOptionalQuery,
 } from "@/lib/schemas/blog";
 import { gatewayBalanceResponse, uploadResponse } from "@/lib/schemas/quickshare";
-import { errors, json, jsonBody } from "./helpers";
+import { errors, json, jsonBody, siwxHeader } from "./helpers";
 
 const tags = ["hosted blogs"];
 const ORIGIN = "Served on the hosted blog's own origin (its domain, <name>.localhost in development, or a BLOG_HOST_MAP entry), not on the hub's.";
@@ -25,7 +25,7 @@ const accessOp = (summary: string, path: z.ZodObject | undefined, query: z.ZodOb
   summary,
   description: ACCESS,
   security: [{}, { Payment: [] }, { blogSession: [] }],
-  requestParams: { ...(path && { path }), query, header: proofHeader },
+  requestParams: { ...(path && { path }), query, header: proofHeader.extend(siwxHeader.shape) },
   responses: { "200": { ...json(postAccessGrant, "Granted"), headers: z.object({ "PAYMENT-RESPONSE": z.string().optional() }) }, "402": challenge402, ...errors(400, 403, 404, 409, 503) },
 });
 const admin = (summary: string, op: Partial<ZodOpenApiOperationObject>): ZodOpenApiOperationObject => ({
@@ -117,6 +117,11 @@ export const blogPaths: ZodOpenApiPathsObject = {
   "/api/admin/posts/{key}": {
     get: admin("One post, any status", { requestParams: { path: postKeyParams }, responses: { "200": json(adminPostResponse, "Post"), ...errors(401, 403, 404) } }),
     put: admin("Edit a post", { requestParams: { path: postKeyParams }, requestBody: jsonBody(updatePostBody), responses: { "200": json(adminPostResponse, "Updated"), ...errors(400, 401, 403, 404, 409, 413) } }),
+    delete: admin("Delete a draft or published post for good", {
+      description: "The post, its whitelist, media rows and entitlements are removed in one transaction; every read of it answers 404 from then on; its encrypted body, media and previews are deleted from the blob store. Payments, receipts and ledger rows stay.",
+      requestParams: { path: postKeyParams },
+      responses: { "200": json(deletedPostResponse, "Deleted"), ...errors(401, 403, 404) },
+    }),
   },
   "/api/admin/posts/{key}/publish": { post: admin("Publish a post", { requestParams: { path: postKeyParams }, responses: { "200": json(adminPostResponse, "Published"), ...errors(401, 403, 404) } }) },
   "/api/admin/posts/{key}/unpublish": { post: admin("Unpublish a post (reads answer 404 again)", { requestParams: { path: postKeyParams }, responses: { "200": json(adminPostResponse, "Back to draft"), ...errors(401, 403, 404) } }) },

@@ -6,7 +6,7 @@ import {
   metaResponse, mineResponse, quoteResponse, reslugResponse, revokeResponse, slugParams, statsResponse, unlockBody, uploadQuery,
   uploadResponse, viewResponse, walletQuery,
 } from "@/lib/schemas/quickshare";
-import { errors, json, jsonBody } from "./helpers";
+import { errors, json, jsonBody, siwxHeader } from "./helpers";
 
 const tags = ["quickshare"];
 const proofHeader = z.object({
@@ -34,7 +34,7 @@ const readOperation = (summary: string, extra: Partial<ZodOpenApiOperationObject
   summary,
   description: ACCESS_RULES,
   security: [{}, { Payment: [] }, { session: [] }],
-  requestParams: { path: slugParams, query: walletQuery, header: proofHeader },
+  requestParams: { path: slugParams, query: walletQuery, header: proofHeader.extend(siwxHeader.shape) },
   responses: {
     "200": { ...json(accessGrant, "Granted: the decrypted body, media metadata and (for a wallet holding an entitlement) an unlock proof"), headers: z.object({ "PAYMENT-RESPONSE": z.string().optional() }) },
     "302": { description: "A legacy share stored before encryption: Location is its stored URL" },
@@ -115,7 +115,7 @@ export const quickshareSharePaths: ZodOpenApiPathsObject = {
   },
   "/quickshare/{slug}/unlock": {
     post: readOperation("Unlock: pay over x402 (either rail), or for a free share send walletAddress (with a session or proof of that wallet) to bind an unlock proof to it", {
-      requestParams: { path: slugParams, header: proofHeader },
+      requestParams: { path: slugParams, header: proofHeader.extend(siwxHeader.shape) },
       requestBody: jsonBody(unlockBody),
     }),
   },

@@ -7,6 +7,7 @@ import { getChainInfo } from "@/lib/chain/chain-info";
 import { NETWORKS } from "@/lib/chain/networks";
 import { env } from "@/lib/env";
 import { GATEWAY_MAX_TIMEOUT_SECONDS, PLAIN_MAX_TIMEOUT_SECONDS, X402_VERSION } from "./constants";
+import { challengeExtensions } from "./extensions/challenge-extensions";
 import type { PaidResource } from "./types";
 
 /**
@@ -28,10 +29,12 @@ export async function buildChallenge({ resource, error }: { resource: PaidResour
       extra: { ...GATEWAY_BATCHED_DOMAIN, verifyingContract: getAddress(env.GATEWAY_WALLET_ADDRESS) },
     },
   ];
+  const extensions = await challengeExtensions({ resource, accepts });
   return {
     x402Version: X402_VERSION,
     ...(error ? { error } : {}),
     resource: { url: resource.url, description: resource.description ?? "", mimeType: resource.mimeType ?? "application/json" },
     accepts,
+    ...(extensions ? { extensions } : {}),
   };
 }

@@ -33,4 +33,6 @@ export const HEADERS = {
   signature: ["payment-signature", "payment", "x-payment"],
   transferTx: "x-svc-transfer-tx",
   txOwner: "x-svc-tx-owner",
+  /** x402 v2 sign-in-with-x extension: a wallet re-reads what it already bought (lib/x402/extensions/siwx.ts). */
+  siwx: "sign-in-with-x",
 } as const;

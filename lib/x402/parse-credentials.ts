@@ -11,6 +11,8 @@ export type Credentials = {
   payment: PaymentCredentials;
   /** x-svc-payment-proof (media routes fall back to their `proof` query) */
   proof: string | null;
+  /** SIGN-IN-WITH-X (x402 v2 extension): a signed sign-in that re-reads what the wallet already bought. */
+  siwx: string | null;
   actor: DeclaredActor;
   /** The request's clock (x-hub-test-now under HUB_TEST_CLOCK, else now). */
   now: Date;
@@ -24,7 +26,7 @@ export const ACTOR_HEADER = "x-svc-actor";
 
 /**
  * Reads the x402 credentials (Payment-Signature, or its aliases Payment and X-PAYMENT; or
- * x-svc-transfer-tx with x-svc-tx-owner), the unlock proof and the declared actor from a request's
+ * x-svc-transfer-tx with x-svc-tx-owner), the unlock proof, a SIGN-IN-WITH-X proof and the declared actor from a request's
  * headers, once. `fields` are values a route also accepts in its body (tips); they win over headers.
  */
 export function parseCredentials(headers: Headers, fields: RawPaymentCredentials = {}): Credentials {
@@ -36,6 +38,7 @@ export function parseCredentials(headers: Headers, fields: RawPaymentCredentials
       txOwner: fields.txOwner || headers.get(HEADERS.txOwner),
     }),
     proof: headers.get(PROOF_HEADER)?.trim() || null,
+    siwx: headers.get(HEADERS.siwx)?.trim() || null,
     actor: declared === "agent" || declared === "human" ? declared : null,
     now: requestNow({ headers }),
     fault: env.HUB_TEST_FAULTS ? (headers.get("x-hub-test-fault") ?? undefined) : undefined,
