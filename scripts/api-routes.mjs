@@ -14,7 +14,10 @@ export function scanRoutes(dir = appDir) {
     if (entry.isDirectory()) out.push(...scanRoutes(full));
     else if (entry.name === "route.ts") {
       const segs = path.relative(appDir, dir).split(path.sep).filter((s) => s && !/^\(.*\)$/.test(s));
-      const methods = [...readFileSync(full, "utf8").matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1]);
+      const source = readFileSync(full, "utf8");
+      // `export const GET = …`, or a re-export of another route's handlers: `export { GET } from "…"`.
+      const reexported = [...source.matchAll(/export \{([^}]*)\} from/g)].flatMap((m) => m[1].split(",").map((s) => s.trim().split(/\s+as\s+/).pop()));
+      const methods = [...new Set([...[...source.matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1]), ...reexported.filter((n) => /^(GET|POST|PUT|PATCH|DELETE)$/.test(n))])];
       out.push([`/${segs.join("/")}`, methods]);
     }
   }

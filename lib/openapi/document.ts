@@ -6,6 +6,7 @@ import { eventsPaths } from "./paths-events";
 import { explorePaths } from "./paths-explore";
 import { judgePaths } from "./paths-judge";
 import { withCommonStatuses } from "./helpers";
+import { withOperationMeta } from "./operation-meta";
 import { ledgerPaths } from "./paths-ledger";
 import { metaPaths } from "./paths-meta";
 import { quickshareOwnerPaths, quickshareSharePaths } from "./paths-quickshare";
@@ -29,10 +30,12 @@ export function openapiDocument() {
         "Paid content on creator-owned domains, paid in USDC over x402. Every route also answers under the legacy /api prefix. Errors are `{ error, details, code? }`.",
       license: { name: "MIT", identifier: "MIT" },
     },
-    paths: withCommonStatuses({
-      ...authPaths, ...metaPaths, ...judgePaths, ...agentPaths, ...ledgerPaths, ...ratingPaths, ...x402Paths, ...sitesPaths, ...eventsPaths,
-      ...explorePaths, ...quickshareSharePaths, ...quickshareOwnerPaths, ...tipsPaths, ...blogPaths,
-    }),
+    paths: withOperationMeta(
+      withCommonStatuses({
+        ...authPaths, ...metaPaths, ...judgePaths, ...agentPaths, ...ledgerPaths, ...ratingPaths, ...x402Paths, ...sitesPaths, ...eventsPaths,
+        ...explorePaths, ...quickshareSharePaths, ...quickshareOwnerPaths, ...tipsPaths, ...blogPaths,
+      }),
+    ),
     components: {
       securitySchemes: {
         Payment: {

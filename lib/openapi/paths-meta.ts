@@ -2,14 +2,14 @@ import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { errors, json } from "./helpers";
 
+const documentOperation = (summary: string) => ({
+  get: { tags: ["meta"], summary, responses: { "200": json(z.looseObject({ openapi: z.literal("3.1.0") }), "The document") } },
+});
+
 export const metaPaths: ZodOpenApiPathsObject = {
-  "/api/openapi.json": {
-    get: {
-      tags: ["meta"],
-      summary: "This OpenAPI 3.1.0 document",
-      responses: { "200": json(z.looseObject({ openapi: z.literal("3.1.0") }), "The document") },
-    },
-  },
+  "/api/openapi.json": documentOperation("This OpenAPI 3.1.0 document"),
+  "/openapi.json": documentOperation("This OpenAPI 3.1.0 document, where x402 indexers look first"),
+  "/.well-known/openapi.json": documentOperation("This OpenAPI 3.1.0 document at its well-known address"),
 };
 
 const healthResponse = z.object({
