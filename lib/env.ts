@@ -48,6 +48,8 @@ const schema = z.object({
   UNLOCK_PROOF_SECRET: secret.optional(),
   BLOB_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, "must be 32 bytes of hex").optional(),
   PEER_SECRET: secret.optional(),
+  /** secp256k1 key (0x + 64 hex) that signs x402 offers and receipts; generated once into DATA_DIR/receipt-signing-key when unset. */
+  RECEIPT_SIGNING_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x followed by 64 hex digits").optional(),
   REDIS_URL: z.string().optional(),
   PEER_HUB_URL: z.url().optional(),
   // Block explorer for transaction links (e.g. https://testnet.arcscan.app); unset: the hub's own /ledger/tx pages only.
@@ -138,6 +140,20 @@ function loadSecrets(dataDir: string): Secrets {
   }
 }
 
+/** The receipt-signing key of DATA_DIR (generated once, readable by the hub only). */
+function loadReceiptKey(dataDir: string): `0x${string}` {
+  const file = path.join(dataDir, "receipt-signing-key");
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    try {
+      writeFileSync(file, `0x${randomBytes(32).toString("hex")}\n`, { mode: 0o600, flag: "wx" });
+    } catch {
+      // another process wrote it first
+    }
+  }
+  return readFileSync(file, "utf8").trim() as `0x${string}`;
+}
+
 function isLoopback(url: string) {
   const host = new URL(url).hostname;
   return host === "127.0.0.1" || host === "localhost" || host === "[::1]";
@@ -175,6 +191,7 @@ function load() {
     UNLOCK_PROOF_SECRET: raw.UNLOCK_PROOF_SECRET ?? generated!.UNLOCK_PROOF_SECRET,
     BLOB_KEY: raw.BLOB_KEY ?? generated!.BLOB_KEY,
     PEER_SECRET: raw.PEER_SECRET ?? generated!.PEER_SECRET,
+    RECEIPT_SIGNING_KEY: (raw.RECEIPT_SIGNING_KEY ?? loadReceiptKey(dataDir)) as `0x${string}`,
     SECURE_COOKIES: raw.SECURE_COOKIES ?? hubOrigin.startsWith("https:"),
     JUDGE_BASE_URL: raw.JUDGE_BASE_URL ? raw.JUDGE_BASE_URL.replace(/\/+$/, "") : undefined,
     JUDGE_API_KEY: raw.JUDGE_API_KEY || undefined,

@@ -3,6 +3,7 @@ import { NETWORKS } from "@/lib/chain/networks";
 import { env } from "@/lib/env";
 import { eventRate } from "@/lib/events/ingest-event";
 import { API_VERSION } from "@/lib/openapi/document";
+import { receiptKey } from "@/lib/x402/extensions/offer-receipt";
 
 export const HUB_NAME = "Paid Content Hub";
 
@@ -27,6 +28,8 @@ export function hubStatus() {
         x402: `${origin}/.well-known/x402`,
       },
       eventRateLimit: { perSite: rate.limit, windowSeconds: rate.windowMs / 1000, shared: !!env.REDIS_URL },
+      // The key that signs x402 offers and receipts (offer-receipt extension); also at /.well-known/did.json.
+      receiptSigner: (({ kid, address, format }) => ({ kid, address, format, did: `${origin}/.well-known/did.json` }))(receiptKey()),
     },
     widgetUrl: `${origin}/hub/widget.js`,
   };

@@ -9,7 +9,7 @@ import {
   preflightBody,
   preflightResponse,
 } from "@/lib/schemas/x402";
-import { errors, json, jsonBody } from "./helpers";
+import { errors, json, jsonBody, siwxHeader } from "./helpers";
 
 const header = (description: string) => ({ description, schema: { type: "string" as const } });
 
@@ -47,7 +47,7 @@ export const x402Paths: ZodOpenApiPathsObject = {
           "x-svc-transfer-tx": z.string().optional().meta({ description: "Transfer rail: the USDC transfer's tx hash" }),
           "x-svc-tx-owner": z.string().optional().meta({ description: "Transfer rail: EIP-191 signature of the ownership message by the sender" }),
           "x-svc-actor": z.enum(["agent", "human"]).optional().meta({ description: "Recorded as the ledger row's actor" }),
-        }),
+        }).extend(siwxHeader.shape),
       },
       requestBody: jsonBody(payBody),
       responses: {
@@ -60,7 +60,7 @@ export const x402Paths: ZodOpenApiPathsObject = {
           headers: { "PAYMENT-REQUIRED": header("base64 JSON x402 challenge (PaymentRequired)") },
         },
         ...errors(400, 403),
-        "409": json(errorBodySchema, "txhash-claimed-elsewhere / authorization-claimed-elsewhere: these credentials already paid for other content"),
+        "409": json(errorBodySchema, "txhash-claimed-elsewhere / authorization-claimed-elsewhere: these credentials already paid for other content; payment-identifier-reused: the payload's payment identifier (x402 `payment-identifier` extension) was used for another payment in the last 24 hours"),
         "403": json(errorBodySchema, "forbidden (content not for sale, wrong site credentials) or payer-mismatch (transfer rail: the x-svc-tx-owner signature is not by the transfer's sender, or names other content)"),
         "503": json(errorBodySchema, "chain-unavailable: the chain does not answer; nothing was recorded (retry later). payment-not-recorded: the transfer landed but is not recorded yet; retry the same request"),
       },
@@ -74,6 +74,34 @@ export const x402Paths: ZodOpenApiPathsObject = {
         "Resolves price and recipient exactly as /hub/pay (tracked content wins), compares `amount` (or `price`) with the server price and, when `payer` is given, reads its USDC balance and its Gateway deposit minus open locks. `ok: false` names the first problem in `reason`: `invalid_address` (payer or recipient is not an address), `recipient_unresolved`, `price_mismatch`, `unfunded` (neither balance covers the price; `options.paymentRail` narrows it to one). When the chain does not answer: `ok: true, proceedAnyway: true`.",
       requestBody: jsonBody(preflightBody),
       responses: { "200": json(preflightResponse, "The verdict"), ...errors(400, 403) },
+    },
+  },
+  "/hub/receipts/{paymentId}": {
+    get: {
+      tags: ["payments"],
+      summary: "The signed x402 receipt of a recorded payment",
+      description:
+        "The receipt the paid 200 carried in `PAYMENT-RESPONSE` (`extensions[\"offer-receipt\"].info.receipt`): EIP-712, `{ version, network, resourceUrl, payer, issuedAt, transaction: \"\" }` signed by the hub's receipt key (`signer`, also in /api/svc/status and /.well-known/did.json). Verify offline with `verifyReceiptSignatureEIP712` from `@x402/extensions/offer-receipt`. Ledger payment rows link here (`receiptUrl`). Signing is deterministic: every read returns the same receipt. 404 for an unknown, pending or failed payment.",
+      requestParams: { path: z.object({ paymentId: z.string() }) },
+      responses: {
+        "200": json(
+          z.object({
+            success: z.literal(true),
+            paymentId: z.string(),
+            receipt: z.object({ format: z.literal("eip712"), payload: z.looseObject({ resourceUrl: z.string(), payer: z.string(), network: z.string(), issuedAt: z.number().int() }), signature: z.string() }),
+            signer: z.object({ kid: z.string(), address: z.string(), format: z.literal("eip712") }),
+          }),
+          "The signed receipt",
+        ),
+        ...errors(404),
+      },
+    },
+  },
+  "/.well-known/did.json": {
+    get: {
+      tags: ["payments"],
+      summary: "The hub's did:web document: the key that signs x402 offers and receipts",
+      responses: { "200": json(z.looseObject({ id: z.string(), verificationMethod: z.array(z.looseObject({ id: z.string(), blockchainAccountId: z.string() })) }), "DID document") },
     },
   },
   "/.well-known/x402": {

@@ -7,7 +7,7 @@ const payment = { id: "pay_1", rail: "gateway", status: "locked", chainId: 50420
 const receipt = {
   id: "r1", paymentId: "pay_1", network: "testnet", paymentProvider: "x402-gateway", verified: true, contentId: "c1",
   recipient: "0x00000000000000000000000000000000000000bb", amountAtomic: 50_000n, revenueAtomic: 49_500n, protocolFeeAtomic: 500n,
-  currency: "USDC", payer: "0x00000000000000000000000000000000000000cc", txHash: null, createdAt: new Date(),
+  currency: "USDC", payer: "0x00000000000000000000000000000000000000cc", txHash: null, resourceUrl: null, createdAt: new Date(),
 };
 
 describe("receipts", () => {

@@ -32,6 +32,7 @@ export async function recordPaidUnlock(
       protocolFeeAtomic: payment.feeAtomic,
       payer: payment.payer,
       txHash: payment.txHash,
+      resourceUrl: resource.url,
     },
   });
   if (resource.contentId) {
@@ -59,6 +60,7 @@ export async function recordPaidUnlock(
         protocolFeeAtomic: payment.feeAtomic,
         txHash: payment.txHash,
         paymentProvider: PAYMENT_PROVIDER[rail],
+        receiptUrl: `${env.HUB_ORIGIN}/hub/receipts/${payment.id}`,
         payerWallet: payment.payer,
         recipientWallet: payment.recipient,
         walletAddress: payment.payTo,

@@ -2,7 +2,10 @@ import "server-only";
 import { moneyEvent } from "@/lib/log/money-event";
 import { acceptGatewayPayment } from "./accept-gateway-payment";
 import { acceptTransferPayment } from "./accept-transfer-payment";
+import { db } from "@/lib/db";
 import { checkAuthorization } from "./check-authorization";
+import { withSignedReceipt } from "./extensions/offer-receipt";
+import { claimPaymentIdentifier, notePaymentIdentifier } from "./extensions/payment-identifier";
 import type { PaymentCredentials } from "./payment-credentials";
 import { PaymentRejected } from "./payment-rejected";
 import { paymentRequired } from "./payment-required";
@@ -46,15 +49,33 @@ export async function verifyAndRecordPayment({ resource, credentials, actor, onR
   try {
     if (credentials.kind === "malformed") throw new PaymentRejected("malformed_payment", credentials.details);
     if (credentials.kind === "transfer") {
-      return logged(await acceptTransferPayment({ resource, txHash: credentials.txHash, ownerSignature: credentials.owner, actor, onRecorded, now }), resource);
+      return finished(await acceptTransferPayment({ resource, txHash: credentials.txHash, ownerSignature: credentials.owner, actor, onRecorded, now }), resource);
     }
     const checked = await checkAuthorization({ payload: credentials.payload, resource });
-    if (checked.rail === "gateway") return logged(await acceptGatewayPayment({ resource, checked, actor, onRecorded }), resource);
-    return logged(await settleEip3009Payment({ resource, checked, actor, onRecorded, fault }), resource);
+    // A payment identifier is claimed once the payment itself checks out and before the chain is touched:
+    // reused for another payment, it is refused here.
+    const identifier = await claimPaymentIdentifier(credentials.payload, resource);
+    const outcome =
+      checked.rail === "gateway"
+        ? await acceptGatewayPayment({ resource, checked, actor, onRecorded })
+        : await settleEip3009Payment({ resource, checked, actor, onRecorded, fault });
+    if (identifier) await notePaymentIdentifier(identifier, outcome.receipt.paymentId);
+    return finished(outcome, resource);
   } catch (err) {
     if (err instanceof PaymentRejected) throw await paymentRequired({ resource, reason: err.reason, details: err.details });
     throw err;
   }
+}
+
+/**
+ * Every paid answer, first or replayed: the one log line of a newly recorded payment (a replay
+ * wrote nothing and logs nothing), and the signed receipt in PAYMENT-RESPONSE (offer-receipt).
+ */
+async function finished(outcome: PaymentOutcome, resource: PaidResource): Promise<PaymentOutcome> {
+  logged(outcome, resource);
+  const id = outcome.receipt.paymentId;
+  const row = id ? await db.payment.findUnique({ where: { id }, select: { createdAt: true } }) : null;
+  return row ? withSignedReceipt(outcome, resource, row.createdAt) : outcome;
 }
 
 /** The one log line (and metric) of a newly recorded payment; a replay wrote nothing and logs nothing. */

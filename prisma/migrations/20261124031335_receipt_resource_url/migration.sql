@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Receipt" ADD COLUMN "resourceUrl" TEXT;
