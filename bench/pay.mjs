@@ -9,6 +9,7 @@
 //      rows written are checked against the 200s afterwards (one each).
 // The hub's batch settler runs meanwhile, as in production. Usage: node bench/pay.mjs [--duration 10]
 //   [--rounds 3] [--connections 10] [--payments 1500] [--db sqlite|postgres] [--build]; see bench/README.md.
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
@@ -107,11 +108,18 @@ await runBenchmark(async () => {
         NODE_ENV: "production",
         DATABASE_URL: hub.databaseUrl,
         BARE_CHALLENGE_TERMS: JSON.stringify({ asset: plain.asset, name: plain.extra.name, version: plain.extra.version, gateway: gateway.extra.verifyingContract }),
+        BARE_RECEIPT_KEY: readFileSync(path.join(hub.dataDir, "receipt-signing-key"), "utf8").trim(),
+        BARE_BAZAAR: JSON.stringify(challenge.extensions.bazaar),
       },
     });
     const answer = await fetch(`${bare.url}/hub/pay`, POST);
     const text = await answer.text();
-    if (answer.status !== 402 || text !== hubBody || answer.headers.get("payment-required") !== hubHeader) {
+    // The extensions carry fresh nonces, times and signatures: the rest must be byte for byte the
+    // hub's, and the bare server must declare the same extensions.
+    const { extensions: bareExt, ...bareRest } = decodePaymentRequiredHeader(answer.headers.get("payment-required"));
+    const { extensions: hubExt, ...hubRest } = challenge;
+    const sameBody = JSON.stringify({ ...JSON.parse(text), extensions: undefined }) === JSON.stringify({ ...JSON.parse(hubBody), extensions: undefined });
+    if (answer.status !== 402 || !sameBody || JSON.stringify(bareRest) !== JSON.stringify(hubRest) || Object.keys(bareExt).sort().join() !== Object.keys(hubExt).sort().join()) {
       throw new Error(`the bare server's 402 differs from the hub's:\n${text}\n${hubBody}`);
     }
     return bare;
