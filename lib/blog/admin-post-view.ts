@@ -4,15 +4,17 @@ import { db } from "@/lib/db";
 import { formatUsdc } from "@/lib/money";
 import type { adminPost } from "@/lib/schemas/blog";
 import type { PostRow } from "./find-post";
+import { postStats, type PostStats } from "./post-stats";
 import { postPath, postUrls } from "./post-urls";
 
 export const splitTags = (tags: string) => tags.split(",").map((t) => t.trim()).filter(Boolean);
 
-/** A post as its admin sees it: everything but the body, key and storage reference. */
-export async function adminPostView(post: PostRow, origin: string): Promise<z.infer<typeof adminPost>> {
-  const [whitelistCount, mediaCount] = await Promise.all([
+/** A post as its admin sees it: everything but the body, key and storage reference, with its views, unlocks and revenue. */
+export async function adminPostView(post: PostRow, origin: string, stats?: PostStats): Promise<z.infer<typeof adminPost>> {
+  const [whitelistCount, mediaCount, counted] = await Promise.all([
     db.blogWhitelist.count({ where: { postId: post.id } }),
     db.media.count({ where: { resourceType: "blogpost", resourceId: post.id } }),
+    stats ?? postStats([post]).then((m) => m.get(post.id)!),
   ]);
   return {
     id: post.id,
@@ -37,5 +39,6 @@ export async function adminPostView(post: PostRow, origin: string): Promise<z.in
     updatedAt: post.updatedAt.toISOString(),
     publishedAt: post.publishedAt?.toISOString() ?? null,
     url: postUrls(origin, post).page,
+    ...counted,
   };
 }

@@ -8,6 +8,7 @@ import { isUniqueViolation } from "@/lib/x402/is-unique-violation";
 import type { createBlogBody } from "@/lib/schemas/blog";
 import { newSiteToken } from "@/lib/sites/register-site";
 import { normalizeDomain } from "@/lib/sites/normalize-domain";
+import { blogOrigin } from "./blog-origin";
 
 /**
  * POST /hub/blogs: the session wallet opens a hosted blog. Its domain is `<name>.<BLOG_ROOT_DOMAIN>`
@@ -32,9 +33,7 @@ export async function createBlog({ wallet, input }: { wallet: string; input: z.o
       await tx.siteOwnerWallet.create({ data: { siteId: s.id, wallet: owner, role: "admin" } });
       return s;
     });
-    const hub = new URL(env.HUB_ORIGIN);
-    const origin = domain.endsWith(".localhost") ? `${hub.protocol}//${domain}${hub.port ? `:${hub.port}` : ""}` : `https://${domain}`;
-    return { success: true as const, siteId: site.id, domain, name: site.name, ownerWallet: owner, origin };
+    return { success: true as const, siteId: site.id, domain, name: site.name, ownerWallet: owner, origin: blogOrigin(domain) };
   } catch (err) {
     if (isUniqueViolation(err)) throw new ApiError("conflict", `${domain} is already registered`);
     throw err;

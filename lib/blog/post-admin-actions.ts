@@ -9,6 +9,7 @@ import type { postAccessControlBody } from "@/lib/schemas/blog";
 import type { BlogContext } from "./blog-context";
 import { adminPost, type PostRow } from "./find-post";
 import { postAccess } from "./post-access";
+import { syncPostListing } from "./post-listing";
 import { postPath } from "./post-urls";
 import { replaceWhitelist } from "./save-post";
 
@@ -27,7 +28,9 @@ export async function updatePostAccessControl({ blog, key, input }: { blog: Blog
   const post = await adminPost({ siteId: blog.site.id, key });
   const updated = await db.$transaction(async (tx) => {
     if (input.whitelist !== undefined) await replaceWhitelist(tx, post.id, input.whitelist);
-    return tx.blogPost.update({ where: { id: post.id }, data: { ...(input.tier !== undefined && { tier: input.tier }), ...(input.publicAccess !== undefined && { publicAccess: input.publicAccess }) } });
+    const row = await tx.blogPost.update({ where: { id: post.id }, data: { ...(input.tier !== undefined && { tier: input.tier }), ...(input.publicAccess !== undefined && { publicAccess: input.publicAccess }) } });
+    await syncPostListing(tx, { site: blog.site, post: row });
+    return row;
   });
   return describe(updated);
 }

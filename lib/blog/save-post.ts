@@ -14,6 +14,7 @@ import { isUniqueViolation } from "@/lib/x402/is-unique-violation";
 import { adminPostView } from "./admin-post-view";
 import type { BlogContext } from "./blog-context";
 import { adminPost as loadAdminPost } from "./find-post";
+import { syncPostListing } from "./post-listing";
 
 type CreateInput = z.output<typeof createPostBody>;
 type UpdateInput = z.output<typeof updatePostBody>;
@@ -67,6 +68,7 @@ export async function savePost({ blog, admin, key, input }: { blog: BlogContext;
         : await tx.blogPost.create({ data: { siteId: site.id, ...data } });
       if (input.whitelist !== undefined) await replaceWhitelist(tx, row.id, input.whitelist);
       if (mediaRefs.length) await attachUploads(tx, { postId: row.id, admin, refs: mediaRefs });
+      await syncPostListing(tx, { site, post: row });
       return row;
     });
     if (existing?.bodyStorageRef && body) await getBlobStore().delete(existing.bodyStorageRef).catch(() => {});

@@ -88,6 +88,9 @@ export const adminPost = z
     updatedAt: z.iso.datetime(),
     publishedAt: z.iso.datetime().nullable(),
     url: z.string(),
+    views: z.number().int().meta({ description: "Post page views by readers (the blog's admins are not counted)" }),
+    unlocks: z.number().int().meta({ description: "Payments for the post (every rail; failed ones excluded)" }),
+    revenue: z.number().meta({ description: "Gross USDC of those payments" }),
   })
   .meta({ id: "BlogAdminPost" });
 

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { NETWORKS } from "@/lib/chain/networks";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { POST_LISTING_PREFIX } from "@/lib/explore/post-listing-id";
 import { parseUsdc } from "@/lib/money";
 import type { discoveryResponse } from "@/lib/schemas/x402";
 
@@ -22,6 +23,7 @@ export async function discoveryDocument(): Promise<z.infer<typeof discoveryRespo
       priceAtomic: { gte: parseUsdc(MINIMUM), lte: parseUsdc(MAXIMUM) },
       accessPolicy: { notIn: ["free", "blocked"] },
       url: { not: "" },
+      NOT: { externalId: { startsWith: POST_LISTING_PREFIX }, site: { hosted: true } }, // blog posts answer their own 402 on the blog
       site: { verified: true, removedAt: null },
     },
     select: { url: true },

@@ -4,6 +4,7 @@ import { getAddress, type Address } from "viem";
 import { predictFeeWallet } from "@/lib/chain/predict";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { isPostListing } from "@/lib/explore/post-listing-id";
 import { ApiError } from "@/lib/http/errors";
 import { parseUsdc } from "@/lib/money";
 import { HOSTED_FEE_BPS } from "./constants";
@@ -39,6 +40,10 @@ export async function resolvePayResource(input: PayResourceInput): Promise<Resol
   if (content) {
     if (content.site.removedAt || content.accessPolicy === "blocked") {
       throw new ApiError("forbidden", "This content is not offered for sale");
+    }
+    if (isPostListing(content)) {
+      // Read and paid on the blog itself (its own 402, entitlement and paywall), never through the hub.
+      throw new ApiError("invalid-request", `This is a hosted blog post: pay it at ${content.url}`);
     }
     if (content.priceAtomic <= 0n || content.accessPolicy === "free") {
       throw new ApiError("invalid-request", "This content is free: it needs no payment");

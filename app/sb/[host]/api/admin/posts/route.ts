@@ -2,6 +2,7 @@ import { z } from "zod";
 import { adminPostView } from "@/lib/blog/admin-post-view";
 import { blogContext, requireAdmin } from "@/lib/blog/blog-context";
 import { listAllPosts } from "@/lib/blog/list-posts";
+import { postStats } from "@/lib/blog/post-stats";
 import { savePost } from "@/lib/blog/save-post";
 import { route } from "@/lib/http/route";
 import { createPostBody } from "@/lib/schemas/blog";
@@ -13,7 +14,8 @@ export const GET = route({ params }, async ({ req, params }) => {
   const blog = await blogContext(req, params.host);
   requireAdmin(blog, req);
   const posts = await listAllPosts({ siteId: blog.site.id });
-  return { success: true, posts: await Promise.all(posts.map((p) => adminPostView(p, blog.origin))) };
+  const stats = await postStats(posts);
+  return { success: true, posts: await Promise.all(posts.map((p) => adminPostView(p, blog.origin, stats.get(p.id)))) };
 });
 
 // POST /api/admin/posts (blog origin) — create a post (body encrypted at rest); admin only

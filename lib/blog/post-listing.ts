@@ -1,0 +1,62 @@
+import "server-only";
+import { env } from "@/lib/env";
+import { db, type Tx } from "@/lib/db";
+import { postListingId } from "@/lib/explore/post-listing-id";
+import { trendIncrement } from "@/lib/explore/trend-score";
+import { buildSearchText } from "@/lib/sites/search-text";
+import { blogOrigin } from "./blog-origin";
+import { postPath } from "./post-urls";
+
+type ListedSite = { id: string; domain: string; name: string; ownerWallet: string };
+type ListedPost = {
+  id: string; slug: string; type: string; title: string; summary: string; status: string;
+  priceAtomic: bigint; publicAccess: boolean; tags: string; coverUrl: string | null; contentHash: string | null;
+};
+
+/**
+ * Keeps a hosted blog post's explore listing in step with the post, inside the transaction that
+ * changed it: a published post open to the public (free or paid) is a Content row of its blog's
+ * site whose URL is the post page on the blog's origin (where it is read and paid); a draft, an
+ * invite-only post or a deleted one has no listing. Counters already on the row are kept.
+ */
+export async function syncPostListing(tx: Tx, { site, post }: { site: ListedSite; post: ListedPost }) {
+  if (post.status !== "published" || !post.publicAccess) return removePostListing(tx, { siteId: site.id, postId: post.id });
+  const path = postPath(post);
+  const fields = {
+    title: post.title,
+    description: post.summary,
+    imageUrl: post.coverUrl && /^https?:\/\//i.test(post.coverUrl) ? post.coverUrl : "",
+    contentType: post.type,
+    tags: post.tags,
+    url: `${blogOrigin(site.domain)}${path}`,
+    path,
+    priceAtomic: post.priceAtomic,
+    recipientWallet: site.ownerWallet,
+    accessPolicy: post.priceAtomic > 0n ? "paid" : "free",
+    contentHash: post.contentHash,
+    searchText: buildSearchText({ title: post.title, description: post.summary, tags: post.tags, siteName: site.name, domain: site.domain }),
+    lastSeenAt: new Date(),
+  };
+  const externalId = postListingId(post.id);
+  await tx.content.upsert({
+    where: { network_siteId_externalId: { network: env.NETWORK_MODE, siteId: site.id, externalId } },
+    create: { network: env.NETWORK_MODE, siteId: site.id, externalId, ...fields, trendScore: trendIncrement({ created: true }) },
+    update: fields,
+  });
+}
+
+/** Drops a post's explore listing (unpublished, made invite-only, or deleted). */
+export async function removePostListing(tx: Tx, { siteId, postId }: { siteId: string; postId: string }) {
+  await tx.content.deleteMany({ where: { siteId, externalId: postListingId(postId) } });
+}
+
+/**
+ * Counts one reader's view of a post page: the post's own counter and its explore listing's (views
+ * and trend). Raw updates, so a view does not touch either row's updatedAt.
+ */
+export async function countPostView({ siteId, postId, now = new Date() }: { siteId: string; postId: string; now?: Date }) {
+  await db.$transaction([
+    db.$executeRaw`UPDATE "BlogPost" SET "views" = "views" + 1 WHERE "id" = ${postId}`,
+    db.$executeRaw`UPDATE "Content" SET "views" = "views" + 1, "trendScore" = "trendScore" + ${trendIncrement({ views: 1 }, now)} WHERE "siteId" = ${siteId} AND "externalId" = ${postListingId(postId)}`,
+  ]);
+}
