@@ -81,7 +81,7 @@ async function main() {
       wallets: payers.map((p) => ({ address: p.address, privateKey: p.privateKey, usdc: 100_000_000n, gatewayDeposit: 20_000_000n })),
     });
   }
-  console.log("\nDemo payer wallets (anvil dev keys — local chain only; import one into your browser wallet):");
+  console.log("\nDemo payer wallets (anvil dev keys, local chain only; the browser wallet list offers the first as Demo reader):");
   for (const p of payers) console.log(`  ${p.address}  key ${p.privateKey}  100 USDC + 20 USDC in the Gateway Wallet`);
   console.log(`Demo creators: ${creators.map((c) => c.address).join(", ")}`);
   await db.$disconnect();

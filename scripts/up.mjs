@@ -2,6 +2,8 @@
 // `npm run dev` does the same with `next dev` instead of a production build.
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { seedDemoContent } from "./lib/demo-content.mjs";
+import { devAccount, DEV_ROLES } from "./lib/dev-accounts.mjs";
 import { bin, nodeBin, run } from "./lib/proc.mjs";
 import { contractEnv, migrateAndSeed, stackEnv, startChain, startServer } from "./lib/stack.mjs";
 
@@ -31,7 +33,45 @@ if (!dev) {
   await run(bin("next"), ["build"], { cwd: root, env: { ...env, NODE_ENV: "production" } });
 }
 const server = await startServer(env, { dev });
-console.log(`\n✔ Paid Content Hub is up on http://localhost:${appPort}  (chain ${anvil.rpcUrl}, data in ${dataDir})\n  Ctrl-C stops the hub and the chain.\n`);
+const hubOrigin = env.HUB_ORIGIN;
+
+console.log("› seeding the demo blog and shares through the API…");
+let demo = null;
+try {
+  demo = await seedDemoContent({ hubUrl: server.url, creatorKey: devAccount(DEV_ROLES.creators[0]).privateKey });
+} catch (err) {
+  console.warn(`  (demo blog and shares skipped: ${err.message})`);
+}
+
+const line = (label, value) => `  ${label.padEnd(14)} ${value}`;
+const readers = DEV_ROLES.payers.map(devAccount);
+console.log(
+  [
+    "",
+    `✔ Paid Content Hub is up on ${hubOrigin}  (chain ${anvil.rpcUrl}, data in ${dataDir})`,
+    "",
+    line("hub", hubOrigin),
+    line("explore", `${hubOrigin}/explore`),
+    ...(demo
+      ? [
+          line("demo blog", demo.blog.origin),
+          line("blog editor", `${demo.blog.admin}  (sign in with the Demo creator wallet)`),
+          ...demo.posts.map((p) => line(p.price === "0" ? "  free post" : `  ${p.price} USDC`, p.url)),
+          line("free share", demo.shares[0]?.url ?? "-"),
+          line("paid share", `${demo.shares[1]?.url ?? "-"}  (${demo.shares[1]?.price ?? "?"} USDC)`),
+        ]
+      : []),
+    "",
+    "  Demo wallets (anvil's PUBLIC keys, funded with test USDC on this local chain only):",
+    "  in the browser pick \"Demo reader\" or \"Demo creator\" in the wallet list; no extension needed.",
+    line("Demo reader", `${readers[0].address}  key ${readers[0].privateKey}`),
+    line("Demo creator", `${devAccount(DEV_ROLES.creators[0]).address}  key ${devAccount(DEV_ROLES.creators[0]).privateKey}`),
+    ...readers.slice(1).map((a, i) => line(`payer ${i + 2}`, `${a.address}  key ${a.privateKey}`)),
+    "",
+    "  Ctrl-C stops the hub and the chain.",
+    "",
+  ].join("\n"),
+);
 
 const shutdown = async () => {
   await server.stop();
