@@ -1,10 +1,10 @@
 "use client";
 
 import "@rainbow-me/rainbowkit/styles.css";
-import { connectorsForWallets, lightTheme, RainbowKitProvider } from "@rainbow-me/rainbowkit";
+import { connectorsForWallets, lightTheme, RainbowKitProvider, type WalletList } from "@rainbow-me/rainbowkit";
 import { injectedWallet } from "@rainbow-me/rainbowkit/wallets";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import { createContext, Suspense, use, useContext, useEffect, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { defineChain } from "viem";
 import { createConfig, http, WagmiProvider, type Config } from "wagmi";
@@ -12,9 +12,16 @@ import { useHubSession } from "./session-context";
 import { SignInButton } from "./sign-in-button";
 import { HEADER_WALLET_SLOT, registerWalletIsland, useHeaderIsland } from "./wallet-presence";
 
-export type ChainConfig = { chainId: number; name: string; rpcUrl: string; testnet: boolean };
+/** A demo wallet of a local hub (anvil signs for it); the server names them only on a loopback testnet chain. */
+export type DemoAccountConfig = { label: string; address: `0x${string}` };
 
-function makeWagmiConfig(chainCfg: ChainConfig) {
+export type ChainConfig = { chainId: number; name: string; rpcUrl: string; testnet: boolean; demoAccounts?: DemoAccountConfig[] };
+
+type DemoModule = typeof import("./demo-wallet");
+// Fetched only when the server names demo accounts: elsewhere the demo wallet's code never loads.
+let demoModule: Promise<DemoModule> | undefined;
+
+function makeWagmiConfig(chainCfg: ChainConfig, demo: DemoModule | null) {
   const chain = defineChain({
     id: chainCfg.chainId,
     name: chainCfg.name,
@@ -24,7 +31,9 @@ function makeWagmiConfig(chainCfg: ChainConfig) {
   });
   // Only injected wallets (EIP-6963 discovery stays on): RainbowKit's defaults would call
   // WalletConnect's hosts on every page load, and the hub makes no outside requests.
-  const connectors = connectorsForWallets([{ groupName: "Browser wallets", wallets: [injectedWallet] }], {
+  const groups: WalletList = [{ groupName: "Browser wallets", wallets: [injectedWallet] }];
+  if (demo) groups.push(demo.demoWalletGroup(chainCfg));
+  const connectors = connectorsForWallets(groups, {
     appName: "Paid Content Hub",
     projectId: "injected-only",
   });
@@ -41,9 +50,9 @@ function makeWagmiConfig(chainCfg: ChainConfig) {
 // One wagmi config and one query cache per page, whatever number of islands wrap themselves in
 // WalletProviders (the header's sign-in and a page's pay form see the same connection and cache).
 let shared: { key: string; config: Config; queryClient: QueryClient } | undefined;
-function sharedClients(chain: ChainConfig) {
+function sharedClients(chain: ChainConfig, demo: DemoModule | null) {
   const key = JSON.stringify(chain);
-  if (shared?.key !== key) shared = { key, config: makeWagmiConfig(chain), queryClient: new QueryClient() };
+  if (shared?.key !== key) shared = { key, config: makeWagmiConfig(chain, demo), queryClient: new QueryClient() };
   return shared;
 }
 
@@ -109,7 +118,16 @@ export type WalletProvidersProps = {
  * header's wallet controls, so the header and the page share one connection.
  */
 export function WalletProviders({ children, ...props }: WalletProvidersProps) {
+  const fromLayout = useHubSession().chain;
   if (useContext(InsideWallet)) return <>{children}</>;
+  const chain = props.chain ?? fromLayout;
+  if (chain?.demoAccounts?.length) {
+    return (
+      <Suspense fallback={null}>
+        <WalletRoot {...props}>{children}</WalletRoot>
+      </Suspense>
+    );
+  }
   return <WalletRoot {...props}>{children}</WalletRoot>;
 }
 
@@ -117,7 +135,8 @@ function WalletRoot({ chain, children, openOnLoad = false }: WalletProvidersProp
   const fromLayout = useHubSession().chain;
   const chainCfg = chain ?? fromLayout;
   if (!chainCfg) throw new Error("WalletProviders needs the hub's chain: render it under the root layout or pass `chain`");
-  const { config, queryClient } = sharedClients(chainCfg);
+  const demo = chainCfg.demoAccounts?.length ? use((demoModule ??= import("./demo-wallet"))) : null;
+  const { config, queryClient } = sharedClients(chainCfg, demo);
   const [island, setIsland] = useState<{ id: number; slot: HTMLElement | null } | null>(null);
   useEffect(() => {
     const { id, unregister } = registerWalletIsland();

@@ -51,6 +51,8 @@ const schema = z.object({
   /** secp256k1 key (0x + 64 hex) that signs x402 offers and receipts; generated once into DATA_DIR/receipt-signing-key when unset. */
   RECEIPT_SIGNING_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x followed by 64 hex digits").optional(),
   REDIS_URL: z.string().optional(),
+  /** auto: the browser's wallet list offers the demo wallets (anvil's public keys) on a testnet hub whose chain (RPC_URL and PUBLIC_RPC_URL) is loopback; off: never. */
+  DEMO_WALLET: z.enum(["auto", "off"]).default("auto"),
   PEER_HUB_URL: z.url().optional(),
   // Block explorer for transaction links (e.g. https://testnet.arcscan.app); unset: the hub's own /ledger/tx pages only.
   EXPLORER_URL: z.url().optional().transform((u) => u?.replace(/\/+$/, "")),
@@ -197,6 +199,7 @@ function load() {
     JUDGE_API_KEY: raw.JUDGE_API_KEY || undefined,
     MCP_ALLOWED_ORIGINS: raw.MCP_ALLOWED_ORIGINS.map((o) => new URL(o).origin),
     DEV_CHAIN: devChain,
+    DEMO_WALLET_ON: raw.DEMO_WALLET === "auto" && devChain && isLoopback(raw.PUBLIC_RPC_URL ?? raw.RPC_URL),
   };
 }
 
