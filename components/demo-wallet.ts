@@ -26,7 +26,10 @@ class RpcError extends Error {
 export function demoProvider(account: DemoAccountConfig, chain: ChainConfig) {
   const listeners = new Map<string, Set<Listener>>();
   const chainIdHex = `0x${chain.chainId.toString(16)}`;
-  let connected = false;
+  // Remembered in this browser, so a reload reconnects (wagmi asks eth_accounts) as with any wallet.
+  const remembered = `svc.demo-wallet.${account.address.toLowerCase()}`;
+  const store = typeof window === "undefined" ? null : window.localStorage;
+  let connected = store?.getItem(remembered) === "1";
   let rpcId = 0;
   const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((l) => l(...args));
 
@@ -43,6 +46,7 @@ export function demoProvider(account: DemoAccountConfig, chain: ChainConfig) {
       throw new RpcError(4100, `${account.label}: the local chain at ${chain.rpcUrl} does not hold this demo account (is it anvil with its default accounts?)`);
     }
     connected = true;
+    store?.setItem(remembered, "1");
     emit("connect", { chainId: chainIdHex });
     return [account.address];
   }
@@ -73,6 +77,7 @@ export function demoProvider(account: DemoAccountConfig, chain: ChainConfig) {
           return connected ? [{ parentCapability: "eth_accounts" }] : [];
         case "wallet_revokePermissions":
           connected = false;
+          store?.removeItem(remembered);
           emit("accountsChanged", []);
           return null;
         case "wallet_switchEthereumChain": {

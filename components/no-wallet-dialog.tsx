@@ -7,7 +7,7 @@ import { useEffect, useRef } from "react";
  * that no wallet was found, and the two ways forward — install one, or pay with any x402 client
  * (the command README documents). A native modal <dialog>: focus moves in, Escape closes it.
  */
-export function NoWalletDialog({ onClose, payUrl }: { onClose: () => void; payUrl?: string }) {
+export function NoWalletDialog({ onClose, payUrl, onUseDemo }: { onClose: () => void; payUrl?: string; onUseDemo?: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -28,6 +28,13 @@ export function NoWalletDialog({ onClose, payUrl }: { onClose: () => void; payUr
           Or any HTTP client that signs x402 payments; the <a href="/.well-known/llms.txt">agent guide</a> shows how.
         </li>
       </ol>
+      {onUseDemo && (
+        <p>
+          <strong>Or try it now with a demo wallet.</strong> This hub runs on a local test chain, so it offers demo wallets that sign with
+          anvil&apos;s public development keys and hold test USDC only.{" "}
+          <button type="button" className="btn btn-quiet" onClick={onUseDemo} data-testid="use-demo-wallet">Use a demo wallet</button>
+        </p>
+      )}
       <form method="dialog">
         <button type="submit" className="btn" autoFocus>Close</button>
       </form>

@@ -5,15 +5,19 @@ import { useCallback, useState } from "react";
 import { useConfig, type Config } from "wagmi";
 import { NoWalletDialog } from "./no-wallet-dialog";
 
+/** A local hub's demo wallets (components/demo-wallet.ts): in the list, but not the browser's own. */
+export const isDemoConnector = (c: { id: string }) => c.id.startsWith("demo-");
+
 /** Whether this browser has a wallet at all: an injected provider or one announced over EIP-6963. */
 async function hasBrowserWallet(config: Config) {
-  const providers = await Promise.all(config.connectors.map((c) => c.getProvider().catch(() => undefined)));
+  const providers = await Promise.all(config.connectors.filter((c) => !isDemoConnector(c)).map((c) => c.getProvider().catch(() => undefined)));
   return providers.some(Boolean);
 }
 
 /**
  * Opens RainbowKit's connect dialog, or, when the browser has no wallet, a "no wallet found" dialog
- * with the two ways forward (install one; pay with any x402 client). `dialog` must be rendered.
+ * with the ways forward (install one; pay with any x402 client; on a local demo hub, its demo
+ * wallets, which open RainbowKit's dialog). `dialog` must be rendered.
  */
 export function useConnectWallet() {
   const config = useConfig();
@@ -23,6 +27,11 @@ export function useConnectWallet() {
     if (!(await hasBrowserWallet(config))) return setNoWallet(true);
     openConnectModal?.();
   }, [config, openConnectModal]);
-  const dialog = noWallet ? <NoWalletDialog onClose={() => setNoWallet(false)} /> : null;
+  const demo = config.connectors.some(isDemoConnector);
+  const useDemo = useCallback(() => {
+    setNoWallet(false);
+    openConnectModal?.();
+  }, [openConnectModal]);
+  const dialog = noWallet ? <NoWalletDialog onClose={() => setNoWallet(false)} onUseDemo={demo ? useDemo : undefined} /> : null;
   return { connect, ready: !!openConnectModal, noWallet, dialog };
 }

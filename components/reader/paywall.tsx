@@ -6,7 +6,7 @@ import type { Address, Hex } from "viem";
 import { useAccount, useConfig, useConnect, useSignMessage, useSignTypedData, useSwitchChain, useWriteContract, WagmiContext } from "wagmi";
 import { readContract, waitForTransactionReceipt } from "wagmi/actions";
 import { Providers } from "@/components/providers";
-import { useConnectWallet } from "@/components/use-connect-wallet";
+import { isDemoConnector, useConnectWallet } from "@/components/use-connect-wallet";
 import { useSession, useSignIn } from "@/components/use-session";
 import { gatewayWalletAbi, usdcAbi } from "@/lib/chain/abis";
 import { transferOwnerMessage } from "@/lib/x402/transfer-owner-message";
@@ -92,9 +92,11 @@ function PayPanel({ priceAtomic, currency, token, gateway, balanceUrl, proofId, 
     let from = address;
     let onChain = chainId;
     if (!isConnected || !from) {
-      const connector = connectors.find((c) => c.type === "injected" && c.id !== "injected") ?? connectors[0];
+      // A wallet the browser announced first; a local hub's demo wallets (ids demo-…) only when there is none.
+      const announced = connectors.filter((c) => c.type === "injected" && c.id !== "injected");
+      const connector = announced.find((c) => !isDemoConnector(c)) ?? announced[0] ?? connectors[0];
       if (!connector) throw failure("other", "No browser wallet found. Install one, or pay with any x402 client.");
-      setState({ step: "waiting-signature", text: "Connect your wallet…" });
+      setState({ step: "waiting-signature", text: isDemoConnector(connector) ? `Connecting ${connector.name}, a demo wallet of this local chain (its key is public)…` : "Connect your wallet…" });
       const c = await connectAsync({ connector });
       from = c.accounts[0];
       onChain = c.chainId;
