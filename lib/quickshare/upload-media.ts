@@ -7,23 +7,12 @@ import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import { readCappedBody } from "@/lib/http/read-capped-body";
 import { MEDIA_KINDS, type MediaKind, QS_MEDIA_MAX_BYTES } from "@/lib/schemas/quickshare";
+import { AUDIO_TYPES, SAFE_DOCUMENT_TYPES, VIDEO_TYPES } from "@/lib/media/media-types";
 import { newStorageRef } from "@/lib/storage/blob-store";
 import { getBlobStore } from "@/lib/storage/get-blob-store";
 
 // Room for the multipart envelope around a file of the maximum size.
 const MULTIPART_OVERHEAD = 64 * 1024;
-
-// Documents are served from the hub's own origin: only types a browser will not run as a page.
-const SAFE_DOCUMENT_TYPES = new Set([
-  "application/pdf", "text/plain", "text/csv", "text/markdown", "application/json", "application/zip", "application/epub+zip",
-  "application/msword", "application/vnd.ms-excel", "application/vnd.ms-powerpoint", "application/rtf",
-  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  "application/vnd.openxmlformats-officedocument.presentationml.presentation",
-  "application/vnd.oasis.opendocument.text", "application/vnd.oasis.opendocument.spreadsheet",
-]);
-const VIDEO_TYPES = new Set(["video/mp4", "video/webm", "video/ogg", "video/quicktime"]);
-const AUDIO_TYPES = new Set(["audio/mpeg", "audio/mp4", "audio/aac", "audio/ogg", "audio/wav", "audio/x-wav", "audio/webm", "audio/flac"]);
 
 /**
  * POST /uploads/content?encrypted=1: one media file from a multipart body (field `file`, optional

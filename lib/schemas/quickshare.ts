@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { walletAddress } from "./auth";
+import { MEDIA_MAX_BYTES } from "@/lib/media/media-types";
 
 /** Limits of the interface (Limits table). */
 export const QS_BODY_MAX_BYTES = 512 * 1024;
-export const QS_MEDIA_MAX_BYTES = 30 * 1024 * 1024;
+export const QS_MEDIA_MAX_BYTES = MEDIA_MAX_BYTES;
 export const QS_MAX_EXPIRY_HOURS = 168;
 export const QS_WHITELIST_MAX = 1000;
 export const QS_MEDIA_PER_SHARE_MAX = 20;
