@@ -107,6 +107,7 @@ export type PostInput = {
   title?: string;
   body?: string;
   price?: string;
+  whitelistPrice?: string | null;
   status?: "draft" | "published";
   publicAccess?: boolean;
   whitelist?: string[];

@@ -25,6 +25,7 @@ export async function adminPostView(post: PostRow, origin: string, stats?: PostS
     summary: post.summary,
     status: post.status as "draft" | "published",
     price: formatUsdc(post.priceAtomic),
+    whitelistPrice: post.whitelistPriceAtomic === null ? null : formatUsdc(post.whitelistPriceAtomic),
     currency: post.currency,
     tier: post.tier,
     publicAccess: post.publicAccess,

@@ -10,7 +10,7 @@ import { postResource } from "./post-resource";
 
 /**
  * One blog's posts on the access engine (lib/access): found by path (`/<type>/<slug>`) or by id or
- * slug; published is live, drafts 404, never expiring, no whitelist price; entitlements and proofs
+ * slug; published is live, drafts 404, never expiring, with an optional whitelist price; entitlements and proofs
  * are "post:<id>" (domain-separated from share ids); sold at the post's access URL on the blog's
  * origin (post-resource.ts).
  */

@@ -2,7 +2,7 @@ import "server-only";
 import { getAddress } from "viem";
 import type { z } from "zod";
 import { db } from "@/lib/db";
-import { formatUsdc } from "@/lib/money";
+import { formatUsdc, parseUsdc } from "@/lib/money";
 import { applyEntitlementAction, type EntitlementAction } from "@/lib/access/apply-entitlement-action";
 import { gatewayBalance } from "@/lib/access/gateway-balance";
 import type { postAccessControlBody } from "@/lib/schemas/blog";
@@ -15,7 +15,7 @@ import { replaceWhitelist } from "./save-post";
 
 async function describe(post: PostRow) {
   const list = await db.blogWhitelist.findMany({ where: { postId: post.id }, orderBy: { createdAt: "asc" }, select: { wallet: true } });
-  return { success: true as const, id: post.id, path: postPath(post), whitelist: list.map((w) => getAddress(w.wallet)), tier: post.tier, publicAccess: post.publicAccess, price: formatUsdc(post.priceAtomic) };
+  return { success: true as const, id: post.id, path: postPath(post), whitelist: list.map((w) => getAddress(w.wallet)), tier: post.tier, publicAccess: post.publicAccess, price: formatUsdc(post.priceAtomic), whitelistPrice: post.whitelistPriceAtomic === null ? null : formatUsdc(post.whitelistPriceAtomic) };
 }
 
 /** GET /api/svc/posts/<key>/access-control (admin). */
@@ -23,12 +23,12 @@ export async function getPostAccessControl({ blog, key }: { blog: BlogContext; k
   return describe(await adminPost({ siteId: blog.site.id, key }));
 }
 
-/** PUT /api/svc/posts/<key>/access-control (admin): whitelist (replaced), tier, publicAccess. */
+/** PUT /api/svc/posts/<key>/access-control (admin): whitelist (replaced), tier, publicAccess, whitelistPrice. */
 export async function updatePostAccessControl({ blog, key, input }: { blog: BlogContext; key: string; input: z.output<typeof postAccessControlBody> }) {
   const post = await adminPost({ siteId: blog.site.id, key });
   const updated = await db.$transaction(async (tx) => {
     if (input.whitelist !== undefined) await replaceWhitelist(tx, post.id, input.whitelist);
-    const row = await tx.blogPost.update({ where: { id: post.id }, data: { ...(input.tier !== undefined && { tier: input.tier }), ...(input.publicAccess !== undefined && { publicAccess: input.publicAccess }) } });
+    const row = await tx.blogPost.update({ where: { id: post.id }, data: { ...(input.tier !== undefined && { tier: input.tier }), ...(input.publicAccess !== undefined && { publicAccess: input.publicAccess }), ...(input.whitelistPrice !== undefined && { whitelistPriceAtomic: input.whitelistPrice === null ? null : parseUsdc(input.whitelistPrice) }) } });
     await syncPostListing(tx, { site: blog.site, post: row });
     return row;
   });

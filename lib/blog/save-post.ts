@@ -51,6 +51,7 @@ export async function savePost({ blog, admin, key, input }: { blog: BlogContext;
     ...(input.title !== undefined && { title: input.title }),
     ...(input.summary !== undefined && { summary: input.summary }),
     ...(input.price !== undefined && { priceAtomic: parseUsdc(input.price) }),
+    ...(input.whitelistPrice !== undefined && { whitelistPriceAtomic: input.whitelistPrice === null ? null : parseUsdc(input.whitelistPrice) }),
     ...(input.tier !== undefined && { tier: input.tier }),
     ...(input.publicAccess !== undefined && { publicAccess: input.publicAccess }),
     ...(input.tags !== undefined && { tags: input.tags.join(",") }),

@@ -2022,6 +2022,7 @@ export interface components {
             success: true;
             tier: string;
             whitelist: string[];
+            whitelistPrice: string | null;
         };
         /**
          * @example {
@@ -2036,8 +2037,12 @@ export interface components {
             tier?: string;
             /** @description Replaces the whitelist */
             whitelist?: string[];
+            /** @description Price for whitelisted wallets (null: the price) */
+            whitelistPrice?: string | null;
         };
         BlogAdminPost: {
+            /** @description The decrypted body, only with ?include=body (the editor) */
+            body?: string;
             contentHash: string | null;
             coverUrl: string | null;
             /** Format: date-time */
@@ -2052,6 +2057,8 @@ export interface components {
             price: string;
             publicAccess: boolean;
             publishedAt: string | null;
+            /** @description Gross USDC of those payments */
+            revenue: number;
             slug: string;
             /** @enum {string} */
             status: "draft" | "published";
@@ -2061,10 +2068,15 @@ export interface components {
             title: string;
             /** @enum {string} */
             type: "article" | "music" | "video" | "image" | "document";
+            /** @description Payments for the post (every rail; failed ones excluded) */
+            unlocks: number;
             /** Format: date-time */
             updatedAt: string;
             url: string;
+            /** @description Post page views by readers (the blog's admins are not counted) */
+            views: number;
             whitelistCount: number;
+            whitelistPrice: string | null;
         };
         BlogAdminPostResponse: {
             post: components["schemas"]["BlogAdminPost"];
@@ -2220,6 +2232,8 @@ export interface components {
             type?: "article" | "music" | "video" | "image" | "document";
             /** @default [] */
             whitelist?: string[];
+            /** @description Price for whitelisted wallets (null: the price); "0" lets them read free after proving possession */
+            whitelistPrice?: string | null;
         };
         BlogPostDocument: {
             contentType: string;
@@ -2362,6 +2376,8 @@ export interface components {
             type?: "article" | "music" | "video" | "image" | "document";
             /** @description Replaces the whitelist */
             whitelist?: string[];
+            /** @description Price for whitelisted wallets (null: the price); "0" lets them read free after proving possession */
+            whitelistPrice?: string | null;
         };
         BlogSiteManifest: {
             content: {
@@ -5300,7 +5316,10 @@ export interface operations {
     };
     getApiAdminPostsByKey: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description body: also return the decrypted body (to edit it) */
+                include?: "body";
+            };
             header?: never;
             path: {
                 /** @description The post id or slug */

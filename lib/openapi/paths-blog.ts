@@ -3,7 +3,7 @@ import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-opena
 import { nonceQuery, nonceResponse, verifyBody } from "@/lib/schemas/auth";
 import {
   accessQuery, adminPostResponse, adminPostsResponse, blogMediaParams, blogMediaQuery, createBlogBody, createPostBody, deletedPostResponse, hostedBlog, manifestQuery,
-  postAccessControl, postAccessControlBody, postAccessGrant, postEntitlementResponse, postKeyParams, postManifest, postQuote, postTeaser,
+  postAccessControl, postAccessControlBody, postAccessGrant, postEntitlementResponse, postKeyParams, adminPostQuery, postManifest, postQuote, postTeaser,
   postWalletParams, shortAccessParams, siteManifest, updatePostBody, walletOptionalQuery,
 } from "@/lib/schemas/blog";
 import { gatewayBalanceResponse, uploadResponse } from "@/lib/schemas/quickshare";
@@ -115,7 +115,7 @@ export const blogPaths: ZodOpenApiPathsObject = {
     post: admin("Create a post", { requestBody: jsonBody(createPostBody), responses: { "201": json(adminPostResponse, "Created"), ...errors(400, 401, 403, 409, 413) } }),
   },
   "/api/admin/posts/{key}": {
-    get: admin("One post, any status", { requestParams: { path: postKeyParams }, responses: { "200": json(adminPostResponse, "Post"), ...errors(401, 403, 404) } }),
+    get: admin("One post, any status", { requestParams: { path: postKeyParams, query: adminPostQuery }, responses: { "200": json(adminPostResponse, "Post"), ...errors(401, 403, 404) } }),
     put: admin("Edit a post", { requestParams: { path: postKeyParams }, requestBody: jsonBody(updatePostBody), responses: { "200": json(adminPostResponse, "Updated"), ...errors(400, 401, 403, 404, 409, 413) } }),
     delete: admin("Delete a draft or published post for good", {
       description: "The post, its whitelist, media rows and entitlements are removed in one transaction; every read of it answers 404 from then on; its encrypted body, media and previews are deleted from the blob store. Payments, receipts and ledger rows stay.",

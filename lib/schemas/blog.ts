@@ -30,6 +30,7 @@ const postFields = {
   summary: z.string().max(1000).optional().meta({ description: "Public teaser" }),
   body: z.string().optional().meta({ description: "The body (encrypted at rest like a quickshare body; at most 512 KB of UTF-8, more answers 413); svc-embed://N refers to the N-th media file" }),
   price: sharePrice.default("0").meta({ description: "USDC decimal string; \"0\" for a free post" }),
+  whitelistPrice: sharePrice.nullable().optional().meta({ description: "Price for whitelisted wallets (null: the price); \"0\" lets them read free after proving possession" }),
   tier: z.string().trim().min(1).max(40).default("public").meta({ description: "Access tier label shown to readers (e.g. public, supporters)" }),
   publicAccess: z.boolean().default(true).meta({ description: "false: invite-only; wallets not on the whitelist get 403 before any payment" }),
   whitelist: z.array(walletAddress).max(1000).default([]),
@@ -53,6 +54,7 @@ export const updatePostBody = z
     summary: z.string().max(1000).optional(),
     body: postFields.body,
     price: sharePrice.optional(),
+    whitelistPrice: postFields.whitelistPrice,
     tier: z.string().trim().min(1).max(40).optional(),
     publicAccess: z.boolean().optional(),
     whitelist: z.array(walletAddress).max(1000).optional().meta({ description: "Replaces the whitelist" }),
@@ -74,6 +76,7 @@ export const adminPost = z
     summary: z.string(),
     status: z.enum(["draft", "published"]),
     price: z.string(),
+    whitelistPrice: z.string().nullable(),
     currency: z.string(),
     tier: z.string(),
     publicAccess: z.boolean(),
@@ -91,6 +94,7 @@ export const adminPost = z
     views: z.number().int().meta({ description: "Post page views by readers (the blog's admins are not counted)" }),
     unlocks: z.number().int().meta({ description: "Payments for the post (every rail; failed ones excluded)" }),
     revenue: z.number().meta({ description: "Gross USDC of those payments" }),
+    body: z.string().optional().meta({ description: "The decrypted body, only with ?include=body (the editor)" }),
   })
   .meta({ id: "BlogAdminPost" });
 
@@ -100,6 +104,7 @@ export const deletedPostResponse = z
   .meta({ id: "BlogDeletedPost" });
 export const adminPostsResponse = z.object({ success: z.literal(true), posts: z.array(adminPost) }).meta({ id: "BlogAdminPosts" });
 
+export const adminPostQuery = z.object({ include: z.enum(["body"]).optional().meta({ description: "body: also return the decrypted body (to edit it)" }) });
 export const postKeyParams = z.object({ key: z.string().min(1).max(200).meta({ description: "The post id or slug" }) });
 export const postWalletParams = z.object({ key: postKeyParams.shape.key, wallet: walletAddress });
 
@@ -110,11 +115,12 @@ export const postAccessControlBody = z
     whitelist: z.array(walletAddress).max(1000).optional().meta({ description: "Replaces the whitelist" }),
     tier: z.string().trim().min(1).max(40).optional(),
     publicAccess: z.boolean().optional(),
+    whitelistPrice: sharePrice.nullable().optional().meta({ description: "Price for whitelisted wallets (null: the price)" }),
   })
   .meta({ id: "BlogAccessControlUpdate", example: { publicAccess: false, whitelist: ["0x70997970C51812dc3A010C7d01b50e0d17dc79C8"] } });
 
 export const postAccessControl = z
-  .object({ success: z.literal(true), id: z.string(), path: z.string(), whitelist: z.array(walletAddress), tier: z.string(), publicAccess: z.boolean(), price: z.string() })
+  .object({ success: z.literal(true), id: z.string(), path: z.string(), whitelist: z.array(walletAddress), tier: z.string(), publicAccess: z.boolean(), price: z.string(), whitelistPrice: z.string().nullable() })
   .meta({ id: "BlogAccessControl" });
 
 export const postEntitlementResponse = z

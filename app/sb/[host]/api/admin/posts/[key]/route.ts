@@ -5,15 +5,18 @@ import { deletePost } from "@/lib/blog/delete-post";
 import { adminPost } from "@/lib/blog/find-post";
 import { savePost } from "@/lib/blog/save-post";
 import { route } from "@/lib/http/route";
-import { postKeyParams, updatePostBody } from "@/lib/schemas/blog";
+import { readBody } from "@/lib/access/read-body";
+import { adminPostQuery, postKeyParams, updatePostBody } from "@/lib/schemas/blog";
 
 const params = postKeyParams.extend({ host: z.string() });
 
-// GET /api/admin/posts/<key> (blog origin) — one post, any status; admin only
-export const GET = route({ params }, async ({ req, params }) => {
+// GET /api/admin/posts/<key> (blog origin) — one post, any status (?include=body: with its decrypted body); admin only
+export const GET = route({ params, query: adminPostQuery }, async ({ req, params, query }) => {
   const blog = await blogContext(req, params.host);
   requireAdmin(blog, req);
-  return { success: true, post: await adminPostView(await adminPost({ siteId: blog.site.id, key: params.key }), blog.origin) };
+  const post = await adminPost({ siteId: blog.site.id, key: params.key });
+  const view = await adminPostView(post, blog.origin);
+  return { success: true, post: query.include === "body" ? { ...view, body: post.bodyStorageRef ? await readBody({ resource: post }) : "" } : view };
 });
 
 // PUT /api/admin/posts/<key> (blog origin) — edit a post (a new body is encrypted under a new key); admin only

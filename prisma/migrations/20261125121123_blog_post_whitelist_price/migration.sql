@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "BlogPost" ADD COLUMN "whitelistPriceAtomic" BIGINT;
