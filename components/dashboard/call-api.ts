@@ -2,9 +2,27 @@
 // turned into one sentence a person can act on.
 
 export class HubApiError extends Error {
-  constructor(message: string, readonly status: number, readonly code?: string) {
+  constructor(message: string, readonly status: number, readonly code?: string, readonly details?: string) {
     super(message);
   }
+}
+
+/**
+ * The fields an API error names ("title: Too small; price: …" from the validation wrapper, or a
+ * handler's "slug: this blog already has …"), keyed by field, for showing each message next to
+ * its field; `known` limits it to the form's own fields. Messages about nothing known stay whole.
+ */
+export function fieldErrors(err: unknown, known: readonly string[]): { fields: Record<string, string>; rest: string | null } {
+  const e = err as Partial<HubApiError>;
+  const fields: Record<string, string> = {};
+  const rest: string[] = [];
+  for (const part of (e.details ?? "").split("; ").filter(Boolean)) {
+    const m = /^([A-Za-z]+)(?:\.[\w.]+)?: (.+)$/.exec(part);
+    if (m && known.includes(m[1]!)) fields[m[1]!] = fields[m[1]!] ? `${fields[m[1]!]}; ${m[2]}` : m[2]!;
+    else rest.push(part);
+  }
+  if (!Object.keys(fields).length) return { fields, rest: e.message ?? String(err) };
+  return { fields, rest: rest.length ? rest.join("; ") : null };
 }
 
 /** Reads a hub error body into "error: details" (details alone when it already says it all). */
@@ -34,7 +52,10 @@ export async function callApi<T = Record<string, unknown>>(path: string, init: {
   } catch {
     body = { details: text.slice(0, 200) };
   }
-  if (!res.ok) throw new HubApiError(errorText(res.status, body), res.status, (body as { code?: string } | null)?.code);
+  if (!res.ok) {
+    const b = body as { code?: string; details?: string } | null;
+    throw new HubApiError(errorText(res.status, body), res.status, b?.code, b?.details);
+  }
   return body as T;
 }
 

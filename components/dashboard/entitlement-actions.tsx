@@ -6,8 +6,13 @@ import { callApi } from "./call-api";
 
 type Status = "active" | "revoked" | "banned";
 
-/** Revoke (may buy again), ban (hard deny) or restore one wallet's entitlement to a share. */
-export function EntitlementActions({ slug, wallet, status }: { slug: string; wallet: string; status: Status }) {
+/**
+ * Revoke (may buy again), ban (hard deny) or restore one wallet's entitlement: `base` is its
+ * entitlement URL (a share's /quickshare/<slug>/entitlements/<wallet>, a blog post's
+ * /api/svc/posts/<id>/entitlements/<wallet>); revoke and ban POST to base/revoke and base/ban,
+ * restore DELETEs base.
+ */
+export function EntitlementActions({ base, wallet, status, onDone }: { base: string; wallet: string; status: Status; onDone?: () => void }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -17,9 +22,9 @@ export function EntitlementActions({ slug, wallet, status }: { slug: string; wal
     setBusy(true);
     setError(null);
     try {
-      const base = `/quickshare/${slug}/entitlements/${wallet}`;
       await callApi(action === "restore" ? base : `${base}/${action}`, action === "restore" ? { method: "DELETE" } : { json: {} });
-      router.refresh();
+      if (onDone) onDone();
+      else router.refresh();
     } catch (err) {
       setError((err as Error).message);
     }

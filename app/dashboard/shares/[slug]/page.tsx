@@ -74,7 +74,7 @@ export default async function ManageSharePage({ params, searchParams }: { params
                     <td data-label="Status"><span className={`badge status-${e.status}`}>{e.status}</span></td>
                     <td data-label="Source">{e.source}</td>
                     <td data-label="Changed"><time dateTime={e.updatedAt}>{e.updatedAt.replace("T", " ").slice(0, 16)}</time></td>
-                    <td data-label="Actions">{revoked ? "—" : <EntitlementActions slug={share.slug} wallet={e.wallet} status={e.status} />}</td>
+                    <td data-label="Actions">{revoked ? "—" : <EntitlementActions base={`/quickshare/${share.slug}/entitlements/${e.wallet}`} wallet={e.wallet} status={e.status} />}</td>
                   </tr>
                 ))}
               </tbody>

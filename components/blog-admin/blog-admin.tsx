@@ -1,0 +1,99 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useAccount } from "wagmi";
+import { WalletProviders, type ChainConfig } from "@/components/providers";
+import { useBlogSession } from "@/components/reader/use-blog-session";
+import { useConnectWallet } from "@/components/use-connect-wallet";
+import type { AdminPostData } from "@/lib/blog/admin-page-data";
+import { PostEditor } from "./post-editor";
+import { PostList } from "./post-list";
+
+export type BlogInfo = { name: string; domain: string; origin: string; hubOrigin: string };
+
+type Props = { chain: ChainConfig; blog: BlogInfo; session: string | null; admin: boolean; posts: AdminPostData[] };
+
+/**
+ * The blog editor on the blog's own origin: signed out it offers the wallet sign-in (the blog's
+ * sb_auth_session); signed in without the admin role it says so; as an admin it lists the posts and
+ * edits one. Every action calls the blog's admin API; the server page reloads after each change.
+ */
+export function BlogAdmin(props: Props) {
+  return (
+    <WalletProviders chain={props.chain}>
+      <BlogAdminInner {...props} />
+    </WalletProviders>
+  );
+}
+
+function BlogAdminInner({ blog, session, admin, posts }: Props) {
+  const router = useRouter();
+  const { me, signOut } = useBlogSession(session);
+  const [editing, setEditing] = useState<string | "new" | null>(null);
+  if (!me) return <AdminSignIn blog={blog} onSignedIn={() => router.refresh()} />;
+  if (!admin) {
+    return (
+      <section className="reader-panel" aria-labelledby="not-admin-h">
+        <h2 id="not-admin-h">Not an admin of this blog</h2>
+        <p>You are signed in as <code>{me.wallet}</code>, which is neither the owner of {blog.domain} nor one of its admins.</p>
+        <button type="button" className="btn btn-quiet" onClick={() => void signOut().then(() => router.refresh())}>Sign out</button>
+      </section>
+    );
+  }
+  const current = editing && editing !== "new" ? posts.find((p) => p.id === editing) ?? null : null;
+  // Just saved: the refreshed list with the new post is on its way.
+  if (editing && editing !== "new" && !current) return <p role="status" className="muted">Loading the post…</p>;
+  return (
+    <div className="blog-admin">
+      <p className="sb-meta">
+        Signed in as <code>{me.wallet.slice(0, 6)}…{me.wallet.slice(-4)}</code> · <Link href="/">View the blog</Link> · <a href={`${blog.hubOrigin}/dashboard`}>Hub dashboard</a> ·{" "}
+        <button type="button" className="link-button" onClick={() => void signOut().then(() => router.refresh())}>Sign out</button>
+      </p>
+      {editing === null ? (
+        <PostList posts={posts} onEdit={setEditing} onNew={() => setEditing("new")} />
+      ) : (
+        <PostEditor
+          key={editing}
+          post={current}
+          walletOfAdmin={me.wallet}
+          onClose={() => { setEditing(null); router.refresh(); }}
+          onSaved={(id) => { setEditing(id); router.refresh(); }}
+          onDeleted={() => { setEditing(null); router.refresh(); }}
+        />
+      )}
+    </div>
+  );
+}
+
+function AdminSignIn({ blog, onSignedIn }: { blog: BlogInfo; onSignedIn: () => void }) {
+  const { address } = useAccount();
+  const { connect, dialog } = useConnectWallet();
+  const { signIn, busy, error, status } = useBlogSessionSignIn(onSignedIn);
+  return (
+    <section className="reader-panel" aria-labelledby="admin-signin-h">
+      <h2 id="admin-signin-h">Sign in to edit {blog.name}</h2>
+      <p>The editor belongs to the blog&apos;s owner and admins. Connect the owner&apos;s wallet and sign a short message (no transaction, no gas).</p>
+      {!address ? (
+        <button type="button" className="btn" onClick={() => void connect()}>Connect wallet</button>
+      ) : (
+        <button type="button" className="btn" disabled={busy} onClick={() => void signIn(address)} data-testid="admin-sign-in">
+          {status === "waiting-signature" ? "Confirm in your wallet…" : status === "verifying" ? "Checking…" : `Sign in as ${address.slice(0, 6)}…${address.slice(-4)}`}
+        </button>
+      )}
+      {error && <p role="alert" className="error">{error}</p>}
+      {dialog}
+    </section>
+  );
+}
+
+function useBlogSessionSignIn(onSignedIn: () => void) {
+  const s = useBlogSession(null);
+  return {
+    ...s,
+    signIn: async (address: `0x${string}`) => {
+      if (await s.signIn(address)) onSignedIn();
+    },
+  };
+}

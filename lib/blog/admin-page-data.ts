@@ -1,0 +1,33 @@
+import "server-only";
+import { getAddress } from "viem";
+import { db } from "@/lib/db";
+import { adminPostView } from "./admin-post-view";
+import type { BlogContext } from "./blog-context";
+import { listAllPosts } from "./list-posts";
+import { postAccess } from "./post-access";
+import { postStats } from "./post-stats";
+
+/**
+ * What the blog editor at <blog>/admin starts from (server side, admin only): every post as the
+ * admin API shows it, with its whitelist and the wallets holding (or refused) an entitlement.
+ */
+export async function adminPageData(blog: BlogContext) {
+  const posts = await listAllPosts({ siteId: blog.site.id });
+  const access = postAccess(blog);
+  const keys = new Map(posts.map((p) => [access.entitlementKey(p), p.id]));
+  const [stats, whitelists, entitlements] = await Promise.all([
+    postStats(posts),
+    db.blogWhitelist.findMany({ where: { postId: { in: posts.map((p) => p.id) } }, orderBy: { createdAt: "asc" }, select: { postId: true, wallet: true } }),
+    db.entitlement.findMany({ where: { resourceKey: { in: [...keys.keys()] } }, orderBy: { createdAt: "desc" }, take: 2000 }),
+  ]);
+  const views = await Promise.all(posts.map((p) => adminPostView(p, blog.origin, stats.get(p.id))));
+  return views.map((view) => ({
+    ...view,
+    whitelist: whitelists.filter((w) => w.postId === view.id).map((w) => getAddress(w.wallet)),
+    entitlements: entitlements
+      .filter((e) => keys.get(e.resourceKey) === view.id)
+      .map((e) => ({ wallet: getAddress(e.wallet), status: e.status as "active" | "revoked" | "banned", source: e.source, since: e.createdAt.toISOString() })),
+  }));
+}
+
+export type AdminPostData = Awaited<ReturnType<typeof adminPageData>>[number];
