@@ -1,10 +1,13 @@
 import type { Metadata } from "next";
 import { ClaimTipsButton } from "@/components/dashboard/claim-tips-button";
 import { DashboardNav } from "@/components/dashboard/dashboard-nav";
+import { OpenBlogForm } from "@/components/dashboard/open-blog-form";
 import { RegisterSiteForm } from "@/components/dashboard/register-site-form";
 import { SignInPrompt } from "@/components/dashboard/sign-in-prompt";
 import { VerifySiteForm } from "@/components/dashboard/verify-site-form";
 import { readPageSession } from "@/lib/auth/read-page-session";
+import { blogOrigin } from "@/lib/blog/blog-origin";
+import { env } from "@/lib/env";
 import { formatUsdc, parseUsdc, splitFee } from "@/lib/money";
 import { listSites } from "@/lib/sites/list-sites";
 import { HELD_FEE_BPS } from "@/lib/tips/fees";
@@ -27,6 +30,20 @@ export default async function SitesPage() {
         Register the domains you publish on and prove they are yours. A verified site’s pages appear in explore, get paid to your wallet,
         and tips readers left while it was unverified wait for you in the domain’s holding box.
       </p>
+      <section aria-labelledby="blogs-h">
+        <h2 id="blogs-h">Hosted blogs</h2>
+        <p className="muted">A blog this hub hosts on its own origin: write posts in its editor, sell them with the same paywall, and they appear in explore.</p>
+        <OpenBlogForm rootDomain={env.BLOG_ROOT_DOMAIN} />
+        {sites.some((s) => s.hosted) && (
+          <ul className="link-list" data-testid="hosted-blogs">
+            {sites.filter((s) => s.hosted).map((s) => (
+              <li key={s.id}>
+                <strong>{s.name || s.domain}</strong> at <a href={blogOrigin(s.domain)}>{blogOrigin(s.domain)}</a> · <a href={`${blogOrigin(s.domain)}/admin`}>editor</a> · {s.contentCount} listed posts
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
       <section aria-labelledby="register-h">
         <h2 id="register-h">Register a site</h2>
         <RegisterSiteForm />
