@@ -1,0 +1,141 @@
+// The first five minutes: the demo that `npm start` seeds (scripts/lib/demo-content.mjs, through the
+// hub's API, not test fixtures) can be bought in a browser with no wallet extension, by picking the
+// "Demo reader" wallet; the demo wallets exist only on a testnet hub on a loopback chain, and are
+// absent from the page and its JavaScript on a mainnet hub or a hub whose chain is not loopback.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { privateKeyToAccount } from "viem/accounts";
+import { DEV_ROLES, devAccount } from "../../scripts/lib/dev-accounts.mjs";
+import { DEMO_BLOG, seedDemoContent } from "../../scripts/lib/demo-content.mjs";
+import { blogRequest, blogSignIn } from "../support/blog";
+import { startExtraHub, type ExtraHub } from "../support/extra-hub";
+import { expect, test, type Page } from "../support/fixtures";
+import { HUB_URL } from "../support/hub";
+import { db } from "../support/quickshare";
+import { screenshots } from "../support/screens";
+import { installTestWallet } from "../support/test-wallet";
+import { CHAIN_ID, RPC_URL } from "../support/x402";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const creator = devAccount(DEV_ROLES.creators[0]);
+let demo: Awaited<ReturnType<typeof seedDemoContent>>;
+
+test.beforeAll(async () => {
+  demo = await seedDemoContent({ hubUrl: HUB_URL, creatorKey: creator.privateKey });
+});
+
+// The demo blog's posts leave explore and the blog goes, so later suites see only their own content.
+test.afterAll(async () => {
+  if (!demo) return;
+  const cookie = await blogSignIn(demo.blog.domain, privateKeyToAccount(creator.privateKey as `0x${string}`));
+  const posts = (await blogRequest(demo.blog.domain, "/api/admin/posts", { cookie })).body.posts as { id: string }[];
+  for (const p of posts) await blogRequest(demo.blog.domain, `/api/admin/posts/${p.id}`, { method: "DELETE", cookie });
+  await db().site.deleteMany({ where: { domain: demo.blog.domain } });
+});
+
+// The paywall asks for the post before paying: the browser logs the 402 it answers.
+test.use({ expectedConsoleErrors: [/status of 402 \(Payment Required\)/] });
+
+test("the seed is idempotent and makes a post of every type, each one explore content that links to this hub", async () => {
+  const again = await seedDemoContent({ hubUrl: HUB_URL, creatorKey: creator.privateKey });
+  expect(again.posts.map((p) => p.slug)).toEqual(demo.posts.map((p) => p.slug));
+  expect(again.shares.map((s) => s.slug)).toEqual(demo.shares.map((s) => s.slug));
+  expect(new Set(demo.posts.map((p) => p.type))).toEqual(new Set(["article", "image", "music", "video", "document"]));
+  expect(demo.posts.some((p) => p.price === "0")).toBe(true);
+  expect(demo.shares.map((s) => s.price)).toEqual(["0", "0.05"]);
+  const explore = await fetch(`${HUB_URL}/hub/explore/content?limit=100&q=tide`).then((r) => r.json());
+  const urls = new Set((explore.items as { url: string }[]).map((i) => i.url));
+  for (const p of demo.posts.filter((x) => x.slug !== "welcome")) expect(urls).toContain(p.url);
+  for (const url of urls) if (url.includes(DEMO_BLOG)) expect(url.startsWith(demo.blog.origin)).toBe(true);
+});
+
+test("a reader without a wallet extension pays a demo post with the Demo reader wallet and reads it", async ({ page }) => {
+  const post = demo.posts.find((p) => p.slug === "reading-the-tides")!;
+  await page.goto(`${demo.blog.origin}/`);
+  await expect(page.locator(".sb-card")).toHaveCount(demo.posts.length);
+  await screenshots(page, "demo-blog");
+
+  await page.goto(post.url);
+  await expect(page.getByRole("heading", { name: `Unlock for ${post.price} USDC` })).toBeVisible();
+  await expect(page.locator("#qs-content")).toHaveCount(0);
+  // No extension: "Connect wallet" says so and offers the demo wallets, which RainbowKit lists.
+  await page.getByRole("button", { name: "Connect wallet", exact: true }).click();
+  const none = page.getByRole("dialog", { name: "No wallet found" });
+  await expect(none).toBeVisible();
+  await none.getByTestId("use-demo-wallet").click();
+  await expect(page.getByText("Demo wallets (local chain, public keys)")).toBeVisible();
+  await page.getByText("Demo reader (public test key)").click();
+  await expect(page.locator('[data-guard="connect"]')).toHaveCount(0, { timeout: 30_000 });
+  await screenshots(page, "demo-post-paywall");
+
+  await page.getByTestId("pay-button").click();
+  await expect(page.locator("#pay-status")).toContainText(`Paid ${post.price} USDC`, { timeout: 60_000 });
+  await expect(page.locator("#qs-content h2").first()).toHaveText("Fifty minutes a day");
+  await screenshots(page, "demo-post-unlocked");
+  // The wallet is remembered: a reload reads with the kept proof, still connected, no second payment.
+  await page.reload();
+  await expect(page.locator("#qs-content h2").first()).toHaveText("Fifty minutes a day");
+  // One payment, by the demo reader, for this post.
+  const reader = devAccount(DEV_ROLES.payers[0]).address;
+  const postId = (await db().blogPost.findFirstOrThrow({ where: { slug: post.slug, site: { domain: demo.blog.domain } } })).id;
+  const payments = await db().payment.findMany({ where: { resourceType: "blogpost", resourceId: postId } });
+  expect(payments.map((p) => p.payer.toLowerCase())).toEqual([reader.toLowerCase()]);
+});
+
+/** The hub's home page with a wallet extension installed: the wallet list RainbowKit shows, and every script the page loaded. */
+async function walletListAndScripts(page: Page, base: string) {
+  const scripts: string[] = [];
+  page.on("response", async (r) => {
+    if (r.request().resourceType() === "script" || r.url().endsWith(".js")) scripts.push(await r.text().catch(() => ""));
+  });
+  await installTestWallet(page, { chainId: CHAIN_ID, rpcUrl: RPC_URL });
+  await page.goto(`${base}/`);
+  const html = await page.content();
+  await expect(async () => {
+    await page.getByRole("button", { name: "Connect wallet", exact: true }).first().click({ timeout: 5_000 });
+    await expect(page.getByText("Test Wallet")).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
+  const list = await page.getByRole("dialog").innerText();
+  return { list, html, js: scripts.join("\n") };
+}
+
+test.describe("the demo wallets are only on a local testnet hub", () => {
+  const hubs: ExtraHub[] = [];
+  const dirs: string[] = [];
+  test.afterAll(async () => {
+    await Promise.all(hubs.map((h) => h.stop()));
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+
+  test("listed on this hub (a testnet hub on anvil)", async ({ page }) => {
+    const { list, js } = await walletListAndScripts(page, HUB_URL);
+    expect(list).toContain("Demo reader");
+    expect(js).toContain("Demo wallets (local chain, public keys)");
+  });
+
+  test("absent from the page and its JavaScript on a mainnet hub and on a hub whose chain is not loopback", async ({ page, context }) => {
+    test.setTimeout(240_000);
+    const dir = mkdtempSync(path.join(os.tmpdir(), "hub-demo-"));
+    dirs.push(dir);
+    const url = `file:${path.join(dir, "mainnet.db")}`;
+    execFileSync(process.execPath, [path.join(root, "scripts/migrate.mjs")], { cwd: root, env: { ...process.env, DATABASE_URL: url }, stdio: "ignore" });
+    const [mainnet, remote] = await Promise.all([
+      startExtraHub({ NETWORK_MODE: "mainnet", DATABASE_URL: url, DATA_DIR: dir, REDIS_URL: "", PEER_HUB_URL: "" }),
+      startExtraHub({ PUBLIC_RPC_URL: "https://rpc.example.org", REDIS_URL: "" }),
+    ]);
+    hubs.push(mainnet, remote);
+    for (const hub of [mainnet, remote]) {
+      const tab = await context.newPage();
+      const { list, html, js } = await walletListAndScripts(tab, hub.url);
+      expect(list).toContain("Test Wallet");
+      for (const text of [list, html, js]) {
+        expect(text).not.toContain("Demo reader");
+        expect(text).not.toContain("Demo wallets");
+      }
+      await tab.close();
+    }
+    void page;
+  });
+});
