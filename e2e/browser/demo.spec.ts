@@ -46,7 +46,7 @@ test("the seed is idempotent and makes a post of every type, each one explore co
   expect(demo.posts.some((p) => p.price === "0")).toBe(true);
   expect(demo.shares.map((s) => s.price)).toEqual(["0", "0.05"]);
   const explore = await fetch(`${HUB_URL}/hub/explore/content?limit=100&q=tide`).then((r) => r.json());
-  const urls = new Set((explore.items as { url: string }[]).map((i) => i.url));
+  const urls = new Set((explore.content as { url: string }[]).map((i) => i.url));
   for (const p of demo.posts.filter((x) => x.slug !== "welcome")) expect(urls).toContain(p.url);
   for (const url of urls) if (url.includes(DEMO_BLOG)) expect(url.startsWith(demo.blog.origin)).toBe(true);
 });
@@ -61,7 +61,7 @@ test("a reader without a wallet extension pays a demo post with the Demo reader 
   await expect(page.getByRole("heading", { name: `Unlock for ${post.price} USDC` })).toBeVisible();
   await expect(page.locator("#qs-content")).toHaveCount(0);
   // No extension: "Connect wallet" says so and offers the demo wallets, which RainbowKit lists.
-  await page.getByRole("button", { name: "Connect wallet", exact: true }).click();
+  await page.locator('[data-guard="connect"]').getByRole("button", { name: "Connect wallet", exact: true }).click();
   const none = page.getByRole("dialog", { name: "No wallet found" });
   await expect(none).toBeVisible();
   await none.getByTestId("use-demo-wallet").click();

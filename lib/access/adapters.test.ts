@@ -27,7 +27,7 @@ const share = (over: Partial<ShareRow> = {}) =>
     whitelistPriceAtomic: null, publicAccess: true, legacyUrl: null, bodyStorageRef: "ref", currency: "USDC", ownerWallet: W, title: "t", ...over,
   }) as ShareRow;
 const post = (over: Partial<PostRow> = {}) =>
-  ({ id: "cmpost1", slug: "tide", type: "article", status: "published", priceAtomic: 250_000n, publicAccess: true, bodyStorageRef: "ref", currency: "USDC", ...over }) as PostRow;
+  ({ id: "cmpost1", slug: "tide", type: "article", status: "published", priceAtomic: 250_000n, whitelistPriceAtomic: null, publicAccess: true, bodyStorageRef: "ref", currency: "USDC", ...over }) as PostRow;
 const blog = { site: { id: "site1", domain: "b.localhost", ownerWallet: W, feeWallet: null }, origin: "http://b.localhost:3000", session: null, admin: false } as unknown as BlogContext;
 
 function decide<R extends { id: string }>(adapter: AccessAdapter<R, unknown>, r: R, viewer: Viewer, o: { whitelisted?: boolean; entitlement?: "active" | "revoked" | "banned" | null; purpose?: "access" | "media" } = {}) {
@@ -64,10 +64,12 @@ describe("the post adapter describes a blog post for the engine", () => {
     expect(posts.paidResource(p, 100n)).toMatchObject({ kind: "blogpost", id: "cmpost1", price: 100n, siteId: "site1", url: "http://b.localhost:3000/api/svc/access?path=%2Farticle%2Ftide" });
   });
 
-  it("never expires, drafts are 404, no whitelist price; denials name the post", () => {
+  it("never expires, drafts are 404, a whitelist price when set; denials name the post", () => {
     expect(decide(posts, post({ status: "draft" }), anon)).toEqual({ outcome: "not-found" });
     expect(decide(posts, post(), anon)).toEqual({ outcome: "charge", amountAtomic: 250_000n, tier: "public" });
     expect(decide(posts, post(), claim, { whitelisted: true })).toEqual({ outcome: "charge", amountAtomic: 250_000n, tier: "public" });
+    expect(decide(posts, post({ whitelistPriceAtomic: 100_000n }), claim, { whitelisted: true })).toEqual({ outcome: "charge", amountAtomic: 100_000n, tier: "whitelist" });
+    expect(decide(posts, post({ whitelistPriceAtomic: 100_000n }), claim)).toEqual({ outcome: "charge", amountAtomic: 250_000n, tier: "public" });
     expect(decide(posts, post(), owned, { entitlement: "banned" })).toEqual({ outcome: "deny", code: "banned", details: "This wallet is banned from this post" });
     expect(decide(posts, post({ publicAccess: false }), claim)).toEqual({ outcome: "deny", code: "not-invited", details: "This post is invite-only and this wallet is not on its list" });
     expect(decide(posts, post({ priceAtomic: 0n, publicAccess: false }), owned, { whitelisted: true })).toEqual({ outcome: "grant", via: "whitelist-free", entitle: "whitelist", issueProof: true });
