@@ -4,7 +4,7 @@ import "@rainbow-me/rainbowkit/styles.css";
 import { connectorsForWallets, lightTheme, RainbowKitProvider, type WalletList } from "@rainbow-me/rainbowkit";
 import { injectedWallet } from "@rainbow-me/rainbowkit/wallets";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createContext, Suspense, use, useContext, useEffect, useState, type ReactNode } from "react";
+import { createContext, use, useContext, useEffect, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { defineChain } from "viem";
 import { createConfig, http, WagmiProvider, type Config } from "wagmi";
@@ -118,16 +118,9 @@ export type WalletProvidersProps = {
  * header's wallet controls, so the header and the page share one connection.
  */
 export function WalletProviders({ children, ...props }: WalletProvidersProps) {
-  const fromLayout = useHubSession().chain;
   if (useContext(InsideWallet)) return <>{children}</>;
-  const chain = props.chain ?? fromLayout;
-  if (chain?.demoAccounts?.length) {
-    return (
-      <Suspense fallback={null}>
-        <WalletRoot {...props}>{children}</WalletRoot>
-      </Suspense>
-    );
-  }
+  // No Suspense boundary here: an error a page throws inside one (notFound()) would no longer set the
+  // response's status. The demo wallets' code is awaited in the browser only (see WalletRoot).
   return <WalletRoot {...props}>{children}</WalletRoot>;
 }
 
@@ -135,7 +128,10 @@ function WalletRoot({ chain, children, openOnLoad = false }: WalletProvidersProp
   const fromLayout = useHubSession().chain;
   const chainCfg = chain ?? fromLayout;
   if (!chainCfg) throw new Error("WalletProviders needs the hub's chain: render it under the root layout or pass `chain`");
-  const demo = chainCfg.demoAccounts?.length ? use((demoModule ??= import("./demo-wallet"))) : null;
+  // The demo wallets only matter in the browser: the server renders without waiting for their code (so
+  // the page streams as without them, and a page's notFound() still answers 404); in the browser,
+  // hydration waits for the module (it changes no markup, only the wallet list), then goes on.
+  const demo = chainCfg.demoAccounts?.length && typeof window !== "undefined" ? use((demoModule ??= import("./demo-wallet"))) : null;
   const { config, queryClient } = sharedClients(chainCfg, demo);
   const [island, setIsland] = useState<{ id: number; slot: HTMLElement | null } | null>(null);
   useEffect(() => {

@@ -30,9 +30,14 @@ export function BlogAdmin(props: Props) {
 
 function BlogAdminInner({ blog, session, admin, posts }: Props) {
   const router = useRouter();
-  const { me, signOut } = useBlogSession(session);
+  const auth = useBlogSession(session);
+  const { me, signOut } = auth;
   const [editing, setEditing] = useState<string | "new" | null>(null);
-  if (!me) return <AdminSignIn blog={blog} onSignedIn={() => router.refresh()} />;
+  // What the last action said ("Published."), kept across the editor's remount when a new post gets its id.
+  const [flash, setFlash] = useState<string | null>(null);
+  if (!me) return <AdminSignIn blog={blog} auth={auth} onSignedIn={() => router.refresh()} />;
+  // Signed in here; the server page (which knows the role) is being refreshed with the new session.
+  if (session?.toLowerCase() !== me.wallet.toLowerCase()) return <p role="status" className="muted">Signed in. Loading the editor…</p>;
   if (!admin) {
     return (
       <section className="reader-panel" aria-labelledby="not-admin-h">
@@ -52,33 +57,34 @@ function BlogAdminInner({ blog, session, admin, posts }: Props) {
         <button type="button" className="link-button" onClick={() => void signOut().then(() => router.refresh())}>Sign out</button>
       </p>
       {editing === null ? (
-        <PostList posts={posts} onEdit={setEditing} onNew={() => setEditing("new")} />
+        <PostList posts={posts} onEdit={(id) => { setFlash(null); setEditing(id); }} onNew={() => { setFlash(null); setEditing("new"); }} />
       ) : (
         <PostEditor
           key={editing}
           post={current}
           walletOfAdmin={me.wallet}
-          onClose={() => { setEditing(null); router.refresh(); }}
-          onSaved={(id) => { setEditing(id); router.refresh(); }}
-          onDeleted={() => { setEditing(null); router.refresh(); }}
+          notice={flash}
+          onClose={() => { setEditing(null); setFlash(null); router.refresh(); }}
+          onSaved={(id, said) => { setFlash(said); setEditing(id); router.refresh(); }}
+          onDeleted={() => { setEditing(null); setFlash(null); router.refresh(); }}
         />
       )}
     </div>
   );
 }
 
-function AdminSignIn({ blog, onSignedIn }: { blog: BlogInfo; onSignedIn: () => void }) {
+function AdminSignIn({ blog, auth, onSignedIn }: { blog: BlogInfo; auth: ReturnType<typeof useBlogSession>; onSignedIn: () => void }) {
   const { address } = useAccount();
   const { connect, dialog } = useConnectWallet();
-  const { signIn, busy, error, status } = useBlogSessionSignIn(onSignedIn);
+  const { signIn, busy, error, status } = auth;
   return (
     <section className="reader-panel" aria-labelledby="admin-signin-h">
       <h2 id="admin-signin-h">Sign in to edit {blog.name}</h2>
       <p>The editor belongs to the blog&apos;s owner and admins. Connect the owner&apos;s wallet and sign a short message (no transaction, no gas).</p>
       {!address ? (
-        <button type="button" className="btn" onClick={() => void connect()}>Connect wallet</button>
+        <button key="connect" type="button" className="btn" onClick={() => void connect()}>Connect wallet</button>
       ) : (
-        <button type="button" className="btn" disabled={busy} onClick={() => void signIn(address)} data-testid="admin-sign-in">
+        <button key="sign-in" type="button" className="btn" disabled={busy} onClick={() => void signIn(address).then((ok) => ok && onSignedIn())} data-testid="admin-sign-in">
           {status === "waiting-signature" ? "Confirm in your wallet…" : status === "verifying" ? "Checking…" : `Sign in as ${address.slice(0, 6)}…${address.slice(-4)}`}
         </button>
       )}
@@ -86,14 +92,4 @@ function AdminSignIn({ blog, onSignedIn }: { blog: BlogInfo; onSignedIn: () => v
       {dialog}
     </section>
   );
-}
-
-function useBlogSessionSignIn(onSignedIn: () => void) {
-  const s = useBlogSession(null);
-  return {
-    ...s,
-    signIn: async (address: `0x${string}`) => {
-      if (await s.signIn(address)) onSignedIn();
-    },
-  };
 }

@@ -49,11 +49,13 @@ function payload(form: Form, { isNew, bodyTouched, media }: { isNew: boolean; bo
  * upload (drag and drop, progress, size and type checked first), price, whitelist and its price,
  * public access; save as draft, publish, unpublish, delete. Each API error shows beside its field.
  */
-export function PostEditor({ post, walletOfAdmin, onClose, onSaved, onDeleted }: {
+export function PostEditor({ post, walletOfAdmin, notice: said = null, onClose, onSaved, onDeleted }: {
   post: AdminPostData | null;
   walletOfAdmin: string;
+  /** What the last action said, shown until the next one (survives the remount after a new post is saved). */
+  notice?: string | null;
   onClose: () => void;
-  onSaved: (id: string) => void;
+  onSaved: (id: string, notice: string) => void;
   onDeleted: () => void;
 }) {
   const id = useId();
@@ -65,7 +67,7 @@ export function PostEditor({ post, walletOfAdmin, onClose, onSaved, onDeleted }:
   const [busy, setBusy] = useState<string | null>(null);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(said);
   const attached = post?.mediaCount ?? 0;
 
   useEffect(() => {
@@ -101,8 +103,9 @@ export function PostEditor({ post, walletOfAdmin, onClose, onSaved, onDeleted }:
         ? await callApi<{ post: { id: string } }>("/api/admin/posts", { json: body })
         : await callApi<{ post: { id: string } }>(`/api/admin/posts/${post.id}`, { method: "PUT", json: body });
       setUploads([]);
-      setNotice(status === "published" ? "Published." : "Saved.");
-      onSaved(res.post.id);
+      const text = status === "published" ? "Published." : "Saved.";
+      setNotice(text);
+      onSaved(res.post.id, text);
     } catch (err) {
       fail(err);
     }
@@ -122,8 +125,9 @@ export function PostEditor({ post, walletOfAdmin, onClose, onSaved, onDeleted }:
         return;
       }
       await callApi(`/api/admin/posts/${post.id}/${kind}`, { json: {} });
-      setNotice(kind === "publish" ? "Published." : "Back to draft: readers get 404 until you publish again.");
-      onSaved(post.id);
+      const text = kind === "publish" ? "Published." : "Back to draft: readers get 404 until you publish again.";
+      setNotice(text);
+      onSaved(post.id, text);
     } catch (err) {
       fail(err);
     }

@@ -84,17 +84,17 @@ test("a reader without a wallet extension pays a demo post with the Demo reader 
   expect(payments.map((p) => p.payer.toLowerCase())).toEqual([reader.toLowerCase()]);
 });
 
-/** The hub's home page with a wallet extension installed: the wallet list RainbowKit shows, and every script the page loaded. */
+/** The hub's dashboard (a page with the wallet stack) with a wallet extension installed: the wallet list RainbowKit shows, and every script the page loaded. */
 async function walletListAndScripts(page: Page, base: string) {
   const scripts: string[] = [];
   page.on("response", async (r) => {
     if (r.request().resourceType() === "script" || r.url().endsWith(".js")) scripts.push(await r.text().catch(() => ""));
   });
   await installTestWallet(page, { chainId: CHAIN_ID, rpcUrl: RPC_URL });
-  await page.goto(`${base}/`);
+  await page.goto(`${base}/dashboard`);
   const html = await page.content();
   await expect(async () => {
-    await page.getByRole("button", { name: "Connect wallet", exact: true }).first().click({ timeout: 5_000 });
+    if (!(await page.getByText("Test Wallet").isVisible())) await page.getByRole("button", { name: "Connect Wallet" }).first().click({ timeout: 5_000 });
     await expect(page.getByText("Test Wallet")).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 30_000 });
   const list = await page.getByRole("dialog").innerText();
@@ -122,7 +122,7 @@ test.describe("the demo wallets are only on a local testnet hub", () => {
     const url = `file:${path.join(dir, "mainnet.db")}`;
     execFileSync(process.execPath, [path.join(root, "scripts/migrate.mjs")], { cwd: root, env: { ...process.env, DATABASE_URL: url }, stdio: "ignore" });
     const [mainnet, remote] = await Promise.all([
-      startExtraHub({ NETWORK_MODE: "mainnet", DATABASE_URL: url, DATA_DIR: dir, REDIS_URL: "", PEER_HUB_URL: "" }),
+      startExtraHub({ NETWORK_MODE: "mainnet", DATABASE_URL: url, DATA_DIR: dir, REDIS_URL: "" }),
       startExtraHub({ PUBLIC_RPC_URL: "https://rpc.example.org", REDIS_URL: "" }),
     ]);
     hubs.push(mainnet, remote);
