@@ -1,13 +1,14 @@
 "use client";
 
 import "@rainbow-me/rainbowkit/styles.css";
-import { connectorsForWallets, lightTheme, RainbowKitProvider, type WalletList } from "@rainbow-me/rainbowkit";
+import { connectorsForWallets, lightTheme, RainbowKitProvider } from "@rainbow-me/rainbowkit";
 import { injectedWallet } from "@rainbow-me/rainbowkit/wallets";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createContext, use, useContext, useEffect, useState, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { defineChain } from "viem";
 import { createConfig, http, WagmiProvider, type Config } from "wagmi";
+import { reconnect } from "wagmi/actions";
 import { useHubSession } from "./session-context";
 import { SignInButton } from "./sign-in-button";
 import { HEADER_WALLET_SLOT, registerWalletIsland, useHeaderIsland } from "./wallet-presence";
@@ -20,8 +21,34 @@ export type ChainConfig = { chainId: number; name: string; rpcUrl: string; testn
 type DemoModule = typeof import("./demo-wallet");
 // Fetched only when the server names demo accounts: elsewhere the demo wallet's code never loads.
 let demoModule: Promise<DemoModule> | undefined;
+const withDemo = new WeakSet<Config>();
 
-function makeWagmiConfig(chainCfg: ChainConfig, demo: DemoModule | null) {
+const RAINBOW_APP = { appName: "Paid Content Hub", projectId: "injected-only" };
+
+/**
+ * Adds a local hub's demo wallets to the wallet list once their code has loaded, the way wagmi adds
+ * wallets a browser announces (EIP-6963): the page hydrates and works without waiting for them. A
+ * demo wallet this browser used last time reconnects.
+ */
+async function addDemoWallets(config: Config, chainCfg: ChainConfig) {
+  if (withDemo.has(config)) return;
+  withDemo.add(config);
+  const demo = await (demoModule ??= import("./demo-wallet"));
+  const connectors = connectorsForWallets([demo.demoWalletGroup(chainCfg)], RAINBOW_APP).map((fn) => config._internal.connectors.setup(fn));
+  config._internal.connectors.setState((list) => [...list.filter((c) => !connectors.some((d) => d.id === c.id)), ...connectors]);
+  const recent = await config.storage?.getItem("recentConnectorId");
+  if (!connectors.some((c) => c.id === recent)) return;
+  // wagmi's own reconnect (of the wallets known at hydration) may still be running: let it finish first.
+  const busy = (status: string) => status === "reconnecting" || status === "connecting";
+  if (busy(config.state.status)) {
+    await new Promise<void>((resolve) => {
+      const stop = config.subscribe((state) => state.status, (status) => { if (!busy(status)) { stop(); resolve(); } });
+    });
+  }
+  if (config.state.status === "disconnected") await reconnect(config, { connectors }).catch(() => {});
+}
+
+function makeWagmiConfig(chainCfg: ChainConfig) {
   const chain = defineChain({
     id: chainCfg.chainId,
     name: chainCfg.name,
@@ -31,12 +58,7 @@ function makeWagmiConfig(chainCfg: ChainConfig, demo: DemoModule | null) {
   });
   // Only injected wallets (EIP-6963 discovery stays on): RainbowKit's defaults would call
   // WalletConnect's hosts on every page load, and the hub makes no outside requests.
-  const groups: WalletList = [{ groupName: "Browser wallets", wallets: [injectedWallet] }];
-  if (demo) groups.push(demo.demoWalletGroup(chainCfg));
-  const connectors = connectorsForWallets(groups, {
-    appName: "Paid Content Hub",
-    projectId: "injected-only",
-  });
+  const connectors = connectorsForWallets([{ groupName: "Browser wallets", wallets: [injectedWallet] }], RAINBOW_APP);
   return createConfig({
     chains: [chain],
     connectors,
@@ -50,9 +72,9 @@ function makeWagmiConfig(chainCfg: ChainConfig, demo: DemoModule | null) {
 // One wagmi config and one query cache per page, whatever number of islands wrap themselves in
 // WalletProviders (the header's sign-in and a page's pay form see the same connection and cache).
 let shared: { key: string; config: Config; queryClient: QueryClient } | undefined;
-function sharedClients(chain: ChainConfig, demo: DemoModule | null) {
+function sharedClients(chain: ChainConfig) {
   const key = JSON.stringify(chain);
-  if (shared?.key !== key) shared = { key, config: makeWagmiConfig(chain, demo), queryClient: new QueryClient() };
+  if (shared?.key !== key) shared = { key, config: makeWagmiConfig(chain), queryClient: new QueryClient() };
   return shared;
 }
 
@@ -120,7 +142,7 @@ export type WalletProvidersProps = {
 export function WalletProviders({ children, ...props }: WalletProvidersProps) {
   if (useContext(InsideWallet)) return <>{children}</>;
   // No Suspense boundary here: an error a page throws inside one (notFound()) would no longer set the
-  // response's status. The demo wallets' code is awaited in the browser only (see WalletRoot).
+  // response's status, so nothing in the wallet stack suspends (the demo wallets arrive after hydration).
   return <WalletRoot {...props}>{children}</WalletRoot>;
 }
 
@@ -128,11 +150,10 @@ function WalletRoot({ chain, children, openOnLoad = false }: WalletProvidersProp
   const fromLayout = useHubSession().chain;
   const chainCfg = chain ?? fromLayout;
   if (!chainCfg) throw new Error("WalletProviders needs the hub's chain: render it under the root layout or pass `chain`");
-  // The demo wallets only matter in the browser: the server renders without waiting for their code (so
-  // the page streams as without them, and a page's notFound() still answers 404); in the browser,
-  // hydration waits for the module (it changes no markup, only the wallet list), then goes on.
-  const demo = chainCfg.demoAccounts?.length && typeof window !== "undefined" ? use((demoModule ??= import("./demo-wallet"))) : null;
-  const { config, queryClient } = sharedClients(chainCfg, demo);
+  const { config, queryClient } = sharedClients(chainCfg);
+  useEffect(() => {
+    if (chainCfg.demoAccounts?.length) void addDemoWallets(config, chainCfg);
+  }, [config, chainCfg]);
   const [island, setIsland] = useState<{ id: number; slot: HTMLElement | null } | null>(null);
   useEffect(() => {
     const { id, unregister } = registerWalletIsland();

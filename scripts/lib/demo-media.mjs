@@ -80,6 +80,6 @@ export function tideTable() {
 
 /** A small SVG cover as a data: URL (the cover is the only public image of a post). */
 export function coverUrl(label, hue) {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360" viewBox="0 0 640 360"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue} 60% 35%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360} 70% 60%)"/></linearGradient></defs><rect width="640" height="360" fill="url(#g)"/><path d="M0 260 Q160 230 320 262 T640 256 V360 H0 Z" fill="#ffffff" opacity="0.25"/><text x="32" y="72" font-family="Georgia, serif" font-size="40" fill="#fff">${label}</text></svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360" viewBox="0 0 640 360"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue} 60% 35%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360} 70% 60%)"/></linearGradient></defs><rect width="640" height="360" fill="url(#g)"/><path d="M0 260 Q160 230 320 262 T640 256 V360 H0 Z" fill="#ffffff" opacity="0.25"/><title>${label}</title><circle cx="320" cy="150" r="54" fill="#ffffff" opacity="0.35"/></svg>`;
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
