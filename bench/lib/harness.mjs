@@ -2,7 +2,7 @@
 // `next start`), a bare Node server to compare against, an autocannon load with RSS sampling, and a
 // table printer. Every process started here is registered for cleanup, which also runs on Ctrl-C.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -40,6 +40,7 @@ export function benchOptions(argv = process.argv.slice(2), extra = {}) {
       "app-port": { type: "string", default: process.env.BENCH_APP_PORT ?? "3700" },
       "chain-port": { type: "string", default: process.env.BENCH_CHAIN_PORT ?? "8700" },
       "bare-port": { type: "string", default: process.env.BENCH_BARE_PORT ?? "3701" },
+      "cpu-prof": { type: "string", default: process.env.BENCH_CPU_PROF ?? "" },
       ...extra,
     },
   });
@@ -49,6 +50,7 @@ export function benchOptions(argv = process.argv.slice(2), extra = {}) {
     return n;
   };
   if (!["sqlite", "postgres"].includes(values.db)) throw new Error(`--db must be sqlite or postgres (got ${values.db})`);
+  cpuProfDir = values["cpu-prof"] ? path.resolve(values["cpu-prof"]) : null;
   return {
     ...values,
     duration: int("duration", 1, MAX_DURATION_S),
@@ -184,6 +186,9 @@ export async function benchDatabaseUrl(db, dataDir) {
   return `${TEST_PG_URL}?schema=${process.env.BENCH_PG_SCHEMA ?? "hub_bench"}`;
 }
 
+/** --cpu-prof DIR: the hub's server runs with Node's --cpu-prof; its profile is summarised when it stops. */
+let cpuProfDir = null;
+
 /**
  * A throwaway hub on 127.0.0.1, set up the way scripts/test.mjs does it: fresh anvil with our
  * contracts, fresh database (temp SQLite file, or the hub_bench PostgreSQL schema), migrated and
@@ -205,6 +210,11 @@ export async function startHub({ db = "sqlite", appPort, chainPort, seed = true 
   await migrateAndSeed(env, { seed });
 
   console.log(`› hub server on ${origin}…`);
+  if (cpuProfDir) {
+    mkdirSync(cpuProfDir, { recursive: true });
+    env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --cpu-prof --cpu-prof-dir=${cpuProfDir}`.trim();
+    onCleanup("cpu profile summary", async () => summariseProfiles(cpuProfDir));
+  }
   const server = await startServer(env, { quiet: true });
   // Remember the tree now: once the launcher exits, its children are re-parented out of reach.
   const known = descendants(server.child.pid);
@@ -483,4 +493,24 @@ export function printTable(rows, columns = loadColumns()) {
   console.log(line(columns.map((c) => c.title)));
   console.log(widths.map((w) => "─".repeat(w)).join("  "));
   for (const row of cells) console.log(line(row));
+}
+
+/** Prints the functions that spent the most self time in each CPU profile of `dir` (open the files in Chrome DevTools for the full picture). */
+export function summariseProfiles(dir, top = 25) {
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".cpuprofile"))) {
+    const prof = JSON.parse(readFileSync(path.join(dir, file), "utf8"));
+    const self = new Map();
+    const byId = new Map(prof.nodes.map((n) => [n.id, n]));
+    const dt = new Map();
+    prof.samples.forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (prof.timeDeltas[i] ?? 0)));
+    let total = 0;
+    for (const [id, us] of dt) {
+      const { functionName, url, lineNumber } = byId.get(id).callFrame;
+      const key = `${functionName || "(anonymous)"} ${url.replace(/^.*\/(node_modules|\.next)\//, "$1/")}:${lineNumber + 1}`;
+      self.set(key, (self.get(key) ?? 0) + us);
+      total += us;
+    }
+    console.log(`\nCPU profile ${file}: ${(total / 1e6).toFixed(1)} s sampled; top ${top} by self time`);
+    for (const [key, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${((us / total) * 100).toFixed(1).padStart(5)} %  ${key}`);
+  }
 }
