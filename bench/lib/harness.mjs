@@ -212,10 +212,9 @@ export async function startHub({ db = "sqlite", appPort, chainPort, seed = true 
   console.log(`› hub server on ${origin}…`);
   if (cpuProfDir) {
     mkdirSync(cpuProfDir, { recursive: true });
-    env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --cpu-prof --cpu-prof-dir=${cpuProfDir}`.trim();
     onCleanup("cpu profile summary", async () => summariseProfiles(cpuProfDir));
   }
-  const server = await startServer(env, { quiet: true });
+  const server = await startServer(env, { quiet: true, nodeArgs: cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfDir}`] : [] });
   // Remember the tree now: once the launcher exits, its children are re-parented out of reach.
   const known = descendants(server.child.pid);
   const tree = () => [...new Set([server.child.pid, ...known, ...descendants(server.child.pid)])];

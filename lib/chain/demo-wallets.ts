@@ -21,5 +21,9 @@ export type DemoAccount = { label: string; address: `0x${string}` };
  */
 export function demoAccounts(): DemoAccount[] {
   if (!env.DEMO_WALLET_ON) return [];
-  return DEMO_ACCOUNTS.map((a) => ({ label: a.label, address: mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: a.index }).address }));
+  // Derived once: a mnemonic's seed is 2,048 rounds of PBKDF2-HMAC-SHA512 in JavaScript (tens of
+  // milliseconds), and every page with a wallet asks for these.
+  return (derived ??= DEMO_ACCOUNTS.map((a) => ({ label: a.label, address: mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: a.index }).address })));
 }
+
+let derived: DemoAccount[] | undefined;

@@ -50,8 +50,8 @@ export async function migrateAndSeed(env, { seed = true } = {}) {
  * Starts the hub's server (server.mjs: Next's production handler, or `--dev`) and resolves once /health
  * answers. `logFile` captures its stdout and stderr (the JSON log) instead of showing or dropping them.
  */
-export async function startServer(env, { dev = false, quiet = false, logFile } = {}) {
-  const args = [path.join(root, "server.mjs"), ...(dev ? ["--dev"] : []), "-p", env.PORT, "-H", dev ? "localhost" : "127.0.0.1"];
+export async function startServer(env, { dev = false, quiet = false, logFile, nodeArgs = [] } = {}) {
+  const args = [...nodeArgs, path.join(root, "server.mjs"), ...(dev ? ["--dev"] : []), "-p", env.PORT, "-H", dev ? "localhost" : "127.0.0.1"];
   const log = logFile ? openSync(logFile, "a") : undefined;
   const stdio = log !== undefined ? ["ignore", log, log] : quiet ? ["ignore", "ignore", "inherit"] : "inherit";
   const child = spawn(nodeBin, args, { env: { ...env, NODE_ENV: dev ? "development" : "production" }, cwd: root, stdio });
