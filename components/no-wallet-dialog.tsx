@@ -7,7 +7,12 @@ import { useEffect, useRef } from "react";
  * that no wallet was found, and the two ways forward — install one, or pay with any x402 client
  * (the command README documents). A native modal <dialog>: focus moves in, Escape closes it.
  */
-export function NoWalletDialog({ onClose, payUrl, onUseDemo }: { onClose: () => void; payUrl?: string; onUseDemo?: () => void }) {
+export function NoWalletDialog({ onClose, payUrl, onUseDemo }: {
+  onClose: () => void;
+  /** What `npm run pay` would pay (default: this page); null where there is nothing to pay (the blog editor's sign-in). */
+  payUrl?: string | null;
+  onUseDemo?: () => void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -17,16 +22,16 @@ export function NoWalletDialog({ onClose, payUrl, onUseDemo }: { onClose: () => 
   return (
     <dialog ref={ref} className="no-wallet" aria-labelledby="no-wallet-h" onClose={onClose} data-testid="no-wallet">
       <h2 id="no-wallet-h">No wallet found</h2>
-      <p>This browser has no Ethereum wallet, so there is nothing to connect. Two ways forward:</p>
+      <p>This browser has no Ethereum wallet, so there is nothing to connect. {payUrl === null ? "The way forward:" : "Two ways forward:"}</p>
       <ol>
         <li>
           <strong>Install a browser wallet</strong> (for example MetaMask, Rabby or Coinbase Wallet), then reload this page.
         </li>
-        <li>
+        {payUrl !== null && <li>
           <strong>Pay with any x402 client</strong>, no browser wallet needed. With this hub&apos;s repository:
           <pre><code>npm run pay -- {url}</code></pre>
           Or any HTTP client that signs x402 payments; the <a href="/.well-known/llms.txt">agent guide</a> shows how.
-        </li>
+        </li>}
       </ol>
       {onUseDemo && (
         <p>

@@ -2,7 +2,7 @@
 
 import { useConnectModal } from "@rainbow-me/rainbowkit";
 import { useCallback, useState } from "react";
-import { useConfig, type Config } from "wagmi";
+import { useConfig, useConnectors, type Config } from "wagmi";
 import { NoWalletDialog } from "./no-wallet-dialog";
 
 /** A local hub's demo wallets (components/demo-wallet.ts): in the list, but not the browser's own. */
@@ -19,7 +19,7 @@ async function hasBrowserWallet(config: Config) {
  * with the ways forward (install one; pay with any x402 client; on a local demo hub, its demo
  * wallets, which open RainbowKit's dialog). `dialog` must be rendered.
  */
-export function useConnectWallet() {
+export function useConnectWallet({ payUrl }: { payUrl?: string | null } = {}) {
   const config = useConfig();
   const { openConnectModal } = useConnectModal();
   const [noWallet, setNoWallet] = useState(false);
@@ -27,11 +27,12 @@ export function useConnectWallet() {
     if (!(await hasBrowserWallet(config))) return setNoWallet(true);
     openConnectModal?.();
   }, [config, openConnectModal]);
-  const demo = config.connectors.some(isDemoConnector);
+  // Subscribed: a local hub's demo wallets join the list just after hydration, and the dialog offers them once they have.
+  const demo = useConnectors().some(isDemoConnector);
   const useDemo = useCallback(() => {
     setNoWallet(false);
     openConnectModal?.();
   }, [openConnectModal]);
-  const dialog = noWallet ? <NoWalletDialog onClose={() => setNoWallet(false)} onUseDemo={demo ? useDemo : undefined} /> : null;
+  const dialog = noWallet ? <NoWalletDialog onClose={() => setNoWallet(false)} payUrl={payUrl} onUseDemo={demo ? useDemo : undefined} /> : null;
   return { connect, ready: !!openConnectModal, noWallet, dialog };
 }

@@ -75,7 +75,7 @@ function BlogAdminInner({ blog, session, admin, posts }: Props) {
 
 function AdminSignIn({ blog, auth, onSignedIn }: { blog: BlogInfo; auth: ReturnType<typeof useBlogSession>; onSignedIn: () => void }) {
   const { address } = useAccount();
-  const { connect, dialog } = useConnectWallet();
+  const { connect, dialog } = useConnectWallet({ payUrl: null });
   const { signIn, busy, error, status } = auth;
   return (
     <section className="reader-panel" aria-labelledby="admin-signin-h">

@@ -84,6 +84,24 @@ test("a reader without a wallet extension pays a demo post with the Demo reader 
   expect(payments.map((p) => p.payer.toLowerCase())).toEqual([reader.toLowerCase()]);
 });
 
+test("the demo creator signs in to the demo blog's editor without an extension and sees its posts", async ({ page }) => {
+  await page.goto(demo.blog.admin);
+  // At once, as a hurried person would: the dialog offers the demo wallets as soon as their code is there.
+  await page.getByRole("button", { name: "Connect wallet", exact: true }).click();
+  const none = page.getByRole("dialog", { name: "No wallet found" });
+  await expect(none).toBeVisible();
+  await expect(none).not.toContainText("npm run pay"); // nothing to pay on the editor's sign-in
+  await none.getByTestId("use-demo-wallet").click();
+  await page.getByText("Demo creator (public test key)").click();
+  await page.getByTestId("admin-sign-in").click();
+  await expect(page.getByTestId("post-row")).toHaveCount(demo.posts.length);
+  // The unlock the demo reader just bought, and its revenue (columns: status, type, price, views, unlocks, revenue).
+  const bought = page.getByTestId("post-row").filter({ hasText: "Reading the tides" }).locator("td");
+  await expect(bought.nth(4)).toHaveText("1");
+  await expect(bought.nth(5)).toHaveText("0.05 USDC");
+  await screenshots(page, "demo-blog-editor");
+});
+
 /** The hub's dashboard (a page with the wallet stack) with a wallet extension installed: the wallet list RainbowKit shows, and every script the page loaded. */
 async function walletListAndScripts(page: Page, base: string) {
   const scripts: string[] = [];
