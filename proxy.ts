@@ -1,10 +1,10 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { createHash } from "node:crypto";
-import { BLOG_ORIGIN_HEADER, BLOG_REWRITE_HEADER, BLOG_SEGMENT, blogDomainFor, parseHostMap } from "@/lib/blog/blog-host";
+import { BLOG_ORIGIN_HEADER, BLOG_SEGMENT } from "@/lib/blog/blog-host";
+import { blogDomainOfHost } from "@/lib/blog/blog-domain";
 import { blogPageHeaders } from "@/lib/blog/blog-page-headers";
 import { env } from "@/lib/env";
 import { guardRequest } from "@/lib/http/guard-request";
-import { NONCE_HEADER, securityHeaders } from "@/lib/http/security-headers";
+import { securityHeaders } from "@/lib/http/security-headers";
 import { sharePageRoute } from "@/lib/quickshare/share-page-route";
 
 // Payment and proof headers an agent or a page on another origin may send and must be able to read.
@@ -14,9 +14,6 @@ const ALLOW_HEADERS = [
   "mcp-protocol-version", "mcp-session-id", "last-event-id", // MCP clients on an allowed origin (POST /mcp)
 ].join(", ");
 const EXPOSE_HEADERS = ["PAYMENT-REQUIRED", "PAYMENT-RESPONSE", "X-PAYMENT-RESPONSE", "Link"].join(", ");
-
-let hostMap: Map<string, string> | undefined;
-let rewriteToken: string | undefined;
 
 /**
  * Host-based routing, then CORS. A request whose Host is a hosted blog's domain (or maps to one
@@ -40,17 +37,16 @@ export async function proxy(req: NextRequest) {
       },
     });
   }
-  hostMap ??= parseHostMap(env.BLOG_HOST_MAP);
-  const domain = blogDomainFor({ host: req.headers.get("host"), hubOrigin: env.HUB_ORIGIN, hostMap });
+  const domain = blogDomainOfHost(req.headers.get("host"));
   const { pathname, search } = req.nextUrl;
-  rewriteToken ??= createHash("sha256").update(`svc-blog-rewrite:${env.SESSION_PASSWORD}`).digest("hex");
   let res: NextResponse;
   const inBlogTree = pathname === `/${BLOG_SEGMENT}` || pathname.startsWith(`/${BLOG_SEGMENT}/`);
-  const secondPass = inBlogTree && req.headers.get(BLOG_REWRITE_HEADER) === rewriteToken;
-  // Browser security headers for whatever answers below; a rewritten blog request keeps its first pass's nonce.
+  // Browser security headers for whatever answers below.
   const proto = req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https" || req.nextUrl.protocol === "https:" ? "https" : "http";
-  const blogOrigin = secondPass ? req.headers.get(BLOG_ORIGIN_HEADER) : domain ? `${proto}://${req.headers.get("host")}` : null;
-  const secure = securityHeaders({ headers: req.headers, pathname, blogOrigin, nonce: secondPass ? req.headers.get(NONCE_HEADER) : null });
+  const blogOrigin = domain ? `${proto}://${req.headers.get("host")}` : null;
+  const secure = securityHeaders({ headers: req.headers, pathname, blogOrigin });
+  // Only this proxy says a request is a blog's: a client's own copy of the header is dropped.
+  secure.request.delete(BLOG_ORIGIN_HEADER);
   const finish = <R extends Response>(r: R): R => {
     for (const [name, value] of secure.response) r.headers.set(name, value);
     r.headers.set("access-control-allow-origin", "*");
@@ -58,21 +54,17 @@ export async function proxy(req: NextRequest) {
     return r;
   };
   // Malformed escapes (400), wrong methods (405 + Allow), unknown API paths (404): JSON, answered here.
-  const refused = secondPass || (inBlogTree && !domain) ? undefined : guardRequest({ pathname, method: req.method, blog: !!domain });
+  const refused = inBlogTree && !domain ? undefined : guardRequest({ pathname, method: req.method, blog: !!domain });
   if (refused) return finish(refused);
-  if (secondPass) {
-    res = NextResponse.next({ request: { headers: secure.request } }); // the second pass of a request rewritten below
-  } else if (domain) {
-    const url = req.nextUrl.clone();
-    url.pathname = `/${BLOG_SEGMENT}/${domain}${pathname === "/" ? "" : pathname}`;
-    url.search = search;
-    // The rewritten request passes through here once more: the token lets it through, and the blog
-    // routes learn the origin the reader used from the header set here (never from the client).
+  if (domain) {
+    // Resolved against req.url (the server's own origin), not the Host header: a rewrite to another
+    // origin is an external one, which Next would proxy as a second HTTP request through this server.
+    // In-process, the request passes this proxy and the server's hooks once; the blog routes learn the
+    // origin the reader used from the header set here.
     const headers = secure.request;
     headers.set(BLOG_ORIGIN_HEADER, blogOrigin!);
-    headers.set(BLOG_REWRITE_HEADER, rewriteToken);
-    res = NextResponse.rewrite(url, { request: { headers } });
-    for (const [k, v] of Object.entries(blogPageHeaders({ origin: headers.get(BLOG_ORIGIN_HEADER)!, pathname, method: req.method }) ?? {})) res.headers.set(k, v);
+    res = NextResponse.rewrite(new URL(`/${BLOG_SEGMENT}/${domain}${pathname === "/" ? "" : pathname}${search}`, req.url), { request: { headers } });
+    for (const [k, v] of Object.entries(blogPageHeaders({ origin: blogOrigin!, pathname, method: req.method }) ?? {})) res.headers.set(k, v);
   } else if (inBlogTree) {
     return NextResponse.json({ error: "Not found", details: "No such route on the hub", code: "not-found" }, { status: 404, headers: secure.response });
   } else {

@@ -3,7 +3,9 @@
 // calls). The 404 without a token is checked on an instance started without one (ops-restart.test.ts).
 import type { PaymentRequirements } from "@x402/core/types";
 import { beforeAll, describe, expect, it } from "vitest";
+import { blogRequest, cleanupBlogs, createBlog } from "../support/blog";
 import { api, expectError } from "../support/hub";
+import { closeDb, person } from "../support/quickshare";
 import { challengeFor, eventually, freshPayer, pay, settled, signedPayment } from "../support/x402";
 
 const TOKEN = process.env.METRICS_TOKEN!;
@@ -14,6 +16,15 @@ async function scrape(): Promise<string> {
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
   return res.body;
+}
+
+/** The sum of every sample of `name` whose labels do not match `except`. */
+function total(text: string, name: string, except: RegExp): number {
+  let sum = 0;
+  for (const line of text.split("\n")) {
+    if (line.startsWith(`${name}{`) && !except.test(line)) sum += Number(line.slice(line.lastIndexOf(" ") + 1));
+  }
+  return sum;
 }
 
 /** The value of one sample (`name{labels}`), 0 when absent; labels match in any order. */
@@ -83,6 +94,28 @@ describe("GET /metrics", () => {
     expect(grew("hub_settlement_batches_total", { status: "confirmed" })).toBeGreaterThanOrEqual(1);
     expect(grew("hub_settlement_gas_used_total")).toBeGreaterThan(0);
     expect(sample(after, "hub_settler_leader")).toBe(1);
+  });
+
+  it("counts a hosted blog's request once, under the blog route it is served by", async () => {
+    const blog = await createBlog(await person(), "metrics");
+    try {
+      const before = await scrape();
+      for (let i = 0; i < 3; i++) {
+        const res = await blogRequest(blog.domain, "/api/svc/status");
+        expect(res.status).toBe(200);
+        expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      }
+      const after = await scrape();
+      const labels = { method: "GET", route: "/sb/[host]/api/svc/status", status: "200" };
+      expect(sample(after, "hub_http_requests_total", labels) - sample(before, "hub_http_requests_total", labels)).toBe(3);
+      // Nothing else was counted for them (the request passes the server's hook once, not again after the host rewrite).
+      const others = (text: string) => total(text, "hub_http_requests_total", /route="\/metrics"|route="\/sb\/\[host\]\/api\/svc\/status"/);
+      expect(others(after) - others(before)).toBe(0);
+      expect(sample(after, "hub_in_flight_requests")).toBe(sample(before, "hub_in_flight_requests"));
+    } finally {
+      await cleanupBlogs();
+      await closeDb();
+    }
   });
 
   it("gives each response a request id, keeping a sane one the caller sent", async () => {

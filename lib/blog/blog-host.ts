@@ -3,8 +3,6 @@ export const BLOG_SEGMENT = "sb";
 
 /** Set by proxy.ts on a rewritten blog request: the origin the reader used. */
 export const BLOG_ORIGIN_HEADER = "x-svc-blog-origin";
-/** Set by proxy.ts on a rewritten blog request: a server-only token that lets it into the /sb tree. */
-export const BLOG_REWRITE_HEADER = "x-svc-blog-rewrite";
 
 const HUB_HOSTNAMES = new Set(["localhost", "127.0.0.1", "[::1]", "::1", "0.0.0.0"]);
 

@@ -50,15 +50,13 @@ export type SecurityHeaders = {
  * Media and covers get MEDIA_POLICY instead of the page policy (the proxy's headers win over a route's).
  *
  * @param blogOrigin the origin a hosted blog was requested on (null on the hub)
- * @param nonce reuse a nonce already given to this request (the second pass of a rewritten blog request)
  */
-export function securityHeaders({ headers, pathname, blogOrigin, nonce }: {
+export function securityHeaders({ headers, pathname, blogOrigin }: {
   headers: Headers;
   pathname: string;
   blogOrigin: string | null;
-  nonce?: string | null;
 }): SecurityHeaders {
-  const n = nonce && /^[A-Za-z0-9+/=]{16,64}$/.test(nonce) ? nonce : randomBytes(16).toString("base64");
+  const n = randomBytes(16).toString("base64");
   const https = env.HUB_ORIGIN.startsWith("https:");
   const dev = env.NODE_ENV === "development";
   const ancestors = env.FRAME_ANCESTORS.length ? env.FRAME_ANCESTORS.join(" ") : "'none'";

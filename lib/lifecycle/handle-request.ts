@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { BLOG_SEGMENT } from "@/lib/blog/blog-host";
+import { blogDomainOfHost } from "@/lib/blog/blog-domain";
 import { ApiError, toErrorResponse } from "@/lib/http/errors";
 import { logger } from "@/lib/log/logger";
 import { requestContext } from "@/lib/log/request-context";
@@ -16,7 +18,8 @@ export const DRAIN_RETRY_AFTER_SECONDS = 2;
  * request an id (a sane X-Request-Id from a proxy is kept, else a new one; echoed in the response),
  * runs the handler inside that id's log context, counts the request in flight for a graceful stop,
  * and when the response closes writes one JSON access line (route, status, latency) and the HTTP
- * metrics. While the instance is draining it refuses the request: 503 `shutting-down` with
+ * metrics (a hosted blog's request under its /sb/[host]/… route, as the proxy routes it in-process).
+ * While the instance is draining it refuses the request: 503 `shutting-down` with
  * Retry-After and Connection: close, so a client or balancer retries elsewhere or after the restart.
  */
 export function handleRequest(req: IncomingMessage, res: ServerResponse, next: () => unknown): void {
@@ -30,13 +33,17 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse, next: (
   const life = lifecycle();
   const m = metrics();
 
+  // A blog's pages and API are its /sb/[host]/… routes; what the proxy does not rewrite (Next's assets,
+  // icons, uploads) is the hub's own route on any host.
+  const blog = blogDomainOfHost(req.headers.host);
+  const blogRoute = blog ? routePattern(`/${BLOG_SEGMENT}/${blog}${pathname === "/" ? "" : pathname}`) : "(other)";
+  const route = blogRoute !== "(other)" && !pathname.startsWith("/_next/") ? blogRoute : routePattern(pathname);
   res.once("close", () => {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const status = res.writableFinished ? String(res.statusCode) : "aborted";
-    const route = routePattern(pathname);
     m.httpRequests.inc({ method, route, status });
     m.httpDuration.observe({ method, route, status }, seconds);
-    const line = { reqId: requestId, method, route, path: pathname, status: res.writableFinished ? res.statusCode : null, aborted: !res.writableFinished, latencyMs: Math.round(seconds * 1000) };
+    const line = { reqId: requestId, method, route, ...(blog ? { blog } : {}), path: pathname, status: res.writableFinished ? res.statusCode : null, aborted: !res.writableFinished, latencyMs: Math.round(seconds * 1000) };
     if (route === "/_next") logger().debug(line, "request");
     else logger().info(line, "request");
   });
