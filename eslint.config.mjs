@@ -5,7 +5,7 @@ import nextTs from "eslint-config-next/typescript";
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores([".next/**", "node_modules/**", "data/**", "lib/generated/**", "test-results/**", "next-env.d.ts"]),
+  globalIgnores([".next/**", "bench/servers/bare-next/.next/**", "node_modules/**", "data/**", "lib/generated/**", "test-results/**", "next-env.d.ts"]),
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],

@@ -2,7 +2,6 @@ import { NextResponse, type NextRequest } from "next/server";
 import { BLOG_ORIGIN_HEADER, BLOG_SEGMENT } from "@/lib/blog/blog-host";
 import { blogDomainOfHost } from "@/lib/blog/blog-domain";
 import { blogPageHeaders } from "@/lib/blog/blog-page-headers";
-import { env } from "@/lib/env";
 import { guardRequest } from "@/lib/http/guard-request";
 import { securityHeaders } from "@/lib/http/security-headers";
 import { sharePageRoute } from "@/lib/quickshare/share-page-route";

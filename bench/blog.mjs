@@ -8,46 +8,9 @@
 //   - GET /api/blog/posts/<slug> of a paid post (the teaser: nothing decrypted)
 //   - the HTML pages: the index, a free post (decrypted), a paid post's paywall
 // Usage: node bench/blog.mjs [--duration 10] [--rounds 3] [--connections 10] [--db sqlite|postgres] [--build]
-import http from "node:http";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { createSiweMessage } from "viem/siwe";
 import { benchOptions, combineRounds, ensureBuild, fmt, load, machineLine, printTable, runBenchmark, startHub } from "./lib/harness.mjs";
-
-/** One request with a Host header (Node's fetch will not send another Host). */
-function request(port, host, path, { method = "GET", headers = {}, body } = {}) {
-  return new Promise((resolve, reject) => {
-    const h = { host, ...headers };
-    if (body !== undefined) {
-      h["content-type"] = "application/json";
-      h["content-length"] = String(Buffer.byteLength(body));
-    }
-    const req = http.request({ host: "127.0.0.1", port, path, method, headers: h }, (res) => {
-      const chunks = [];
-      res.on("data", (c) => chunks.push(c));
-      res.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        let json = null;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          // not JSON
-        }
-        resolve({ status: res.statusCode, json, text, cookie: (res.headers["set-cookie"] ?? [""])[0].split(";")[0] });
-      });
-    });
-    req.on("error", reject);
-    if (body !== undefined) req.write(body);
-    req.end();
-  });
-}
-
-async function signIn(port, host, account) {
-  const t = (await request(port, host, host.startsWith("127.") ? "/auth/nonce" : "/api/auth/nonce")).json;
-  const message = createSiweMessage({ address: account.address, chainId: t.chainId, domain: t.domain, uri: t.uri, nonce: t.nonce, statement: t.statement, version: "1", issuedAt: new Date() });
-  const res = await request(port, host, host.startsWith("127.") ? "/auth/verify" : "/api/auth/verify", { method: "POST", body: JSON.stringify({ message, signature: await account.signMessage({ message }) }) });
-  if (res.status !== 200) throw new Error(`sign-in on ${host}: ${res.status} ${res.text}`);
-  return res.cookie;
-}
+import { openBlog, request, signIn } from "./lib/hosts.mjs";
 
 await runBenchmark(async () => {
   const opts = benchOptions();
@@ -55,15 +18,9 @@ await runBenchmark(async () => {
   await ensureBuild({ force: opts.build });
   const hub = await startHub({ db: opts.db, appPort: opts.appPort, chainPort: opts.chainPort, seed: false });
   const port = Number(opts.appPort);
-  const hubHost = `127.0.0.1:${port}`;
 
   // Fixtures through the API, as a blog owner and a reader would make them.
-  const ownerAccount = privateKeyToAccount(generatePrivateKey());
-  const hubCookie = await signIn(port, hubHost, ownerAccount);
-  const blog = await request(port, hubHost, "/hub/blogs", { method: "POST", headers: { cookie: hubCookie }, body: JSON.stringify({ name: `bench${Date.now().toString(36)}` }) });
-  if (blog.status !== 201) throw new Error(`blog: ${blog.status} ${blog.text}`);
-  const host = `${blog.json.domain}:${port}`;
-  const admin = await signIn(port, host, ownerAccount);
+  const { host, hubHost, admin } = await openBlog(port);
   const readerAccount = privateKeyToAccount(generatePrivateKey());
   const reader = await signIn(port, host, readerAccount);
   const text = "Lorem ipsum dolor sit amet, consectetur adipiscing elit. ".repeat(40); // ~2.3 KB

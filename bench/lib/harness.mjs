@@ -248,6 +248,45 @@ export async function assertPortFree(port) {
   if (!free) throw new Error(`port ${port} on 127.0.0.1 is already in use; pick another (see bench/README.md)`);
 }
 
+// ── a bare Next.js app ────────────────────────────────────────────────────────────────────────────
+
+const BARE_NEXT = path.join(root, "bench", "servers", "bare-next");
+
+/**
+ * The framework's floor: bench/servers/bare-next (one empty route handler, GET /empty, nothing else),
+ * built when its build is missing or older than its sources, served by `next start` on 127.0.0.1:port
+ * with the same Next and Node as the hub. Registered for cleanup; `pid` is the process that serves.
+ */
+export async function startBareNext({ port }) {
+  await assertPortFree(port);
+  const buildId = path.join(BARE_NEXT, ".next", "BUILD_ID");
+  if (!existsSync(buildId) || statSync(buildId).mtimeMs < newestMtime(path.join(BARE_NEXT, "app"))) {
+    console.log("› next build bench/servers/bare-next (the empty-route floor)…");
+    await run(bin("next"), ["build", BARE_NEXT], { cwd: root, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" } });
+  }
+  const child = spawn(bin("next"), ["start", BARE_NEXT, "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: root,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const known = [];
+  const tree = () => [...new Set([child.pid, ...known, ...descendants(child.pid)])];
+  const unregister = onCleanup(`bare next :${port}`, async () => {
+    for (const pid of tree().reverse()) await stopPid(pid);
+  }, tree);
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(async () => (await fetch(`${url}/empty`)).ok, { timeoutMs: 60_000, intervalMs: 200, what: `bare Next on ${url}` });
+  known.push(...descendants(child.pid));
+  return {
+    url,
+    pid: findServerPid(child.pid),
+    stop: async () => {
+      for (const pid of tree().reverse()) await stopPid(pid);
+      unregister();
+    },
+  };
+}
+
 // ── processes and memory ──────────────────────────────────────────────────────────────────────────
 
 function readProc(pid, file) {
