@@ -1,5 +1,5 @@
 // Ledger and leaderboards at scale (issue 7): GET /hub/ledger first page, a deep page and a filtered
-// page over --rows activities (default 1,000,000), and the content and creator leaderboards over
+// page (by skip and by cursor) over --rows activities (default 1,000,000), and the content and creator leaderboards over
 // --content items (default 100,000). Prints req/s, p50/p99 and memory per route.
 // Usage: node bench/ledger.mjs [--db sqlite|postgres] [--rows 1000000] [--content 100000] [--duration 10] [--rounds 1]
 import { randomBytes } from "node:crypto";
@@ -85,9 +85,14 @@ await runBenchmark(async () => {
   await fetch(`${hub.url}/hub/reputation/leaderboards?type=content`);
   console.log(`  first content leaderboard read (scores ${fmt.int(contentItems)} new items): ${Date.now() - t0} ms`);
 
+  // The same deep page by cursor: the nextCursor of the row just before it.
+  const deep = Math.max(0, rows - 100);
+  const before = await (await fetch(`${hub.url}/hub/ledger?limit=1&skip=${Math.max(0, deep - 1)}`)).json();
+  if (!before.nextCursor) throw new Error("no nextCursor for the deep page");
   const routes = [
     ["ledger, first page", "/hub/ledger?limit=50"],
-    ["ledger, deep page", `/hub/ledger?limit=50&skip=${Math.max(0, rows - 100)}`],
+    ["ledger, deep page (skip)", `/hub/ledger?limit=50&skip=${deep}`],
+    ["ledger, deep page (cursor)", `/hub/ledger?limit=50&cursor=${before.nextCursor}`],
     ["ledger, filtered page", "/hub/ledger?limit=50&type=payments&domain=pixel-press.example&skip=500"],
     ["stats", "/hub/stats"],
     ["leaderboard, content", "/hub/reputation/leaderboards?type=content&limit=20"],

@@ -25,7 +25,8 @@ function validDomain(d: string | undefined) {
 
 export default async function LedgerPage({ searchParams }: { searchParams: Promise<Record<string, string>> }) {
   const raw = await searchParams;
-  const parsed = ledgerQuery.safeParse({ ...raw, limit: raw.limit || "25", type: raw.type || undefined, domain: raw.domain?.trim() || undefined });
+  // The page pages by skip (its pager links); an API cursor in the address is ignored.
+  const parsed = ledgerQuery.safeParse({ ...raw, cursor: undefined, limit: raw.limit || "25", type: raw.type || undefined, domain: raw.domain?.trim() || undefined });
   const badDomain = parsed.success && !validDomain(parsed.data.domain);
   const query = parsed.success && !badDomain ? parsed.data : ledgerQuery.parse({ limit: "25" });
   const page = await listActivities(query);

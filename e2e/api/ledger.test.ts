@@ -102,6 +102,38 @@ describe("GET /hub/ledger", () => {
     expect(beyond.body).toMatchObject({ activities: [], total: 0, hasMore: false });
   });
 
+  it("pages by cursor exactly as by skip, across rows that share a timestamp, with filters", async () => {
+    // Five more rows in one millisecond: the cursor must order them by id as the page order does.
+    const tied = new Date(base - 5_000);
+    for (let i = 0; i < 5; i++) await recordActivity({ domain, type: "view", contentTitle: "A post", contentUrl: `https://${domain}/a`, timestamp: tied } as ActivityInput, testDb());
+    for (const filter of ["", "&type=views", "&type=tips"]) {
+      const all = (await ours(filter)).body.activities.map((a: any) => a.id);
+      const pages: string[] = [];
+      let cursor: string | null = null;
+      for (let n = 0; n < 50; n++) {
+        const res: any = await api(`/hub/ledger?domain=${domain}&limit=3${filter}${cursor ? `&cursor=${cursor}` : ""}`);
+        expect(res.status).toBe(200);
+        pages.push(...res.body.activities.map((a: any) => a.id));
+        expect(res.body.nextCursor === null).toBe(!res.body.hasMore);
+        if (!res.body.hasMore) break;
+        cursor = res.body.nextCursor;
+        expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
+      }
+      expect(pages, filter).toEqual(all);
+      expect(new Set(pages).size).toBe(pages.length);
+    }
+  });
+
+  it("answers 400 for a cursor it did not give out, and for a cursor with skip", async () => {
+    const first = await api(`/hub/ledger?domain=${domain}&limit=2`);
+    const cursor = first.body.nextCursor as string;
+    expect(expectError(await api(`/hub/ledger?cursor=${cursor}&skip=2`), 400, "invalid-request").details).toMatch(/skip or cursor/);
+    for (const bad of ["not a cursor!", "x", Buffer.from("yesterday.abc").toString("base64url"), Buffer.from("1.a'b").toString("base64url"), "%ZZ"]) {
+      const res = await api(`/hub/ledger?cursor=${encodeURIComponent(bad)}`);
+      expect(expectError(res, 400, "invalid-request").details, bad).toMatch(/cursor/);
+    }
+  });
+
   it("reports global totals that match the rows in the database", async () => {
     const db = testDb();
     await totalsCaughtUp();

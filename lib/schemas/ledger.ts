@@ -7,7 +7,12 @@ export const LEDGER_FILTERS = ["views", "unlocks", "payments", "ratings", "tips"
 
 export const ledgerQuery = z.object({
   limit: intParam(1, 100, 50).meta({ description: "Page size, 1..100" }),
-  skip: intParam(0, undefined, 0),
+  skip: intParam(0, undefined, 0).meta({ description: "Rows to pass over (O(skip) on a deep page: prefer `cursor`)" }),
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,200}$/, "a cursor is the opaque nextCursor of an earlier page")
+    .optional()
+    .meta({ description: "Continue after an earlier page: its `nextCursor` (same filters). Cannot be combined with skip" }),
   type: z.enum(LEDGER_FILTERS).optional().meta({ description: "Only one kind of activity" }),
   domain: z.string().min(1).max(253).optional().meta({ description: "Only activity of this site domain" }),
 });
@@ -65,6 +70,7 @@ export const ledgerResponse = z
     total: z.number().int().meta({ description: "Rows in this page (capped at the page size)" }),
     totals: ledgerTotals.meta({ description: "Global counts of this network's ledger, not filtered" }),
     hasMore: z.boolean(),
+    nextCursor: z.string().nullable().meta({ description: "Pass as `cursor` for the next page (null on the last page); as fast on row 900,000 as on row 50" }),
     limit: z.number().int(),
     skip: z.number().int(),
   })
