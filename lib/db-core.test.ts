@@ -155,5 +155,39 @@ for (const provider of providers) {
       const names = (await db.leaderLock.findMany({ where: { name: { in: ["tx-after-read", "other-process"] } }, select: { name: true } })).map((row) => row.name);
       expect(names.sort()).toEqual(["other-process", "tx-after-read"]);
     });
+
+    it.skipIf(provider.name !== "sqlite")("recovers when another process holds the write lock longer than the busy timeout: the transaction fails, later ones and queries work", async () => {
+      // Another process (a bulk import, a backup, the CLI settler stuck mid-write) holds the write lock
+      // past the 5 s busy timeout while the hub opens a transaction: BEGIN IMMEDIATE fails with
+      // "database is locked". The adapter's own startTransaction took a private mutex before BEGIN and
+      // never gave it back, so every later transaction, and behind it every query, waited forever.
+      const file = provider.url.replace(/^file:/, "");
+      const script = `
+        const Database = require("better-sqlite3");
+        const d = new Database(process.argv[1], { timeout: 5000 });
+        d.prepare("BEGIN IMMEDIATE").run();
+        process.stdout.write("locked\\n");
+        setTimeout(() => { d.prepare("COMMIT").run(); d.close(); }, 6500);`;
+      let locked!: () => void;
+      const otherLocked = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const other = new Promise<void>((resolve, reject) => {
+        const child = execFile(process.execPath, ["-e", script, file], { cwd: process.cwd() }, (err) => (err ? reject(err) : resolve()));
+        child.stdout?.on("data", () => locked());
+      });
+      await otherLocked;
+      const failed = await db
+        .$transaction(async (tx) => tx.leaderLock.create({ data: { name: "while-locked", holder: "a", expiresAt: new Date() } }), { maxWait: 15_000, timeout: 15_000 })
+        .then(() => "committed", (error: Error) => error.message);
+      expect(failed).toMatch(/locked|busy|timed out/i);
+      await other; // the other process commits and lets go
+      const done = await Promise.race([
+        db.$transaction(async (tx) => tx.leaderLock.create({ data: { name: "after-lock", holder: "a", expiresAt: new Date() } })).then(() => "committed"),
+        new Promise((resolve) => setTimeout(() => resolve("still waiting after 10 s"), 10_000)),
+      ]);
+      expect(done).toBe("committed");
+      expect((await db.leaderLock.findMany({ where: { name: { in: ["while-locked", "after-lock"] } }, select: { name: true } })).map((r) => r.name)).toEqual(["after-lock"]);
+    }, 40_000);
   });
 }

@@ -141,7 +141,6 @@ class SerializedSqlite implements SqlDriverAdapterFactory {
   async connect(): Promise<SqlDriverAdapter> {
     const inner = await this.#base.connect();
     await inner.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;");
-    beginImmediate(inner);
     const lock = new SerialLock();
     const adapter: SqlDriverAdapter = {
       provider: inner.provider,
@@ -152,52 +151,44 @@ class SerializedSqlite implements SqlDriverAdapterFactory {
       getConnectionInfo: inner.getConnectionInfo?.bind(inner),
       dispose: () => lock.run(() => inner.dispose()),
       startTransaction: async (isolationLevel) => {
+        // Opened here, on the one connection, with this lock as the only lock: the adapter's own
+        // startTransaction takes a private mutex before its BEGIN and never gives it back when BEGIN
+        // fails (SQLITE_BUSY once another process has held the write lock past the busy timeout), so
+        // every later transaction, and behind this lock every query, would wait forever.
+        if (isolationLevel && isolationLevel !== "SERIALIZABLE") return inner.startTransaction(isolationLevel); // refused before it locks anything
         const release = await lock.acquire();
-        let tx: SqlTransaction;
         try {
-          tx = await inner.startTransaction(isolationLevel);
+          // IMMEDIATE, not the adapter's deferred BEGIN: the transaction takes the write lock at once
+          // (waiting up to the busy timeout for it). With a deferred BEGIN it would read from a snapshot
+          // and ask for the lock at its first write; had another process (the CLI settler, a second
+          // instance, a test writing fixtures) committed in between, SQLite could not upgrade the stale
+          // snapshot and would fail at once with "database is locked", busy timeout or not.
+          await inner.executeScript("BEGIN IMMEDIATE");
         } catch (error) {
           release();
           throw error;
         }
         let released = false;
-        const end = async (finish: () => Promise<void>) => {
-          try {
-            await finish();
-          } finally {
-            if (!released) {
-              released = true;
-              release();
-            }
+        const end = () => {
+          if (!released) {
+            released = true;
+            release();
           }
+          return Promise.resolve();
         };
-        const wrapped: SqlTransaction = {
-          provider: tx.provider,
-          adapterName: tx.adapterName,
-          options: tx.options,
-          queryRaw: (query: SqlQuery) => tx.queryRaw(query),
-          executeRaw: (query: SqlQuery) => tx.executeRaw(query),
-          commit: () => end(() => tx.commit()),
-          rollback: () => end(() => tx.rollback()),
+        // Prisma sends COMMIT / ROLLBACK itself through executeRaw (usePhantomQuery: false), then calls commit() / rollback().
+        const tx: SqlTransaction = {
+          provider: inner.provider,
+          adapterName: inner.adapterName,
+          options: { usePhantomQuery: false },
+          queryRaw: (query: SqlQuery) => inner.queryRaw(query),
+          executeRaw: (query: SqlQuery) => inner.executeRaw(query),
+          commit: end,
+          rollback: end,
         };
-        return wrapped;
+        return tx;
       },
     };
     return adapter;
   }
-}
-
-/**
- * The adapter opens transactions with a plain (deferred) BEGIN: the transaction reads from a snapshot
- * and asks for the write lock only at its first write. When another process (the CLI settler, a second
- * instance, a test writing fixtures) committed in between, SQLite cannot upgrade the stale snapshot and
- * fails at once with "database is locked" — the busy timeout does not apply. BEGIN IMMEDIATE takes the
- * write lock at the start (waiting up to the busy timeout for it), so a read-then-write transaction
- * never fails that way. Within this process transactions are serialised anyway (SerialLock).
- */
-function beginImmediate(adapter: SqlDriverAdapter) {
-  const client = (adapter as unknown as { client?: { prepare: (sql: string) => unknown } }).client;
-  if (!client || typeof client.prepare !== "function") throw new Error("@prisma/adapter-better-sqlite3 changed: its client is not reachable to open IMMEDIATE transactions");
-  const prepare = client.prepare.bind(client);
-  client.prepare = (sql: string) => prepare(sql === "BEGIN" ? "BEGIN IMMEDIATE" : sql);
 }
