@@ -139,11 +139,15 @@ test.describe("the demo wallets are only on a local testnet hub", () => {
     dirs.push(dir);
     const url = `file:${path.join(dir, "mainnet.db")}`;
     execFileSync(process.execPath, [path.join(root, "scripts/migrate.mjs")], { cwd: root, env: { ...process.env, DATABASE_URL: url }, stdio: "ignore" });
-    const [mainnet, remote] = await Promise.all([
+    // allSettled: when one fails to start, the other is still stopped in afterAll.
+    const started = await Promise.allSettled([
       startExtraHub({ NETWORK_MODE: "mainnet", DATABASE_URL: url, DATA_DIR: dir, REDIS_URL: "" }),
       startExtraHub({ PUBLIC_RPC_URL: "https://rpc.example.org", REDIS_URL: "" }),
     ]);
-    hubs.push(mainnet, remote);
+    for (const s of started) if (s.status === "fulfilled") hubs.push(s.value);
+    const failed = started.find((s) => s.status === "rejected");
+    if (failed) throw failed.reason;
+    const [mainnet, remote] = hubs;
     for (const hub of [mainnet, remote]) {
       const tab = await context.newPage();
       const { list, html, js } = await walletListAndScripts(tab, hub.url);
