@@ -26,6 +26,28 @@ describe("GET /hub/reputation/leaderboards", () => {
     expect(creators.body.items[0]).toMatchObject({ kind: "creator", rank: 1, wallet: owner.ownerWallet });
   });
 
+  it("ranks only content of verified, live sites, and counts exactly those", async () => {
+    const db = testDb();
+    const tag = `lb${Date.now().toString(36)}`;
+    const hidden = [
+      await db.site.create({ data: { domain: `${tag}-unverified.example`, ownerWallet: "0x000000000000000000000000000000000000dEaD", verifyToken: `${tag}-a` } }),
+      await db.site.create({ data: { domain: `${tag}-removed.example`, ownerWallet: "0x000000000000000000000000000000000000dEaD", verifyToken: `${tag}-b`, verified: true, removedAt: new Date() } }),
+    ];
+    try {
+      for (const site of hidden) {
+        // Figures that would put it first on any board.
+        await db.content.create({ data: { network: "testnet", siteId: site.id, externalId: `${tag}-${site.id}`, title: `${tag} star`, url: `https://${site.domain}/star`, priceAtomic: 10_000n, ratingsCount: 500, ratingSum: 500 * 50, unlocks: 100_000, views: 1_000_000, revenueAtomic: 10n ** 12n } });
+      }
+      const board = await api("/hub/reputation/leaderboards?type=content&limit=50");
+      expect(board.status).toBe(200);
+      expect(board.body.items.map((i: any) => i.title)).not.toContain(`${tag} star`);
+      expect(board.body.total).toBe(await db.content.count({ where: { network: "testnet", site: { verified: true, removedAt: null } } }));
+    } finally {
+      await db.content.deleteMany({ where: { siteId: { in: hidden.map((s) => s.id) } } });
+      await db.site.deleteMany({ where: { id: { in: hidden.map((s) => s.id) } } });
+    }
+  });
+
   it("pages", async () => {
     const all = (await api("/hub/reputation/leaderboards?type=content&limit=50")).body.items.map((i: any) => i.id);
     const second = await api("/hub/reputation/leaderboards?type=content&limit=3&skip=3");

@@ -47,7 +47,7 @@ async function count(where: Prisma.Sql): Promise<number> {
  * hidden (unverified or removed) sites, which are few. Sites come first in the second count
  * (CROSS JOIN fixes SQLite's join order) so it only walks the hidden sites' content.
  */
-async function countVisible(type: ExploreQuery["type"]): Promise<number> {
+export async function countVisible(type: ExploreQuery["type"]): Promise<number> {
   const network = env.NETWORK_MODE;
   const typeFilter = type === "all" ? Prisma.empty : Prisma.sql` AND c."contentType" = ${type}`;
   // One statement, so both counts see the same snapshot.

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { countVisible } from "@/lib/explore/explore-content";
 import { usdcNumber } from "@/lib/money";
 import { refreshContentScores } from "./refresh-content-scores";
 import { averageStars, reputationScore, round2, type Figures } from "./score";
@@ -32,17 +33,22 @@ function figures(f: Figures) {
 
 async function contentBoard({ limit, skip }: Opts) {
   await refreshContentScores();
-  const where = { network: env.NETWORK_MODE, site: liveSite };
-  const [rows, total] = await Promise.all([
-    db.content.findMany({
-      where,
-      orderBy: [{ reputationScore: "desc" }, { unlocks: "desc" }, { views: "desc" }, { id: "asc" }],
-      skip,
-      take: limit,
-      include: { site: { select: { domain: true } } },
-    }),
-    db.content.count({ where }),
+  // The page's ids in one raw query that walks the (network, reputationScore) index in board order and
+  // checks each row's site against the live sites (few): the ORM's join of the two tables made the
+  // database sort every content row first (hundreds of ms at 100,000 items). Same order as before,
+  // NULL scores where each database puts them under DESC.
+  const network = env.NETWORK_MODE;
+  const [page, total] = await Promise.all([
+    db.$queryRaw<Array<{ id: string }>>`SELECT c."id" FROM "Content" c
+      WHERE c."network" = ${network} AND c."siteId" IN (SELECT s."id" FROM "Site" s WHERE s."verified" = TRUE AND s."removedAt" IS NULL)
+      ORDER BY c."reputationScore" DESC, c."unlocks" DESC, c."views" DESC, c."id" ASC
+      LIMIT ${limit} OFFSET ${skip}`,
+    countVisible("all"),
   ]);
+  const byId = new Map(
+    (await db.content.findMany({ where: { id: { in: page.map((r) => r.id) } }, include: { site: { select: { domain: true } } } })).map((c) => [c.id, c]),
+  );
+  const rows = page.map((r) => byId.get(r.id)).filter((c) => c !== undefined);
   return {
     total,
     items: rows.map((c, i) => ({

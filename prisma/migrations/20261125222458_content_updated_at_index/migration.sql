@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "Content_network_updatedAt_idx" ON "Content"("network", "updatedAt");
