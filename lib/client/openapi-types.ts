@@ -3051,6 +3051,8 @@ export interface components {
             activities: components["schemas"]["LedgerActivity"][];
             hasMore: boolean;
             limit: number;
+            /** @description Pass as `cursor` for the next page (null on the last page); as fast on row 900,000 as on row 50 */
+            nextCursor: string | null;
             skip: number;
             /** @constant */
             success: true;
@@ -8482,10 +8484,13 @@ export interface operations {
     getHubLedger: {
         parameters: {
             query?: {
+                /** @description Continue after an earlier page: its `nextCursor` (same filters). Cannot be combined with skip */
+                cursor?: string;
                 /** @description Only activity of this site domain */
                 domain?: string;
                 /** @description Page size, 1..100 */
                 limit?: number;
+                /** @description Rows to pass over (O(skip) on a deep page: prefer `cursor`) */
                 skip?: number;
                 /** @description Only one kind of activity */
                 type?: "views" | "unlocks" | "payments" | "ratings" | "tips" | "quickshare";
