@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { BLOG_ORIGIN_HEADER, BLOG_SEGMENT } from "@/lib/blog/blog-host";
+import { BLOG_ORIGIN_HEADER, BLOG_SEGMENT, blogTreePath } from "@/lib/blog/blog-host";
 import { blogDomainOfHost } from "@/lib/blog/blog-domain";
 import { blogPageHeaders } from "@/lib/blog/blog-page-headers";
 import { guardRequest } from "@/lib/http/guard-request";
@@ -56,13 +56,11 @@ export async function proxy(req: NextRequest) {
   const refused = inBlogTree && !domain ? undefined : guardRequest({ pathname, method: req.method, blog: !!domain });
   if (refused) return finish(refused);
   if (domain) {
-    // Resolved against req.url (the server's own origin), not the Host header: a rewrite to another
-    // origin is an external one, which Next would proxy as a second HTTP request through this server.
-    // In-process, the request passes this proxy and the server's hooks once; the blog routes learn the
-    // origin the reader used from the header set here.
+    // An in-process rewrite (server.mjs gives Next the origin of req.url), so the request passes this
+    // proxy and the server's hook once; the blog routes learn the origin the reader used from the header set here.
     const headers = secure.request;
     headers.set(BLOG_ORIGIN_HEADER, blogOrigin!);
-    res = NextResponse.rewrite(new URL(`/${BLOG_SEGMENT}/${domain}${pathname === "/" ? "" : pathname}${search}`, req.url), { request: { headers } });
+    res = NextResponse.rewrite(new URL(`${blogTreePath(domain, pathname)}${search}`, req.url), { request: { headers } });
     for (const [k, v] of Object.entries(blogPageHeaders({ origin: blogOrigin!, pathname, method: req.method }) ?? {})) res.headers.set(k, v);
   } else if (inBlogTree) {
     return NextResponse.json({ error: "Not found", details: "No such route on the hub", code: "not-found" }, { status: 404, headers: secure.response });

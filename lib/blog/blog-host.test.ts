@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blogDomainFor, parseHostMap } from "./blog-host";
+import { blogDomainFor, blogTreePath, parseHostMap } from "./blog-host";
 
 const hubOrigin = "https://hub.example";
 const none = new Map<string, string>();
@@ -29,5 +29,12 @@ describe("blogDomainFor", () => {
     expect(blogDomainFor({ host: "127.0.0.2:3000", hubOrigin, hostMap })).toBe("bob.localhost");
     expect(blogDomainFor({ host: "127.0.0.3:3000", hubOrigin, hostMap })).toBeNull();
     expect(hostMap.size).toBe(2);
+  });
+});
+
+describe("blogTreePath", () => {
+  it("puts a blog's path under /sb/<domain>, its root as the tree itself", () => {
+    expect(blogTreePath("alice.localhost", "/")).toBe("/sb/alice.localhost");
+    expect(blogTreePath("alice.localhost", "/article/x")).toBe("/sb/alice.localhost/article/x");
   });
 });

@@ -1,6 +1,11 @@
 /** The internal path segment blog requests are rewritten under (never served on the hub's own host). */
 export const BLOG_SEGMENT = "sb";
 
+/** The internal path a blog's request for `pathname` is served at: /sb/<domain>/… */
+export function blogTreePath(domain: string, pathname: string): string {
+  return `/${BLOG_SEGMENT}/${domain}${pathname === "/" ? "" : pathname}`;
+}
+
 /** Set by proxy.ts on a rewritten blog request: the origin the reader used. */
 export const BLOG_ORIGIN_HEADER = "x-svc-blog-origin";
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { BLOG_SEGMENT } from "@/lib/blog/blog-host";
+import { blogTreePath } from "@/lib/blog/blog-host";
 import { blogDomainOfHost } from "@/lib/blog/blog-domain";
 import { ApiError, toErrorResponse } from "@/lib/http/errors";
 import { logger } from "@/lib/log/logger";
@@ -36,7 +36,7 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse, next: (
   // A blog's pages and API are its /sb/[host]/… routes; what the proxy does not rewrite (Next's assets,
   // icons, uploads) is the hub's own route on any host.
   const blog = blogDomainOfHost(req.headers.host);
-  const blogRoute = blog ? routePattern(`/${BLOG_SEGMENT}/${blog}${pathname === "/" ? "" : pathname}`) : "(other)";
+  const blogRoute = blog ? routePattern(blogTreePath(blog, pathname)) : "(other)";
   const route = blogRoute !== "(other)" && !pathname.startsWith("/_next/") ? blogRoute : routePattern(pathname);
   res.once("close", () => {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;

@@ -25,15 +25,12 @@ async function refresh() {
   // Two indexed lookups rather than one OR, which the database answers by scanning every content row
   // of the network (tens of ms at 100,000 items, on every board read).
   const network = env.NETWORK_MODE;
-  const dirty = watermark
-    ? [...new Set((await Promise.all([
-        db.content.findMany({ where: { network, updatedAt: { gt: watermark } }, select: { id: true } }),
-        db.content.findMany({ where: { network, reputationScore: null }, select: { id: true } }),
-      ])).flat().map((r) => r.id))].map((id) => ({ id }))
-    : await db.content.findMany({ where: { network }, select: { id: true } });
+  const wheres = watermark ? [{ network, updatedAt: { gt: watermark } }, { network, reputationScore: null }] : [{ network }];
+  const found = await Promise.all(wheres.map((where) => db.content.findMany({ where, select: { id: true } })));
+  const dirty = [...new Set(found.flat().map((r) => r.id))];
   const sql = scoreSql();
   for (let i = 0; i < dirty.length; i += CHUNK) {
-    const ids = dirty.slice(i, i + CHUNK).map((r) => r.id);
+    const ids = dirty.slice(i, i + CHUNK);
     const placeholders = ids.map((_, n) => (isPostgres() ? `$${n + 1}` : "?")).join(", ");
     await db.$executeRawUnsafe(`UPDATE "Content" SET "reputationScore" = ${sql} WHERE "id" IN (${placeholders})`, ...ids);
   }
