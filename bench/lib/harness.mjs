@@ -194,7 +194,7 @@ let cpuProfDir = null;
  * contracts, fresh database (temp SQLite file, or the hub_bench PostgreSQL schema), migrated and
  * seeded, then the hub's server (server.mjs). Stopping the server and the chain is registered for cleanup.
  */
-export async function startHub({ db = "sqlite", appPort, chainPort, seed = true }) {
+export async function startHub({ db = "sqlite", appPort, chainPort, seed = true, env: extraEnv = {} }) {
   await assertPortFree(appPort);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "hub-bench-"));
   onCleanup("data dir", async () => rmSync(dataDir, { recursive: true, force: true }));
@@ -206,7 +206,7 @@ export async function startHub({ db = "sqlite", appPort, chainPort, seed = true 
   const { anvil, deployment } = await startChain({ dataDir, chainPort });
   onCleanup("anvil", () => anvil.stop(), () => (anvil.pid ? [anvil.pid] : []));
   const origin = `http://127.0.0.1:${appPort}`;
-  const env = stackEnv({ dataDir, databaseUrl, chainPort, appPort, origin, extra: contractEnv(deployment) });
+  const env = stackEnv({ dataDir, databaseUrl, chainPort, appPort, origin, extra: { ...contractEnv(deployment), ...extraEnv } });
   await migrateAndSeed(env, { seed });
 
   console.log(`› hub server on ${origin}…`);

@@ -1,5 +1,6 @@
 // Quickshare routes over HTTP: create and its limits, expiry, revoke, reslug, proofs, entitlements,
 // owner routes, uploads and media, tampered blobs, and the share page for browsers and agents.
+import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import sharp from "sharp";
 import { keccak256, stringToBytes } from "viem";
@@ -589,6 +590,54 @@ describe("tampered ciphertext", () => {
     const m = await media(share.slug, "document");
     expect(m.status).toBe(500);
     expect(await m.text()).not.toContain("marker");
+  });
+});
+
+describe("media streams: a large file whole and in ranges, and a blob modified in the middle", () => {
+  const file = randomBytes(3 * 1024 * 1024 + 1234);
+  let slug: string;
+  let ref: string;
+  beforeAll(async () => {
+    const up = await upload(owner, new Blob([file], { type: "video/mp4" }), "long.mp4");
+    ref = up.body.storageRef;
+    slug = (await createShare(owner, { content: "A long video.", media: [ref] })).slug;
+  });
+
+  it("streams every byte, and any range (unaligned, across read buffers, suffix, to the end) equals the file's", async () => {
+    const full = await media(slug, "video");
+    expect(full.headers.get("content-length")).toBe(String(file.length));
+    expect(Buffer.from(await full.arrayBuffer()).equals(file)).toBe(true);
+    const n = file.length;
+    for (const [range, start, end] of [
+      ["bytes=0-0", 0, 0], ["bytes=1-1", 1, 1], ["bytes=15-16", 15, 16], ["bytes=1048575-2097153", 1_048_575, 2_097_153],
+      [`bytes=${n - 1}-`, n - 1, n - 1], ["bytes=-7", n - 7, n - 1], [`bytes=3000000-${n + 99}`, 3_000_000, n - 1],
+    ] as const) {
+      const part = await media(slug, "video", { headers: { range } });
+      expect(part.status, range).toBe(206);
+      expect(part.headers.get("content-range"), range).toBe(`bytes ${start}-${end}/${n}`);
+      expect(part.headers.get("content-length"), range).toBe(String(end - start + 1));
+      expect(Buffer.from(await part.arrayBuffer()).equals(file.subarray(start, end + 1)), range).toBe(true);
+    }
+  });
+
+  it("a stream the reader abandons after the first bytes leaves the file readable for the next", async () => {
+    for (let i = 0; i < 5; i++) {
+      const res = await media(slug, "video");
+      const reader = res.body!.getReader();
+      await reader.read();
+      await reader.cancel();
+    }
+    expect(Buffer.from(await (await media(slug, "video")).arrayBuffer()).equals(file)).toBe(true);
+  });
+
+  it("one flipped bit anywhere in the blob is a 500 before any byte, for the whole file and for a range far from it", async () => {
+    const stored = readFileSync(blobPath(ref));
+    stored[2 * 1024 * 1024 + 77]! ^= 0x10;
+    writeFileSync(blobPath(ref), stored);
+    for (const headers of [{}, { range: "bytes=0-99" }, { range: "bytes=-10" }] as Record<string, string>[]) {
+      const res = await media(slug, "video", { headers });
+      expect(expectError({ status: res.status, body: await res.json(), headers: res.headers }, 500, "internal").details).toBe("The stored video 0 failed its integrity check");
+    }
   });
 });
 

@@ -1,16 +1,19 @@
 import "server-only";
-import { bytesBody } from "@/lib/http/bytes-body";
 import { MEDIA_POLICY } from "@/lib/http/security-headers";
 import type { MediaItem } from "./list-media";
-import { readBlob } from "./read-blob";
+import { openVerifiedBlob } from "./read-blob";
 
 // Rule 9: media may sit in the reader's own cache for five minutes, never in a shared one.
 export const MEDIA_CACHE_CONTROL = "private, max-age=300";
 
-/** One decrypted media item as the media routes of shares and posts answer it (rule 9 headers, one byte range). */
+/**
+ * One decrypted media item as the media routes of shares and posts answer it (rule 9 headers, one
+ * byte range), streamed: the blob's tag is checked before the answer starts, then only the asked
+ * bytes are deciphered as they are sent.
+ */
 export async function mediaItemResponse({ item, download, range }: { item: MediaItem; download: boolean; range: string | null }): Promise<Response> {
   const kind = item.kind;
-  const data = await readBlob({ storageRef: item.storageRef, wrappedKey: item.wrappedKey, what: `${kind} ${item.index}` });
+  const blob = await openVerifiedBlob({ storageRef: item.storageRef, wrappedKey: item.wrappedKey, what: `${kind} ${item.index}` });
 
   const headers: Record<string, string> = {
     "content-type": item.contentType,
@@ -22,15 +25,17 @@ export async function mediaItemResponse({ item, download, range }: { item: Media
   };
   if (kind === "document" || kind === "video") headers["content-disposition"] = contentDisposition(download ? "attachment" : "inline", item.fileName);
 
-  const span = parseRange(range, data.length);
+  const size = blob.size;
+  const span = parseRange(range, size);
   if (span === "unsatisfiable") {
-    return new Response(null, { status: 416, headers: { ...headers, "content-range": `bytes */${data.length}` } });
+    await blob.close();
+    return new Response(null, { status: 416, headers: { ...headers, "content-range": `bytes */${size}` } });
   }
   if (span) {
-    const part = data.subarray(span.start, span.end + 1);
-    return new Response(bytesBody(part), { status: 206, headers: { ...headers, "content-range": `bytes ${span.start}-${span.end}/${data.length}`, "content-length": String(part.length) } });
+    const length = span.end - span.start + 1;
+    return new Response(blob.body(span), { status: 206, headers: { ...headers, "content-range": `bytes ${span.start}-${span.end}/${size}`, "content-length": String(length) } });
   }
-  return new Response(bytesBody(data), { headers: { ...headers, "content-length": String(data.length) } });
+  return new Response(blob.body(), { headers: { ...headers, "content-length": String(size) } });
 }
 
 function contentDisposition(type: "inline" | "attachment", fileName: string): string {

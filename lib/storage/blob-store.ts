@@ -9,9 +9,24 @@ export type BlobStore = {
   put(ref: string, data: Uint8Array, contentType?: string): Promise<void>;
   /** The blob's bytes, or null when it does not exist. */
   get(ref: string): Promise<Buffer | null>;
+  /** Opens the blob for reading in parts, or null when it does not exist (see BlobHandle). */
+  open(ref: string): Promise<BlobHandle | null>;
   /** Deletes the blob; deleting a missing blob is not an error. */
   delete(ref: string): Promise<void>;
   exists(ref: string): Promise<boolean>;
+};
+
+/**
+ * One stored version of a blob, read without holding it in memory: every `read` of one handle sees
+ * the same bytes even if the blob is replaced meanwhile (a local file stays open; an S3 object is
+ * fetched once into an anonymous temporary file). Each chunk may be reused by the next read, so a
+ * consumer must be done with it before asking for the next. `close` ends the handle (idempotent).
+ */
+export type BlobHandle = {
+  readonly size: number;
+  /** Bytes start..end inclusive (default: the whole blob), in chunks. */
+  read(range?: { start: number; end: number }): AsyncIterable<Uint8Array>;
+  close(): Promise<void>;
 };
 
 export type BlobRefKind = "qs" | "media" | "preview";

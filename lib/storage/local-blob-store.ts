@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { assertStorageRef, type BlobStore } from "./blob-store";
+import { fileBlobHandle } from "./file-blob-handle";
 
 /** Blobs as files under `root` (DATA_DIR/blobs by default); writes are atomic (temp file + rename). */
 export function createLocalBlobStore(root: string): BlobStore {
@@ -22,6 +23,17 @@ export function createLocalBlobStore(root: string): BlobStore {
         if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
         throw err;
       }
+    },
+    async open(ref) {
+      let handle;
+      try {
+        handle = await open(file(ref), "r");
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw err;
+      }
+      // The open handle keeps this version: put() replaces the file by rename, never in place.
+      return fileBlobHandle(handle, (await handle.stat()).size, ref);
     },
     async delete(ref) {
       await rm(file(ref), { force: true });

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { AwsClient } from "aws4fetch";
 import { bytesBody } from "@/lib/http/bytes-body";
 import { assertStorageRef, type BlobStore } from "./blob-store";
+import { spoolToTempFile } from "./file-blob-handle";
 
 export type S3Config = {
   /** e.g. https://s3.eu-west-1.amazonaws.com, http://127.0.0.1:9000 (MinIO), https://<account>.r2.cloudflarestorage.com */
@@ -65,6 +66,21 @@ export function createS3BlobStore(cfg: S3Config): BlobStore {
       }
       if (!res.ok) await fail(res, `GET ${ref}`);
       return Buffer.from(await res.arrayBuffer());
+    },
+    async open(ref) {
+      // One GET into a temporary file: the tag check and the answer then read the same fetched bytes.
+      const res = await send("GET", ref);
+      if (res.status === 404) {
+        await res.body?.cancel();
+        return null;
+      }
+      if (!res.ok) await fail(res, `GET ${ref}`);
+      const size = Number(res.headers.get("content-length"));
+      if (!res.body || !Number.isSafeInteger(size) || size < 0) {
+        await res.body?.cancel();
+        throw new Error(`S3 GET ${ref}: no body or content-length`);
+      }
+      return spoolToTempFile(res.body, size, ref);
     },
     async delete(ref) {
       const res = await send("DELETE", ref);

@@ -1,0 +1,180 @@
+// Media streaming (issue 21, target 4): a 30 MB encrypted file served by the hub from local storage
+// and from an S3-compatible store (s3rver on loopback in a process of its own, started here), through
+// the real route GET /quickshare/<slug>/media/document of a free share:
+//   - one download at a time: MB/s per stream and time to the first byte;
+//   - ten downloads at once: MB/s per stream and in total, and the server's RSS growth over idle
+//     (sampled every 10 ms; the target is ≤ 64 MB);
+//   - a 1 MB byte range from the middle of the file (what a player's seek asks for);
+// the first download and every range are compared with the uploaded file byte for byte (SHA-256).
+// The baseline, measured in the same run, is a plain node:http server (bench/servers/bare-file.mjs)
+// sending the same 30 MB from memory: what this machine's loopback and HTTP client can carry at all.
+// Usage: node bench/media.mjs [--rounds 3] [--streams 10] [--store local|s3|both] [--build]
+import { createHash, randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { AwsClient } from "aws4fetch";
+import { loopbackS3HubEnv } from "../scripts/lib/loopback-s3.mjs";
+import { benchOptions, ensureBuild, fmt, machineLine, onCleanup, printTable, rssMb, runBenchmark, sampleRss, startChild, startHub } from "./lib/harness.mjs";
+import { signIn } from "./lib/hosts.mjs";
+
+const MB = 1024 * 1024;
+const SIZE = 30 * MB;
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * One GET read to the end over node:http (lighter than fetch, so the client is not what is measured):
+ * bytes, seconds, time to the first body byte, and with `hash` the SHA-256 of what arrived.
+ */
+function download(url, { headers = {}, hash = false } = {}) {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const req = http.get(url, { headers, agent: false }, (res) => {
+      if (res.statusCode !== 200 && res.statusCode !== 206) {
+        res.resume();
+        reject(new Error(`GET ${url}: ${res.statusCode}`));
+        return;
+      }
+      const h = hash ? createHash("sha256") : null;
+      let bytes = 0;
+      let ttfb;
+      res.on("data", (chunk) => {
+        ttfb ??= performance.now() - t0;
+        bytes += chunk.length;
+        h?.update(chunk);
+      });
+      res.on("end", () => {
+        const seconds = (performance.now() - t0) / 1000;
+        resolve({ bytes, seconds, ttfb: ttfb ?? seconds * 1000, sha: h?.digest("hex"), status: res.statusCode });
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+  });
+}
+
+async function measure({ name, url, headers, pid, rounds, streams, size = SIZE, expectSha, rangeSha }) {
+  const check = (d, sha, bytes) => {
+    if (d.bytes !== bytes || (sha && d.sha !== sha)) throw new Error(`${name}: got ${d.bytes} bytes (sha ${d.sha?.slice(0, 12)}), expected ${bytes} (sha ${sha?.slice(0, 12)})`);
+  };
+  // Warm-up, and every byte is right; the timed downloads below count bytes without hashing them.
+  check(await download(url, { headers, hash: true }), expectSha, size);
+
+  const single = [];
+  for (let i = 0; i < rounds; i++) {
+    const d = await download(url, { headers });
+    check(d, undefined, size);
+    single.push(d);
+  }
+  const concurrent = [];
+  for (let i = 0; i < rounds; i++) {
+    const idle = pid ? rssMb(pid) : undefined;
+    const sampler = pid ? sampleRss(pid, 10) : undefined;
+    const t0 = performance.now();
+    const all = await Promise.all(Array.from({ length: streams }, () => download(url, { headers })));
+    const seconds = (performance.now() - t0) / 1000;
+    const peak = sampler?.stop();
+    for (const d of all) check(d, undefined, size);
+    concurrent.push({ total: (streams * size) / MB / seconds, perStream: median(all.map((d) => d.bytes / MB / d.seconds)), growth: peak === undefined ? undefined : peak - idle, idle });
+  }
+  const ranges = [];
+  if (rangeSha) {
+    const range = { range: `bytes=${15 * MB}-${16 * MB - 1}` };
+    for (let i = 0; i < 20; i++) {
+      const d = await download(url, { headers: range, hash: true });
+      if (d.status !== 206) throw new Error(`${name}: range answered ${d.status}`);
+      check(d, rangeSha, MB);
+      ranges.push(d.seconds * 1000);
+    }
+  }
+  const mbps = single.map((d) => d.bytes / MB / d.seconds);
+  return {
+    name,
+    single: median(mbps), singleMin: Math.min(...mbps), singleMax: Math.max(...mbps),
+    ttfb: median(single.map((d) => d.ttfb)),
+    perStream: median(concurrent.map((c) => c.perStream)),
+    total: median(concurrent.map((c) => c.total)),
+    growth: pid ? Math.max(...concurrent.map((c) => c.growth)) : undefined,
+    idle: pid ? median(concurrent.map((c) => c.idle)) : undefined,
+    range: ranges.length ? median(ranges) : undefined,
+  };
+}
+
+await runBenchmark(async () => {
+  const opts = benchOptions(process.argv.slice(2), {
+    streams: { type: "string", default: process.env.BENCH_STREAMS ?? "10" },
+    store: { type: "string", default: process.env.BENCH_STORE ?? "both" },
+  });
+  const streams = Math.min(50, Math.max(1, Number(opts.streams)));
+  if (!["local", "s3", "both"].includes(opts.store)) throw new Error(`--store must be local, s3 or both (got ${opts.store})`);
+  const stores = opts.store === "both" ? ["local", "s3"] : [opts.store];
+
+  // The file: random bytes (nothing compresses), its hash and the hash of the 1 MB range read below.
+  const file = randomBytes(SIZE);
+  const sha = createHash("sha256").update(file).digest("hex");
+  const rangeSha = createHash("sha256").update(file.subarray(15 * MB, 16 * MB)).digest("hex");
+
+  // The baseline: node:http in a process of its own, sending the file from memory.
+  const dir = mkdtempSync(path.join(os.tmpdir(), "bench-media-"));
+  onCleanup("media file", () => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(path.join(dir, "file.bin"), file);
+  const plain = await startChild({ script: "bench/servers/bare-file.mjs", port: opts.barePort, env: { FILE: path.join(dir, "file.bin") } });
+  const targets = [{ name: "baseline: node:http, 30 MB from memory", url: `${plain.url}/`, pid: plain.pid, baseline: true }];
+
+  await ensureBuild({ force: opts.build });
+  for (const [i, store] of stores.entries()) {
+    let env = {};
+    if (store === "s3") {
+      // s3rver in its own process, on the port after the baseline's.
+      const s3 = await startChild({ script: "bench/servers/loopback-s3.mjs", port: opts.barePort + 1 });
+      env = loopbackS3HubEnv({ endpoint: s3.url, prefix: "bench/" });
+    }
+    // The second hub (S3) on --app-port + 10 and --chain-port + 10.
+    const port = opts.appPort + 10 * i;
+    const hub = await startHub({ db: opts.db, appPort: port, chainPort: opts.chainPort + 10 * i, seed: false, env });
+    const owner = await signIn(port, `127.0.0.1:${port}`, privateKeyToAccount(generatePrivateKey()));
+    const form = new FormData();
+    form.set("file", new Blob([file], { type: "application/pdf" }), "big.pdf");
+    const upRes = await fetch(`${hub.url}/uploads/content?encrypted=1`, { method: "POST", body: form, headers: { cookie: owner } });
+    const up = await upRes.json();
+    if (!upRes.ok) throw new Error(`upload: ${upRes.status} ${JSON.stringify(up)}`);
+    const shareRes = await fetch(`${hub.url}/quickshare`, { method: "POST", headers: { cookie: owner, "content-type": "application/json" }, body: JSON.stringify({ title: "Bench media", content: "A file.", price: "0", media: [up.storageRef] }) });
+    const share = (await shareRes.json()).share;
+    if (!shareRes.ok) throw new Error(`share: ${shareRes.status}`);
+    if (store === "s3") {
+      // The store's own speed: s3rver answering a signed GET of the stored (encrypted) object.
+      const aws = new AwsClient({ accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY, region: env.S3_REGION, service: "s3" });
+      const objectUrl = `${env.S3_ENDPOINT}/${env.S3_BUCKET}/${env.S3_PREFIX}${up.storageRef}`;
+      const signed = await aws.sign(objectUrl, { method: "GET", headers: { "x-amz-content-sha256": createHash("sha256").update("").digest("hex") } });
+      targets.push({ name: "s3rver: signed GET of the stored object", url: objectUrl, headers: Object.fromEntries(signed.headers), size: SIZE + 28, baseline: true });
+    }
+    targets.push({ name: `hub, ${store} store`, url: `${hub.url}/quickshare/${share.slug}/media/document?index=0`, pid: hub.serverPid });
+  }
+
+  console.log(`› 30 MB streams — ${opts.rounds} rounds, ${streams} at once in the concurrent phase; ${machineLine()}`);
+  const results = [];
+  for (const t of targets) {
+    results.push(await measure({ ...t, rounds: opts.rounds, streams, expectSha: t.size ? undefined : sha, rangeSha: t.baseline ? undefined : rangeSha }));
+    console.log(`  ${t.name}: done`);
+  }
+  const [base] = results;
+  console.log(`\n30 MB media streams — ${opts.db}; ${machineLine()}; medians over ${opts.rounds} rounds (RSS growth: the largest)\n`);
+  printTable(results, [
+    { title: "target", value: (r) => r.name, align: "left" },
+    { title: "1 stream MB/s", value: (r) => fmt.int(r.single) },
+    { title: "range", value: (r) => `${fmt.int(r.singleMin)}–${fmt.int(r.singleMax)}` },
+    { title: "÷ baseline", value: (r) => fmt.ratio(r.single / base.single) },
+    { title: "first byte", value: (r) => fmt.ms(r.ttfb) },
+    { title: `${streams} streams: each MB/s`, value: (r) => fmt.int(r.perStream) },
+    { title: "total MB/s", value: (r) => fmt.int(r.total) },
+    { title: "RSS idle", value: (r) => fmt.mb(r.idle) },
+    { title: "RSS growth", value: (r) => fmt.mb(r.growth) },
+    { title: "1 MB range", value: (r) => fmt.ms(r.range) },
+  ]);
+  const raw = results.find((r) => r.name.startsWith("s3rver"));
+  const viaHub = results.find((r) => r.name === "hub, s3 store");
+  if (raw && viaHub) console.log(`\nhub, s3 store ÷ s3rver's own GET: ${fmt.ratio(viaHub.single / raw.single)} for one stream, ${fmt.ratio(viaHub.total / raw.total)} in total for ${streams} at once`);
+});
