@@ -2,40 +2,19 @@ import { NextResponse, type NextRequest } from "next/server";
 import { BLOG_ORIGIN_HEADER, BLOG_SEGMENT, blogTreePath } from "@/lib/blog/blog-host";
 import { blogDomainOfHost } from "@/lib/blog/blog-domain";
 import { blogPageHeaders } from "@/lib/blog/blog-page-headers";
+import { CORS_HEADERS, PREFLIGHT_HEADERS } from "@/lib/http/cors";
 import { guardRequest } from "@/lib/http/guard-request";
 import { securityHeaders } from "@/lib/http/security-headers";
 import { sharePageRoute } from "@/lib/quickshare/share-page-route";
 
-// Payment and proof headers an agent or a page on another origin may send and must be able to read.
-const ALLOW_HEADERS = [
-  "content-type", "payment", "payment-signature", "x-payment", "x-svc-transfer-tx", "x-svc-tx-owner",
-  "x-svc-payment-proof", "x-svc-actor", "x-peer-secret", "sign-in-with-x",
-  "mcp-protocol-version", "mcp-session-id", "last-event-id", // MCP clients on an allowed origin (POST /mcp)
-].join(", ");
-const EXPOSE_HEADERS = ["PAYMENT-REQUIRED", "PAYMENT-RESPONSE", "X-PAYMENT-RESPONSE", "Link"].join(", ");
-
 /**
- * Host-based routing, then CORS. A request whose Host is a hosted blog's domain (or maps to one
- * through BLOG_HOST_MAP) is rewritten to the internal /sb/<domain>/… tree, which serves that blog's
- * pages and /api routes; the hub's own host serves the hub, and never the /sb tree directly.
- *
- * CORS for the public API: any origin may call it without credentials. Cookie-authenticated writes
- * are guarded separately (same-origin check in the route wrapper), so `*` exposes nothing private.
+ * Host-based routing, then security and CORS headers (lib/http/cors.ts). A request whose Host is a
+ * hosted blog's domain (or maps to one through BLOG_HOST_MAP) is rewritten to the internal
+ * /sb/<domain>/… tree, which serves that blog's pages and /api routes; the hub's own host serves the
+ * hub, and never the /sb tree directly. The hub's own API paths do not come here (see `config`).
  */
 export async function proxy(req: NextRequest) {
-  if (req.method === "OPTIONS") {
-    return new NextResponse(null, {
-      status: 204,
-      headers: {
-        "access-control-allow-origin": "*",
-        "access-control-allow-methods": "GET, POST, PUT, DELETE, OPTIONS",
-        "access-control-allow-headers": ALLOW_HEADERS,
-        "access-control-expose-headers": EXPOSE_HEADERS,
-        "access-control-max-age": "600",
-        "x-content-type-options": "nosniff",
-      },
-    });
-  }
+  if (req.method === "OPTIONS") return new NextResponse(null, { status: 204, headers: PREFLIGHT_HEADERS });
   const domain = blogDomainOfHost(req.headers.get("host"));
   const { pathname, search } = req.nextUrl;
   let res: NextResponse;
@@ -47,9 +26,7 @@ export async function proxy(req: NextRequest) {
   // Only this proxy says a request is a blog's: a client's own copy of the header is dropped.
   secure.request.delete(BLOG_ORIGIN_HEADER);
   const finish = <R extends Response>(r: R): R => {
-    for (const [name, value] of secure.response) r.headers.set(name, value);
-    r.headers.set("access-control-allow-origin", "*");
-    r.headers.set("access-control-expose-headers", EXPOSE_HEADERS);
+    for (const [name, value] of [...secure.response, ...CORS_HEADERS]) r.headers.set(name, value);
     return r;
   };
   // Malformed escapes (400), wrong methods (405 + Allow), unknown API paths (404): JSON, answered here.
@@ -82,9 +59,15 @@ function shareResponse(req: NextRequest, route: Awaited<ReturnType<typeof shareP
 }
 
 export const config = {
-  // Pages and static assets need no CORS; everything that speaks JSON does. Uploads are skipped:
-  // they are same-origin session writes, and a proxy would buffer (and cap at 10 MB) their 30 MB bodies.
-  // The icons and the web manifest (app/icon.svg, app/apple-icon.png, app/favicon.ico, app/manifest.ts,
-  // public/icon-*.png) are not rewritten either, so they answer on hosted blogs' origins too.
-  matcher: ["/((?!_next/|favicon\\.ico|icon\\.svg|apple-icon\\.png|icon-192\\.png|icon-512\\.png|manifest\\.webmanifest|uploads/|api/uploads/).*)"],
+  // Next's assets are skipped. Uploads are skipped: they are same-origin session writes, and a proxy
+  // would buffer (and cap at 10 MB) their 30 MB bodies. The icons and the web manifest (app/icon.svg,
+  // app/apple-icon.png, app/favicon.ico, app/manifest.ts, public/icon-*.png) are not rewritten either,
+  // so they answer on hosted blogs' origins too. The hub's API paths (hub/, quickshare/, auth/,
+  // .well-known/, health, metrics, mcp, openapi.json) are skipped for speed: the server's request hook
+  // gives them the guard, CORS and security headers (lib/http/api-edge.ts, PROXY_FREE_PATH, which must
+  // name the same paths) and answers 404 for them on a blog's host. Pages, /qs/<slug>, the legacy /api/
+  // prefix and everything on a blog's host (rewritten to /sb/<domain>/…) still come here.
+  matcher: [
+    "/((?!_next/|favicon\\.ico|icon\\.svg|apple-icon\\.png|icon-192\\.png|icon-512\\.png|manifest\\.webmanifest|uploads/|api/uploads/|hub/|quickshare/|auth/|\\.well-known/|health$|metrics$|mcp$|openapi\\.json$).*)",
+  ],
 };

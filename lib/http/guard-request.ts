@@ -10,18 +10,17 @@ type Template = { segs: string[]; methods: readonly string[] };
 let tables: { hub: Template[]; blog: Template[] } | undefined;
 
 /**
- * What the proxy answers itself, before any route runs (undefined: let the request through):
+ * What is answered before any route runs (undefined: let the request through), by proxy.ts or, on
+ * the API paths the proxy does not run on, by the server's request hook (lib/http/api-edge.ts):
  * 400 `malformed-url` when a path segment holds a malformed percent-escape (it could never name a
  * resource, and decoding it later would throw); 405 `method-not-allowed` with Allow when the path is
  * a route that does not have this method; 404 `not-found` (JSON) for an unknown path under the API
  * prefixes. `blog` selects a hosted blog's routes (the paths it answers on its own origin).
  */
-export function guardRequest({ pathname, method, blog }: { pathname: string; method: string; blog: boolean }): Response | undefined {
+export function requestRefusal({ pathname, method, blog }: { pathname: string; method: string; blog: boolean }): ApiError | undefined {
   const segs = pathname.split("/").filter(Boolean);
   const bad = segs.find((s) => !decodes(s));
-  if (bad !== undefined) {
-    return errorResponse(new ApiError("malformed-url", `The path segment "${bad.slice(0, 80)}" holds a malformed percent-escape`));
-  }
+  if (bad !== undefined) return new ApiError("malformed-url", `The path segment "${bad.slice(0, 80)}" holds a malformed percent-escape`);
   tables ??= buildTables();
   const table = blog ? tables.blog : tables.hub;
   let route = mostSpecific(table, segs);
@@ -29,13 +28,19 @@ export function guardRequest({ pathname, method, blog }: { pathname: string; met
   if (route) {
     const allow = [...route.methods, ...(route.methods.includes("GET") ? ["HEAD"] : []), "OPTIONS"];
     if (allow.includes(method)) return undefined;
-    return errorResponse(new ApiError("method-not-allowed", `${method} is not allowed on ${pathname}; use ${route.methods.join(", ")}`, { allow: allow.join(", ") }));
+    return new ApiError("method-not-allowed", `${method} is not allowed on ${pathname}; use ${route.methods.join(", ")}`, { allow: allow.join(", ") });
   }
   const prefixes = blog ? BLOG_API_PREFIXES : HUB_API_PREFIXES;
-  if (prefixes.some((p) => `${pathname}/`.startsWith(p))) {
-    return errorResponse(new ApiError("not-found", `No API route at ${pathname}`));
-  }
+  if (prefixes.some((p) => `${pathname}/`.startsWith(p))) return new ApiError("not-found", `No API route at ${pathname}`);
   return undefined;
+}
+
+/** requestRefusal as the JSON answer the proxy returns. */
+export function guardRequest(input: { pathname: string; method: string; blog: boolean }): Response | undefined {
+  const err = requestRefusal(input);
+  if (!err) return undefined;
+  const { status, body, headers } = toErrorResponse(err);
+  return Response.json(body, { status, headers });
 }
 
 function decodes(seg: string): boolean {
@@ -45,11 +50,6 @@ function decodes(seg: string): boolean {
   } catch {
     return false;
   }
-}
-
-function errorResponse(err: ApiError): Response {
-  const { status, body, headers } = toErrorResponse(err);
-  return Response.json(body, { status, headers });
 }
 
 /** Next routes a path to its static segments before dynamic ones: the match with the fewest dynamic segments. */

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { blogTreePath } from "@/lib/blog/blog-host";
 import { blogDomainOfHost } from "@/lib/blog/blog-domain";
-import { ApiError, toErrorResponse } from "@/lib/http/errors";
+import { blogTreePath } from "@/lib/blog/blog-host";
+import { answerAtApiEdge, PROXY_FREE_PATH, writeError } from "@/lib/http/api-edge";
+import { ApiError } from "@/lib/http/errors";
 import { logger } from "@/lib/log/logger";
 import { requestContext } from "@/lib/log/request-context";
 import { metrics } from "@/lib/metrics/metrics";
@@ -49,9 +50,9 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse, next: (
   });
 
   if (life.draining) {
-    const { status, body } = toErrorResponse(new ApiError("shutting-down", "This hub instance is stopping and takes no new requests; retry shortly (another instance, or this one once restarted)"));
-    res.writeHead(status, { "content-type": "application/json", "retry-after": String(DRAIN_RETRY_AFTER_SECONDS), connection: "close" });
-    res.end(JSON.stringify(body));
+    writeError(res, new ApiError("shutting-down", "This hub instance is stopping and takes no new requests; retry shortly (another instance, or this one once restarted)"), {
+      "retry-after": String(DRAIN_RETRY_AFTER_SECONDS), connection: "close",
+    });
     return;
   }
 
@@ -61,5 +62,8 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse, next: (
     done();
     m.inFlightRequests.dec();
   });
-  requestContext.run({ requestId, method, path: pathname }, next);
+  requestContext.run({ requestId, method, path: pathname }, () => {
+    if (PROXY_FREE_PATH.test(pathname) && answerAtApiEdge(req, res, { pathname, blog })) return;
+    next();
+  });
 }
