@@ -12,3 +12,12 @@ export function blogDomainOfHost(host: string | null | undefined): string | null
   hostMap ??= parseHostMap(env.BLOG_HOST_MAP);
   return blogDomainFor({ host: host ?? null, hubOrigin: env.HUB_ORIGIN, hostMap });
 }
+
+/**
+ * The origin a blog request was made to: its Host, on https when the connection was or a proxy in
+ * front says so (X-Forwarded-Proto). The blog routes learn it from BLOG_ORIGIN_HEADER.
+ */
+export function blogRequestOrigin({ host, forwardedProto, https }: { host: string; forwardedProto: string | null | undefined; https: boolean }): string {
+  const secure = https || forwardedProto?.split(",")[0]?.trim() === "https";
+  return `${secure ? "https" : "http"}://${host}`;
+}

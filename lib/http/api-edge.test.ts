@@ -21,13 +21,13 @@ describe("the paths the proxy skips and the request hook guards instead", () => 
     ["/metrics", true], ["/mcp", true], ["/openapi.json", true],
     ["/", false], ["/explore", false], ["/qs/abc", false], ["/qs/abc/unlock", false], ["/api/openapi.json", false],
     ["/api/svc/status", false], ["/api/hub/stats", false], ["/health/x", false], ["/hubs", false], ["/mcpx", false],
-    ["/sb/a.localhost/x", false], ["/dashboard", false], ["/ledger", false], ["/svc.json", false],
+    ["/sb/a.localhost/x", true], ["/sb", true], ["/sbx", false], ["/dashboard", false], ["/ledger", false], ["/svc.json", false],
   ])("%s: proxy-free %s, and the proxy runs exactly where the hook does not guard", (p, free) => {
     expect(PROXY_FREE_PATH.test(p)).toBe(free);
     expect(proxied(p)).toBe(!free);
   });
 
-  it("every hub API route is either proxy-free or still under the proxy, never neither", () => {
+  it("every API route is either proxy-free or still under the proxy, never neither", () => {
     for (const [route] of API_ROUTES) {
       const p = route.replace(/\[\[?\.{0,3}([^\]]+)\]\]?/g, "x");
       if (p.startsWith("/uploads/") || p.startsWith("/api/uploads/")) continue; // skipped by both (30 MB bodies)

@@ -1,16 +1,22 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { blogRequestOrigin } from "@/lib/blog/blog-domain";
+import { BLOG_ORIGIN_HEADER, blogTreePath } from "@/lib/blog/blog-host";
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from "./cors";
 import { ApiError, toErrorResponse } from "./errors";
 import { requestRefusal } from "./guard-request";
 import { securityHeaders } from "./security-headers";
 
 /**
- * The hub's API paths that proxy.ts's matcher leaves out. Next's proxy (middleware) adapter costs more
- * than half of a cheap route's throughput (bench/README.md, "the floor"), and on these paths it only
- * added headers and the guard, so the server's request hook does that here instead. Keep this and
- * the matcher in step: lib/http/api-edge.test.ts checks them against each other.
+ * The paths proxy.ts's matcher leaves out besides assets and uploads: the hub's API and the internal
+ * /sb tree. Next's proxy (middleware) adapter cost about half of a cheap route's throughput
+ * (bench/README.md, "the floor"), and on these paths it only added headers and the guard, so the
+ * server's request hook does that here instead. Keep this and the matcher in step:
+ * lib/http/api-edge.test.ts checks them against each other.
  */
-export const PROXY_FREE_PATH = /^\/(?:hub\/|quickshare\/|auth\/|\.well-known\/|(?:health|metrics|mcp|openapi\.json)$)/;
+export const PROXY_FREE_PATH = /^\/(?:hub\/|quickshare\/|auth\/|\.well-known\/|sb\/|(?:health|metrics|mcp|openapi\.json|sb)$)/;
+/** A hosted blog's API on its own origin (its uploads excepted, which neither the proxy nor this touches). */
+const BLOG_API_PATH = /^\/api\/(?!uploads\/)/;
+const BLOG_TREE = /^\/sb(?:\/|$)/;
 
 /** Writes an error as the JSON answer every route gives, with these headers besides. */
 export function writeError(res: ServerResponse, err: ApiError, headers: Record<string, string> = {}): void {
@@ -20,22 +26,39 @@ export function writeError(res: ServerResponse, err: ApiError, headers: Record<s
 }
 
 /**
- * For a PROXY_FREE_PATH request, what proxy.ts does for the rest: answers a preflight, refuses what the
- * guard refuses (400 malformed escape, 405 with Allow, 404 unknown API path) and puts the security and
- * CORS headers on the response (headers set here win over a route's own, as the proxy's did). On a
- * hosted blog's host these hub paths do not exist: 404. Returns true when it answered the request.
+ * The server's request hook, for the requests proxy.ts does not see: the hub's API paths
+ * (PROXY_FREE_PATH) and a hosted blog's /api/ routes. Does what the proxy does for the rest: answers a
+ * preflight, refuses what the guard refuses (400 malformed escape, 405 with Allow, 404 unknown API
+ * path) and puts the security and CORS headers on the response (headers set here win over a route's
+ * own, as the proxy's did). A blog's API request is then routed into its /sb/<domain>/api/ tree here,
+ * with the origin the reader used in BLOG_ORIGIN_HEADER (a client's own copy is overwritten). A
+ * client's own path into the /sb tree, and the hub's API paths on a blog's host, are 404.
+ * Returns true when it answered the request; otherwise Next serves it.
  */
 export function answerAtApiEdge(req: IncomingMessage, res: ServerResponse, { pathname, blog }: { pathname: string; blog: string | null }): boolean {
+  const blogApi = blog !== null && BLOG_API_PATH.test(pathname);
+  if (!blogApi && !PROXY_FREE_PATH.test(pathname)) return false;
   if (req.method === "OPTIONS") {
     res.writeHead(204, PREFLIGHT_HEADERS);
     res.end();
     return true;
   }
-  for (const [name, value] of [...securityHeaders({ headers: new Headers(), pathname, blogOrigin: null }).response, ...CORS_HEADERS]) res.setHeader(name, value);
-  const refused = blog
-    ? new ApiError("not-found", "No such route on this blog")
-    : requestRefusal({ pathname, method: req.method ?? "GET", blog: false });
-  if (!refused) return false;
-  writeError(res, refused);
-  return true;
+  const method = req.method ?? "GET";
+  const origin = blog ? blogRequestOrigin({ host: req.headers.host!, forwardedProto: req.headers["x-forwarded-proto"]?.toString(), https: false }) : null;
+  for (const [name, value] of [...securityHeaders({ headers: new Headers(), pathname, blogOrigin: origin }).response, ...CORS_HEADERS]) res.setHeader(name, value);
+  const refused = BLOG_TREE.test(pathname)
+    ? new ApiError("not-found", `No such route on ${blog ? "this blog" : "the hub"}`)
+    : blog && !blogApi
+      ? new ApiError("not-found", "No such route on this blog")
+      : requestRefusal({ pathname, method, blog: blogApi });
+  if (refused) {
+    writeError(res, refused);
+    return true;
+  }
+  if (blogApi) {
+    req.headers[BLOG_ORIGIN_HEADER] = origin!;
+    const query = req.url!.slice(pathname.length);
+    req.url = blogTreePath(blog, pathname) + query;
+  }
+  return false;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { blogDomainOfHost } from "@/lib/blog/blog-domain";
 import { blogTreePath } from "@/lib/blog/blog-host";
-import { answerAtApiEdge, PROXY_FREE_PATH, writeError } from "@/lib/http/api-edge";
+import { answerAtApiEdge, writeError } from "@/lib/http/api-edge";
 import { ApiError } from "@/lib/http/errors";
 import { logger } from "@/lib/log/logger";
 import { requestContext } from "@/lib/log/request-context";
@@ -63,7 +63,7 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse, next: (
     m.inFlightRequests.dec();
   });
   requestContext.run({ requestId, method, path: pathname }, () => {
-    if (PROXY_FREE_PATH.test(pathname) && answerAtApiEdge(req, res, { pathname, blog })) return;
+    if (answerAtApiEdge(req, res, { pathname, blog })) return;
     next();
   });
 }
