@@ -41,15 +41,27 @@ export async function spoolToTempFile(body: ReadableStream<Uint8Array>, size: nu
   const reader = body.getReader();
   try {
     let pos = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      for (let off = 0; off < value.byteLength; ) {
-        const { bytesWritten } = await fh.write(value, off, value.byteLength - off, pos);
+    // The network hands out small chunks; they are written a read buffer at a time.
+    let pending: Uint8Array[] = [];
+    let pendingBytes = 0;
+    const flush = async () => {
+      const data = Buffer.concat(pending, pendingBytes);
+      pending = [];
+      pendingBytes = 0;
+      for (let off = 0; off < data.length; ) {
+        const { bytesWritten } = await fh.write(data, off, data.length - off, pos);
         off += bytesWritten;
         pos += bytesWritten;
       }
+    };
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      pending.push(value);
+      pendingBytes += value.byteLength;
+      if (pendingBytes >= READ_BYTES) await flush();
     }
+    if (pendingBytes) await flush();
     if (pos !== size) throw new Error(`blob ${name}: received ${pos} bytes of ${size}`);
     return fileBlobHandle(fh, size, name);
   } catch (err) {
