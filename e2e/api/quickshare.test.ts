@@ -619,14 +619,34 @@ describe("media streams: a large file whole and in ranges, and a blob modified i
     }
   });
 
-  it("a stream the reader abandons after the first bytes leaves the file readable for the next", async () => {
-    for (let i = 0; i < 5; i++) {
+  it("HEAD answers the status and headers of GET without a body, whole and for a range", async () => {
+    const whole = await fetch(`${HUB_URL}/quickshare/${slug}/media/video?index=0`, { method: "HEAD" });
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("accept-ranges")).toBe("bytes");
+    expect(whole.headers.get("content-type")).toBe("video/mp4");
+    expect((await whole.arrayBuffer()).byteLength).toBe(0);
+    const part = await fetch(`${HUB_URL}/quickshare/${slug}/media/video?index=0`, { method: "HEAD", headers: { range: "bytes=10-19" } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe(`bytes 10-19/${file.length}`);
+  });
+
+  it("streams the reader abandons, HEADs and unsatisfiable ranges leave no file open in the hub", async () => {
+    const openFds = async () => {
+      const res = await api<string>("/metrics", { headers: { authorization: `Bearer ${process.env.METRICS_TOKEN}` } });
+      return Number(/^hub_process_open_fds (\d+)$/m.exec(res.body)![1]);
+    };
+    const before = await openFds();
+    for (let i = 0; i < 20; i++) {
       const res = await media(slug, "video");
       const reader = res.body!.getReader();
       await reader.read();
       await reader.cancel();
+      await (await fetch(`${HUB_URL}/quickshare/${slug}/media/video?index=0`, { method: "HEAD" })).arrayBuffer();
+      expect((await media(slug, "video", { headers: { range: "bytes=99999999-" } })).status).toBe(416);
     }
+    // The next full read still works, and the handles of the 60 answers above were closed, not left to GC.
     expect(Buffer.from(await (await media(slug, "video")).arrayBuffer()).equals(file)).toBe(true);
+    await until(async () => (await openFds()) <= before + 5, { timeoutMs: 10_000, what: "the hub closing its media files" });
   });
 
   it("one flipped bit anywhere in the blob is a 500 before any byte, for the whole file and for a range far from it", async () => {

@@ -11,7 +11,7 @@ export const MEDIA_CACHE_CONTROL = "private, max-age=300";
  * byte range), streamed: the blob's tag is checked before the answer starts, then only the asked
  * bytes are deciphered as they are sent.
  */
-export async function mediaItemResponse({ item, download, range }: { item: MediaItem; download: boolean; range: string | null }): Promise<Response> {
+export async function mediaItemResponse({ item, download, range, head = false }: { item: MediaItem; download: boolean; range: string | null; head?: boolean }): Promise<Response> {
   const kind = item.kind;
   const blob = await openVerifiedBlob({ storageRef: item.storageRef, wrappedKey: item.wrappedKey, what: `${kind} ${item.index}` });
 
@@ -31,11 +31,14 @@ export async function mediaItemResponse({ item, download, range }: { item: Media
     await blob.close();
     return new Response(null, { status: 416, headers: { ...headers, "content-range": `bytes */${size}` } });
   }
-  if (span) {
-    const length = span.end - span.start + 1;
-    return new Response(blob.body(span), { status: 206, headers: { ...headers, "content-range": `bytes ${span.start}-${span.end}/${size}`, "content-length": String(length) } });
+  if (span) headers["content-range"] = `bytes ${span.start}-${span.end}/${size}`;
+  const status = span ? 206 : 200;
+  if (head) {
+    await blob.close(); // no body will be read: release the stored blob now, not when it is collected
+    return new Response(null, { status, headers });
   }
-  return new Response(blob.body(), { headers: { ...headers, "content-length": String(size) } });
+  // Sent chunked: Next drops Content-Length from every route handler's answer.
+  return new Response(blob.body(span ?? undefined), { status, headers });
 }
 
 function contentDisposition(type: "inline" | "attachment", fileName: string): string {

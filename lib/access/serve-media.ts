@@ -13,12 +13,14 @@ import type { AccessAdapter, ViewerInput } from "./types";
  */
 export async function serveMedia<R extends { id: string }>(
   adapter: AccessAdapter<R, unknown>,
-  { key, kind, index, download, range, now = new Date(), ...input }: ViewerInput & {
+  { key, kind, index, download, range, head = false, now = new Date(), ...input }: ViewerInput & {
     key: string;
     kind: MediaKind;
     index: number;
     download: boolean;
     range: string | null;
+    /** A HEAD request: the same status and headers, no body. */
+    head?: boolean;
     now?: Date;
   },
 ): Promise<Response> {
@@ -30,5 +32,5 @@ export async function serveMedia<R extends { id: string }>(
   if (decision.outcome !== "grant" || !resource) throw new Error(`media: unexpected ${decision.outcome}`);
   const item = (await adapter.media(resource)).find((m) => m.kind === kind && m.index === index);
   if (!item) throw new ApiError("not-found", `This ${adapter.noun} has no ${kind} at index ${index}`);
-  return mediaItemResponse({ item, download, range });
+  return mediaItemResponse({ item, download, range, head });
 }

@@ -11,6 +11,6 @@ export const GET = route({ params: mediaParams, query: mediaQuery, auth: "option
     key: params.slug, kind: params.kind, index: query.index,
     proof: parseCredentials(req.headers).proof ?? query.proof ?? null,
     claim: query.wallet ?? null, sessionWallet: session?.wallet ?? null,
-    download: query.download === "1", range: req.headers.get("range"), now: requestNow(req),
+    download: query.download === "1", range: req.headers.get("range"), head: req.method === "HEAD", now: requestNow(req),
   }),
 );

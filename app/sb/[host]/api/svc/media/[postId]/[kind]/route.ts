@@ -13,6 +13,6 @@ export const GET = route({ params: blogMediaParams.extend({ host: z.string() }),
   return serveMedia(postAccess(blog), {
     key: params.postId, kind: params.kind === "audio" ? "music" : params.kind, index: query.index,
     proof: parseCredentials(req.headers).proof ?? query.proof ?? null, claim: query.wallet ?? null, sessionWallet: blog.session?.wallet ?? null,
-    download: query.download === "1" || query.download === "true", range: req.headers.get("range"), now: requestNow(req),
+    download: query.download === "1" || query.download === "true", range: req.headers.get("range"), head: req.method === "HEAD", now: requestNow(req),
   });
 });
