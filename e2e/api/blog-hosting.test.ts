@@ -66,6 +66,14 @@ describe("two blogs on two hosts, one app", () => {
     const denied = await blogRequest(a.domain, "/api/admin/posts", { cookie: bobOnA, json: { title: "Not mine" } });
     expect(denied.status).toBe(403);
     expect(denied.body).toMatchObject({ code: "forbidden" });
+    // A wallet the site lists as an admin (not its owner) is an admin on the blog; taken off the list, a reader.
+    await db().siteOwnerWallet.create({ data: { siteId: a.siteId, wallet: bob.address, role: "admin" } });
+    const bobAdmin = await blogSignIn(a.domain, bob.account);
+    expect((await blogRequest(a.domain, "/api/auth/me", { cookie: bobAdmin })).body.role).toBe("admin");
+    expect((await blogRequest(a.domain, "/api/admin/posts", { cookie: bobAdmin })).status).toBe(200);
+    await db().siteOwnerWallet.delete({ where: { siteId_wallet: { siteId: a.siteId, wallet: bob.address } } });
+    expect((await blogRequest(a.domain, "/api/auth/me", { cookie: bobAdmin })).body.role).toBe("reader");
+    expect((await blogRequest(a.domain, "/api/admin/posts", { cookie: bobAdmin })).status).toBe(403);
     // A cross-origin write riding the cookie is refused.
     const cross = await blogRequest(a.domain, "/api/admin/posts", { cookie: aCookie, json: { title: "CSRF" }, headers: { origin: originOf(b.domain) } });
     expect(cross.status).toBe(403);

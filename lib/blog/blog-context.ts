@@ -17,8 +17,18 @@ export type BlogContext = {
 };
 
 async function findBlog(domain: string) {
-  const site = await db.site.findUnique({ where: { domain }, include: { ownerWallets: true } });
+  const site = await db.site.findUnique({ where: { domain } });
   return site && site.hosted && site.blogActive && !site.removedAt ? site : null;
+}
+
+/**
+ * The blog's admin role: its site's owner wallet, or a wallet listed on the site as an owner or admin.
+ * Asked only when a session is present, so an anonymous blog request costs one query, not two.
+ */
+export async function isBlogAdmin(site: BlogSite, wallet: string): Promise<boolean> {
+  if (site.ownerWallet === wallet) return true;
+  const listed = await db.siteOwnerWallet.findUnique({ where: { siteId_wallet: { siteId: site.id, wallet } }, select: { role: true } });
+  return listed?.role === "owner" || listed?.role === "admin";
 }
 
 /** The origin a rewritten blog request was made to. */
@@ -38,7 +48,7 @@ export async function blogContext(req: NextRequest, domain: string): Promise<Blo
   const site = await findBlog(domain);
   if (!site) throw new ApiError("not-found", `No active hosted blog at ${domain}`);
   const session = await readSession(req, site.id, BLOG_SESSION_COOKIE);
-  const admin = !!session && (site.ownerWallet === session.wallet || site.ownerWallets.some((w) => w.wallet === session.wallet && (w.role === "owner" || w.role === "admin")));
+  const admin = !!session && (await isBlogAdmin(site, session.wallet));
   return { site, origin: requestOrigin(req), session, admin };
 }
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BLOG_SESSION_COOKIE } from "@/lib/auth/session";
 import { verifySignIn } from "@/lib/auth/verify-sign-in";
-import { blogContext } from "@/lib/blog/blog-context";
+import { blogContext, isBlogAdmin } from "@/lib/blog/blog-context";
 import { route } from "@/lib/http/route";
 import { verifyBody } from "@/lib/schemas/auth";
 
@@ -9,7 +9,7 @@ import { verifyBody } from "@/lib/schemas/auth";
 export const POST = route({ params: z.object({ host: z.string() }), body: verifyBody }, async ({ req, params, body }) => {
   const blog = await blogContext(req, params.host);
   const { session, cookie } = await verifySignIn({ message: body.message, signature: body.signature as `0x${string}`, origin: blog.origin, audience: blog.site.id, cookieName: BLOG_SESSION_COOKIE });
-  const admin = session.wallet === blog.site.ownerWallet || blog.site.ownerWallets.some((w) => w.wallet === session.wallet && (w.role === "admin" || w.role === "owner"));
+  const admin = await isBlogAdmin(blog.site, session.wallet);
   return Response.json(
     { success: true, wallet: session.wallet, expiresAt: session.expiresAt.toISOString(), role: admin ? "admin" : "reader" },
     { headers: { "set-cookie": cookie, "cache-control": "no-store" } },
