@@ -13,7 +13,8 @@ import { BlobIntegrityError, IV_BYTES, MIN_BLOB_BYTES } from "./aes-gcm";
  *
  * So a modified blob still fails before any plaintext is produced (interface: blob layout), yet a
  * 30 MB file streams with a read buffer's worth of memory and a seek costs one verification pass.
- * The caller must make both passes read the same stored version (an open file handle, an ETag).
+ * The caller must make both passes read the same stored version (BlobStore.open: an open local file,
+ * or an S3 object's one fetched copy).
  */
 
 // Cipher calls in slices of this size: Node's AES-GCM and AES-CTR run at about twice the speed on

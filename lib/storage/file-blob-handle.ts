@@ -36,10 +36,13 @@ export function fileBlobHandle(fh: FileHandle, size: number, name: string): Blob
  */
 export async function spoolToTempFile(body: ReadableStream<Uint8Array>, size: number, name: string): Promise<BlobHandle> {
   const tmp = path.join(os.tmpdir(), `hub-blob-${randomBytes(8).toString("hex")}`);
-  const fh = await open(tmp, "wx+", 0o600);
-  await unlink(tmp);
+  const fh = await open(tmp, "wx+", 0o600).catch(async (err: unknown) => {
+    await body.cancel().catch(() => {}); // no file to write to: free the connection
+    throw err;
+  });
   const reader = body.getReader();
   try {
+    await unlink(tmp);
     let pos = 0;
     // The network hands out small chunks; they are written a read buffer at a time.
     let pending: Uint8Array[] = [];
