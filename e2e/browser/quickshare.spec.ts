@@ -118,8 +118,8 @@ test("a reader pays a paid share from the browser wallet; the proof kept in the 
   await expect(page.getByText("Berth 7 at noon.")).toHaveCount(0);
   // The pay action lives on the wallet page (wagmi + RainbowKit); the seeded payer has a Gateway deposit.
   await page.getByRole("link", { name: "Pay 0.25 USDC" }).click();
-  await page.getByRole("button", { name: "Connect wallet", exact: true }).click();
-  await page.getByText("Test Wallet").click();
+  // The helper retries: a click that lands before the page hydrates (a loaded machine) opens no modal.
+  await connectWallet(page);
   await page.getByTestId("pay-button").click();
   await expect(page.locator("#qs-content")).toHaveText("Berth 7 at noon.");
   await expect(page.locator("#pay-status")).toContainText("Paid 0.25 USDC");
