@@ -7,6 +7,8 @@ const nextConfig = {
   // React's stylesheet-preload Link headers would join (or replace) the Link header to the manifest
   // that the interface requires on share and blog pages (set by proxy.ts): off.
   reactMaxHeadersLength: 0,
+  // libsecp256k1's prebuilt binding is found beside the package at run time: keep it out of the bundle.
+  serverExternalPackages: ["secp256k1"],
   // Hosted blogs' POST /api/upload goes through the proxy's host rewrite: room for 30 MB of media.
   experimental: { proxyClientMaxBodySize: "31mb" },
   async rewrites() {

@@ -1,15 +1,16 @@
 import "server-only";
 import type { PaymentRequirements } from "@x402/core/types";
-import { getAddress, isAddressEqual, recoverTypedDataAddress, type Address, type Hex, type TypedDataDomain } from "viem";
+import { getAddress, hashTypedData, isAddressEqual, type Address, type Hex, type TypedDataDomain } from "viem";
 import type { z } from "zod";
 import { GATEWAY_BATCHED_DOMAIN, transferWithAuthorizationTypes } from "@/lib/chain/abis";
 import { chainRead } from "@/lib/chain/chain-read";
 import { publicClient } from "@/lib/chain/clients";
 import { networkByChainId, NETWORKS } from "@/lib/chain/networks";
+import { secp256k1 } from "@/lib/crypto/secp256k1";
 import { env } from "@/lib/env";
 import { formatUsdc } from "@/lib/money";
 import type { paymentPayloadSchema } from "@/lib/schemas/x402";
-import { buildChallenge } from "./build-challenge";
+import { paymentOptions } from "./build-challenge";
 import {
   CLOCK_SKEW_SECONDS,
   GATEWAY_MAX_VALIDITY_SECONDS,
@@ -53,15 +54,15 @@ export async function checkAuthorization({
     throw new PaymentRejected("network_mismatch", `This ${hub.name} hub accepts payments on ${hub.caip2} only; the payment attests ${named}`);
   }
 
-  const challenge = await buildChallenge({ resource });
-  const index = challenge.accepts.findIndex((issued) => canonical(issued) === canonical(accepted as PaymentRequirements));
+  const options = await paymentOptions(resource);
+  const index = options.findIndex((issued) => canonical(issued) === canonical(accepted as PaymentRequirements));
   if (index < 0) {
     throw new PaymentRejected(
       "accepted_mismatch",
       "`accepted` is not one of the options this resource's 402 challenge offers (scheme, network, asset, amount, payTo, maxTimeoutSeconds and extra must be copied unchanged)",
     );
   }
-  const requirement = challenge.accepts[index]!;
+  const requirement = options[index]!;
   const rail = requirement.extra.name === GATEWAY_BATCHED_DOMAIN.name ? "gateway" : "eip3009";
 
   const raw = payload.payload.authorization;
@@ -111,7 +112,10 @@ async function signingDomain(rail: "gateway" | "eip3009", requirement: PaymentRe
   return { name: extra.name, version: extra.version, chainId, verifyingContract: getAddress(requirement.asset) };
 }
 
-/** EOA signatures recover locally; a payer with code (smart wallet) is asked on chain (ERC-1271 / 6492). */
+/**
+ * EOA signatures recover locally (libsecp256k1 when its binding loads); a payer with code (smart
+ * wallet) is asked on chain (ERC-1271 / 6492).
+ */
 async function checkSignature(a: Authorization, signature: Hex, domain: TypedDataDomain) {
   const typed = {
     domain,
@@ -119,7 +123,8 @@ async function checkSignature(a: Authorization, signature: Hex, domain: TypedDat
     primaryType: "TransferWithAuthorization" as const,
     message: { from: a.from, to: a.to, value: a.value, validAfter: a.validAfter, validBefore: a.validBefore, nonce: a.nonce },
   };
-  const recovered = await recoverTypedDataAddress({ ...typed, signature }).catch(() => undefined);
+  // The contract's own signature rule (65 bytes, v 27/28, low s): one it would skip at settlement is refused now.
+  const recovered = await (await secp256k1()).recover(hashTypedData(typed), signature);
   if (recovered && isAddressEqual(recovered, a.from)) return;
   const code = await chainRead("check the payer's wallet", () => publicClient().getCode({ address: a.from }));
   if (code && code !== "0x") {

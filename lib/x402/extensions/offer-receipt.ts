@@ -9,7 +9,9 @@ import {
   type EIP712SignedReceipt,
   type ReceiptPayload,
 } from "@x402/extensions/offer-receipt";
+import { hashTypedData } from "viem";
 import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
+import { secp256k1 } from "@/lib/crypto/secp256k1";
 import { NETWORKS } from "@/lib/chain/networks";
 import { env } from "@/lib/env";
 import { HEADERS } from "../constants";
@@ -24,7 +26,9 @@ function signer(): PrivateKeyAccount {
   account ??= privateKeyToAccount(env.RECEIPT_SIGNING_KEY);
   return account;
 }
-const signTypedData: Parameters<typeof signReceiptEIP712>[1] = (params) => signer().signTypedData(params as Parameters<PrivateKeyAccount["signTypedData"]>[0]);
+// Signed through lib/crypto/secp256k1 (native when available): the same RFC 6979 bytes as the account's own signTypedData.
+const signTypedData: Parameters<typeof signReceiptEIP712>[1] = async (params) =>
+  (await secp256k1()).sign(hashTypedData(params as Parameters<typeof hashTypedData>[0]), env.RECEIPT_SIGNING_KEY);
 
 /** The key's DID (did:web of the hub, published at /.well-known/did.json) and its address. */
 export function receiptKey() {
