@@ -98,6 +98,12 @@ const schema = z.object({
   // `npm run settle -- --watch` worker settles), and how many authorizations go into one batch.
   SETTLE_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
   SETTLE_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(50),
+  // Gateway deposit index (lib/x402/gateway-index): how often this process follows the Gateway
+  // Wallet's events into the database (0 turns the index off: every Gateway payment reads its deposit
+  // and nonce on chain), and how old the last completed pass may be before payments stop trusting it
+  // and read the chain again.
+  GATEWAY_INDEX_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
+  GATEWAY_INDEX_MAX_LAG_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
   // Tests only: quickshare reads may name the time they are decided at (header x-hub-test-now), so
   // tests move a share past its expiry or a proof past its 12-hour window without waiting. Refused
   // unless the hub is a testnet hub on a loopback chain.

@@ -10,6 +10,7 @@ import {
   chainAccess,
   challengeFor,
   freshPayer,
+  gatewayIndexStale,
   hubDb,
   pay,
   paymentCounts,
@@ -181,6 +182,9 @@ describe("bad payments", () => {
     const before = await paymentCounts();
     await chainAccess(false);
     try {
+      // A Gateway payment needs no chain read while the deposit index is current (x402-gateway-index
+      // tests that): wait until it is not, so the Gateway rail too must ask the chain.
+      await gatewayIndexStale();
       const attempts: Record<string, string>[] = [
         { "payment-signature": header },
         { "payment-signature": plainHeader },

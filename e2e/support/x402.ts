@@ -68,13 +68,21 @@ export async function freshPayer({ wallet = "0", deposit = "0" }: { wallet?: str
   const privateKey = generatePrivateKey();
   const account = Object.assign(privateKeyToAccount(privateKey), { privateKey });
   await chainClient.request({ method: "anvil_setBalance" as never, params: [account.address, toHex(10n ** 18n)] as never });
-  const total = usdc(wallet) + usdc(deposit);
-  if (total > 0n) await send(BANK, { address: USDC, abi: usdcAbi, functionName: "transfer", args: [account.address, total], chain, account: BANK });
-  if (usdc(deposit) > 0n) {
-    await send(account, { address: USDC, abi: usdcAbi, functionName: "approve", args: [GATEWAY, usdc(deposit)], chain, account });
-    await send(account, { address: GATEWAY, abi: gatewayWalletAbi, functionName: "deposit", args: [USDC, usdc(deposit)], chain, account });
-  }
+  if (usdc(wallet) > 0n) await send(BANK, { address: USDC, abi: usdcAbi, functionName: "transfer", args: [account.address, usdc(wallet)], chain, account: BANK });
+  if (usdc(deposit) > 0n) await gatewayDeposit(account, deposit);
   return account;
+}
+
+/** `amount` USDC from the bank into `account`'s Gateway deposit (approve + deposit, as Circle's client does); returns the deposit's block. */
+export async function gatewayDeposit(account: PrivateKeyAccount, amount: string): Promise<bigint> {
+  await send(BANK, { address: USDC, abi: usdcAbi, functionName: "transfer", args: [account.address, usdc(amount)], chain, account: BANK });
+  await send(account, { address: USDC, abi: usdcAbi, functionName: "approve", args: [GATEWAY, usdc(amount)], chain, account });
+  return (await send(account, { address: GATEWAY, abi: gatewayWalletAbi, functionName: "deposit", args: [USDC, usdc(amount)], chain, account })).blockNumber;
+}
+
+/** The payer starts withdrawing `amount` USDC of its deposit (withdrawable after the contract's delay); returns the block. */
+export async function startWithdrawal(account: PrivateKeyAccount, amount: string): Promise<bigint> {
+  return (await send(account, { address: GATEWAY, abi: gatewayWalletAbi, functionName: "initiateWithdrawal", args: [USDC, usdc(amount)], chain, account })).blockNumber;
 }
 
 /** POST /hub/pay with optional extra headers. */
@@ -167,6 +175,30 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** How long the hub trusts its Gateway deposit index after the last pass (scripts/test.mjs sets it). */
+export const GATEWAY_INDEX_MAX_LAG_MS = Number(process.env.GATEWAY_INDEX_MAX_LAG_MS ?? 3000);
+
+/** The deposit index's head row (how far and how recently the hub followed the Gateway Wallet). */
+export function gatewayIndexHead() {
+  return hubDb().gatewayIndexHead.findUnique({ where: { chainId: CHAIN_ID } });
+}
+
+/** Waits until the hub no longer trusts its deposit index (its last pass older than the bound; the chain must be down). */
+export function gatewayIndexStale() {
+  return eventually(async () => {
+    const head = await gatewayIndexHead();
+    return !head || Date.now() - head.readAt.getTime() > GATEWAY_INDEX_MAX_LAG_MS + 250;
+  }, { what: "the Gateway deposit index to go stale" });
+}
+
+/** Waits until the deposit index is current (a pass began within the last `withinMs`) and has followed the chain to `block`. */
+export function gatewayIndexAt(block: bigint, withinMs = 500) {
+  return eventually(async () => {
+    const head = await gatewayIndexHead();
+    return head !== null && head.block >= block && Date.now() - head.readAt.getTime() < withinMs && head;
+  }, { what: `the Gateway deposit index to reach block ${block}` });
 }
 
 /** Waits until the settler has settled payment `id`; returns the row. */

@@ -24,6 +24,8 @@ function create() {
     tipsHeldUsdc: new Gauge({ name: "hub_tips_held_usdc", help: "USDC held in holding boxes now (database)", registers }),
     rateLimitRefusals: new Counter({ name: "hub_rate_limit_refusals_total", help: "Requests refused with 429, by limit", labelNames: ["limit"], registers }),
     settlerLeader: new Gauge({ name: "hub_settler_leader", help: "1 while this instance holds the settler lease, else 0", registers }),
+    gatewayDepositChecks: new Counter({ name: "hub_gateway_deposit_checks_total", help: "Gateway payments' deposit and nonce checks, by where they were answered: index (the database, no eth_call) or chain", labelNames: ["source"], registers }),
+    gatewayIndexBlock: new Gauge({ name: "hub_gateway_index_block", help: "The last block whose Gateway Wallet events this instance indexed (while it holds the index lease)", registers }),
     settlerLastPass: new Gauge({ name: "hub_settler_last_pass_timestamp_seconds", help: "When this instance's settler last ran a pass (Unix seconds)", registers }),
     inFlightRequests: new Gauge({ name: "hub_in_flight_requests", help: "Requests being served by this instance", registers }),
   };

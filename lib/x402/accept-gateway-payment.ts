@@ -1,19 +1,15 @@
 import "server-only";
-import type { Address } from "viem";
-import { gatewayWalletAbi } from "@/lib/chain/abis";
-import { chainRead } from "@/lib/chain/chain-read";
-import { publicClient } from "@/lib/chain/clients";
 import { NETWORKS } from "@/lib/chain/networks";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { formatUsdc, splitFee } from "@/lib/money";
 import type { CheckedAuthorization } from "./check-authorization";
+import { gatewayPayerState, type GatewayPayerState } from "./gateway-index/gateway-payer-state";
 import { isUniqueViolation } from "./is-unique-violation";
 import { lockPayer } from "./lock-payer";
 import { lockedGatewayAmount } from "./locked-gateway-amount";
 import { PaymentRejected } from "./payment-rejected";
 import { paymentResponseHeader } from "./payment-response-header";
-import { readGatewayBalance } from "./read-gateway-balance";
 import { recordPaidUnlock } from "./record-paid-unlock";
 import { replayPayment, type StoredPayment } from "./replay-payment";
 import { toReceipt } from "./to-receipt";
@@ -21,7 +17,9 @@ import type { OnRecorded, PaidResource, PaymentOutcome } from "./types";
 
 /**
  * Gateway rail, after checkAuthorization: the nonce is new (here and on chain) and the payer's
- * Gateway deposit minus what is already locked covers the price. Then one transaction locks the
+ * Gateway deposit minus what is already locked covers the price. Nonce and deposit come from the
+ * deposit index when it is current, else from the chain (gatewayPayerState); the index never refuses
+ * on its own: a payment it finds short is decided again on chain. Then one transaction locks the
  * amount (Payment status locked) and writes the receipt, counters, metrics and ledger row; the batch
  * settler settles it later. The deposit check runs under a per-payer lock, so concurrent payments of
  * one payer cannot overspend; a replay of the same authorization returns the first result.
@@ -45,64 +43,64 @@ export async function acceptGatewayPayment({
   const existing = await db.payment.findUnique({ where: key, include: { receipt: true } });
   if (existing) return replay(existing);
 
-  const balanceReadAt = new Date();
-  const [used, balance] = await Promise.all([
-    chainRead("check the authorization nonce", () =>
-      publicClient().readContract({
-        address: env.GATEWAY_WALLET_ADDRESS as Address,
-        abi: gatewayWalletAbi,
-        functionName: "authorizationUsed",
-        args: [auth.from, auth.nonce],
-      }),
-    ),
-    readGatewayBalance(auth.from),
-  ]);
-  if (used) throw new PaymentRejected("nonce_used", "The Gateway Wallet has already settled an authorization with this nonce");
-
-  const { fee } = splitFee(auth.value, resource.feeBps);
+  const state = await gatewayPayerState(auth);
   try {
-    return await db.$transaction(async (tx) => {
-      await lockPayer(tx, auth.from);
-      // Insert first: a concurrent copy of this authorization fails here on the unique key (and is
-      // answered as a replay below) instead of being refused for the amount its twin just locked.
-      const payment = await tx.payment.create({
-        data: {
-          network: env.NETWORK_MODE,
-          chainId,
-          rail: "gateway",
-          status: "locked",
-          resourceType: resource.kind,
-          resourceId: resource.id,
-          siteId: resource.siteId ?? null,
-          payer: auth.from,
-          payTo: auth.to,
-          recipient: resource.recipient,
-          amountAtomic: auth.value,
-          feeAtomic: fee,
-          nonce: auth.nonce,
-          validAfter: auth.validAfter,
-          validBefore: auth.validBefore,
-          signature,
-          authorization: JSON.stringify({ ...checked.requirement, authorization: stringify(auth) }),
-        },
-      });
-      const owed = await lockedGatewayAmount({ chainId, payer: auth.from, balanceReadAt }, tx); // includes this payment
-      if (owed > balance.spendable) {
-        const earlier = owed - auth.value;
-        throw new PaymentRejected(
-          "insufficient_funds",
-          `The Gateway deposit of ${auth.from} covers ${formatUsdc(balance.spendable)} USDC, ${formatUsdc(earlier)} of it already locked by earlier payments; ${formatUsdc(auth.value)} USDC needed`,
-        );
-      }
-      const receipt = toReceipt(payment, await recordPaidUnlock(tx, { payment, resource, actor, onRecorded }));
-      return { receipt, replayed: false, headers: paymentResponseHeader(receipt) };
-    });
+    return await lockAndRecord(state);
   } catch (err) {
-    // PostgreSQL: a concurrent insert of the same authorization lost the unique race; answer as a replay.
-    if (!isUniqueViolation(err)) throw err;
-    const winner = await db.payment.findUnique({ where: key, include: { receipt: true } });
-    if (!winner) throw err;
-    return replay(winner);
+    // The index may not have seen a deposit made a moment ago: the chain decides a refusal.
+    if (state.source === "index" && err instanceof PaymentRejected && err.reason === "insufficient_funds") {
+      return await lockAndRecord(await gatewayPayerState(auth, { chain: true }));
+    }
+    throw err;
+  }
+
+  async function lockAndRecord({ used, balance, readAt }: GatewayPayerState): Promise<PaymentOutcome> {
+    if (used) throw new PaymentRejected("nonce_used", "The Gateway Wallet has already settled an authorization with this nonce");
+    const { fee } = splitFee(auth.value, resource.feeBps);
+    try {
+      return await db.$transaction(async (tx) => {
+        await lockPayer(tx, auth.from);
+        // Insert first: a concurrent copy of this authorization fails here on the unique key (and is
+        // answered as a replay below) instead of being refused for the amount its twin just locked.
+        const payment = await tx.payment.create({
+          data: {
+            network: env.NETWORK_MODE,
+            chainId,
+            rail: "gateway",
+            status: "locked",
+            resourceType: resource.kind,
+            resourceId: resource.id,
+            siteId: resource.siteId ?? null,
+            payer: auth.from,
+            payTo: auth.to,
+            recipient: resource.recipient,
+            amountAtomic: auth.value,
+            feeAtomic: fee,
+            nonce: auth.nonce,
+            validAfter: auth.validAfter,
+            validBefore: auth.validBefore,
+            signature,
+            authorization: JSON.stringify({ ...checked.requirement, authorization: stringify(auth) }),
+          },
+        });
+        const owed = await lockedGatewayAmount({ chainId, payer: auth.from, balanceReadAt: readAt }, tx); // includes this payment
+        if (owed > balance.spendable) {
+          const earlier = owed - auth.value;
+          throw new PaymentRejected(
+            "insufficient_funds",
+            `The Gateway deposit of ${auth.from} covers ${formatUsdc(balance.spendable)} USDC, ${formatUsdc(earlier)} of it already locked by earlier payments; ${formatUsdc(auth.value)} USDC needed`,
+          );
+        }
+        const receipt = toReceipt(payment, await recordPaidUnlock(tx, { payment, resource, actor, onRecorded }));
+        return { receipt, replayed: false, headers: paymentResponseHeader(receipt) };
+      });
+    } catch (err) {
+      // PostgreSQL: a concurrent insert of the same authorization lost the unique race; answer as a replay.
+      if (!isUniqueViolation(err)) throw err;
+      const winner = await db.payment.findUnique({ where: key, include: { receipt: true } });
+      if (!winner) throw err;
+      return replay(winner);
+    }
   }
 }
 

@@ -1,0 +1,152 @@
+// The Gateway deposit index (lib/x402/gateway-index): the hub follows the Gateway Wallet's events into
+// its database and checks a Gateway payment's deposit and nonce there, without an eth_call, while the
+// index is current; whatever the index cannot answer for sure goes to the chain. And the signature
+// rule of the contract (low s, v 27/28) holds before a payment is accepted.
+import { encodePaymentSignatureHeader } from "@x402/core/http";
+import type { PaymentRequirements } from "@x402/core/types";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, expectError } from "../support/hub";
+import {
+  CHAIN_ID,
+  chainAccess,
+  chainClient,
+  challengeFor,
+  freshPayer,
+  gatewayAvailable,
+  gatewayDeposit,
+  gatewayIndexAt,
+  gatewayIndexStale,
+  hubDb,
+  pay,
+  paymentCounts,
+  settled,
+  settlementEvents,
+  signedPayment,
+  startWithdrawal,
+  usdc,
+} from "../support/x402";
+
+const CONTENT = { contentId: "essay-slow-software" }; // 0.05 USDC
+const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+
+/** hub_gateway_deposit_checks_total by source (API test files run one at a time: deltas are this file's). */
+async function depositChecks(): Promise<{ index: number; chain: number }> {
+  const res = await api<string>("/metrics", { headers: { authorization: `Bearer ${process.env.METRICS_TOKEN}` } });
+  const of = (source: string) => Number(res.body.match(new RegExp(`^hub_gateway_deposit_checks_total\\{source="${source}"\\} (\\d+)`, "m"))?.[1] ?? 0);
+  return { index: of("index"), chain: of("chain") };
+}
+
+function indexedDeposit(address: `0x${string}`) {
+  return hubDb().gatewayDeposit.findUnique({ where: { chainId_depositor: { chainId: CHAIN_ID, depositor: address } } });
+}
+
+describe("Gateway deposit index", () => {
+  let gateway: PaymentRequirements;
+  const payWith = async (signer: Parameters<typeof signedPayment>[0]["signer"], over = {}) =>
+    pay(CONTENT, { "payment-signature": (await signedPayment({ requirement: gateway, signer, over })).header });
+
+  beforeAll(async () => {
+    gateway = (await challengeFor(CONTENT)).accepts[1] as PaymentRequirements;
+  });
+  afterAll(() => chainAccess(true));
+
+  it("follows deposits and settlements into the database, as the chain holds them", async () => {
+    const payer = await freshPayer();
+    const block = await gatewayDeposit(payer, "1");
+    await gatewayIndexAt(block);
+    expect(await indexedDeposit(payer.address)).toMatchObject({ available: usdc("1"), withdrawing: 0n, withdrawalBlock: 0n });
+
+    const before = await depositChecks();
+    const res = await payWith(payer);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await depositChecks()).toEqual({ ...before, index: before.index + 1 });
+
+    // Settled by the hub's batch settler: the index copies the debit and records the nonce.
+    const payment = await settled(res.body.payment.paymentId);
+    const [event] = await settlementEvents(payer.address, payment.nonce as `0x${string}`);
+    const settledBlock = event!.blockNumber;
+    await gatewayIndexAt(settledBlock);
+    expect((await indexedDeposit(payer.address))?.available).toBe(await gatewayAvailable(payer.address));
+    expect((await indexedDeposit(payer.address))?.available).toBe(usdc("0.95"));
+    const nonce = await hubDb().gatewaySettledNonce.findUnique({ where: { chainId_payer_nonce: { chainId: CHAIN_ID, payer: payer.address, nonce: payment.nonce! } } });
+    expect(nonce?.block).toBe(settledBlock);
+  });
+
+  it("accepts a Gateway payment with the chain unreachable while the index is current, and not once it is stale", async () => {
+    const payer = await freshPayer();
+    await gatewayIndexAt(await gatewayDeposit(payer, "1"), 300);
+    const first = (await signedPayment({ requirement: gateway, signer: payer })).header;
+    const second = (await signedPayment({ requirement: gateway, signer: payer })).header;
+    await chainAccess(false);
+    try {
+      const paid = await pay(CONTENT, { "payment-signature": first });
+      expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+      await gatewayIndexStale();
+      const before = await paymentCounts();
+      expectError(await pay(CONTENT, { "payment-signature": second }), 503, "chain-unavailable");
+      expect(await paymentCounts()).toEqual(before);
+    } finally {
+      await chainAccess(true);
+    }
+    expect((await pay(CONTENT, { "payment-signature": second })).status).toBe(200);
+  });
+
+  it("asks the chain before refusing: a deposit the index has not seen yet counts", async () => {
+    const payer = await freshPayer();
+    await gatewayIndexAt(await gatewayDeposit(payer, "0.07"), 300);
+    expect((await payWith(payer)).status).toBe(200);
+    // Top up and pay at once: the index (0.07) cannot cover a second 0.05, the chain (1.07) can.
+    await gatewayDeposit(payer, "1");
+    const res = await payWith(payer);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // Still refused when the chain agrees: 1.07 covers 21 payments of 0.05, not a 22nd beyond what is locked.
+    const poor = await freshPayer({ deposit: "0.07" });
+    expect((await payWith(poor)).status).toBe(200);
+    const refused = await payWith(poor);
+    expectError(refused, 402, "payment-invalid");
+    expect(refused.body.reason).toBe("insufficient_funds");
+  });
+
+  it("asks the chain when a withdrawal nears its unlock block", async () => {
+    const payer = await freshPayer({ deposit: "1" });
+    // The withdrawing half still counts (settlement draws on it until the delay of 100 blocks ends).
+    await gatewayIndexAt(await startWithdrawal(payer, "0.98"), 300);
+    const row = await indexedDeposit(payer.address);
+    expect(row).toMatchObject({ available: usdc("0.02"), withdrawing: usdc("0.98") });
+    let before = await depositChecks();
+    expect((await payWith(payer)).status).toBe(200);
+    expect(await depositChecks()).toEqual({ ...before, index: before.index + 1 });
+
+    // 60 blocks later the unlock block is within the index's 50-block margin: the chain decides.
+    await chainClient.request({ method: "anvil_mine" as never, params: ["0x3c"] as never });
+    await gatewayIndexAt(await chainClient.getBlockNumber({ cacheTime: 0 }), 300);
+    before = await depositChecks();
+    expect((await payWith(payer)).status).toBe(200);
+    expect(await depositChecks()).toEqual({ ...before, chain: before.chain + 1 });
+
+    // Past the unlock block the withdrawing balance no longer counts: 0.02 available covers no 0.05.
+    await chainClient.request({ method: "anvil_mine" as never, params: ["0x30"] as never });
+    const refused = await payWith(payer);
+    expectError(refused, 402, "payment-invalid");
+    expect(refused.body.reason).toBe("insufficient_funds");
+  });
+
+  it("refuses a signature the Gateway Wallet would skip: the high-s twin and v 0/1", async () => {
+    const payer = await freshPayer({ deposit: "1" });
+    const { payload } = await signedPayment({ requirement: gateway, signer: payer });
+    const signature = payload.payload.signature as string;
+    const s = BigInt(`0x${signature.slice(66, 130)}`);
+    const v = Number.parseInt(signature.slice(130), 16);
+    const twin = `${signature.slice(0, 66)}${(N - s).toString(16).padStart(64, "0")}${(v === 27 ? 28 : 27).toString(16)}`;
+    const zeroOne = `${signature.slice(0, 130)}${(v - 27).toString(16).padStart(2, "0")}`;
+    const before = await paymentCounts();
+    for (const bad of [twin, zeroOne]) {
+      const res = await pay(CONTENT, { "payment-signature": encodePaymentSignatureHeader({ ...payload, payload: { ...payload.payload, signature: bad } }) });
+      expectError(res, 402, "payment-invalid");
+      expect(res.body.reason).toBe("invalid_signature");
+    }
+    expect(await paymentCounts()).toEqual(before);
+    // The original signature pays.
+    expect((await pay(CONTENT, { "payment-signature": encodePaymentSignatureHeader(payload) })).status).toBe(200);
+  });
+});

@@ -1,0 +1,34 @@
+import "server-only";
+import type { Address } from "viem";
+import { gatewayWalletAbi } from "@/lib/chain/abis";
+import { chainRead } from "@/lib/chain/chain-read";
+import { publicClient } from "@/lib/chain/clients";
+import { env } from "@/lib/env";
+import type { GatewayBalance } from "../read-gateway-balance";
+
+/** A depositor's Gateway Wallet state as the contract stores it (USDC only). */
+export type GatewayDepositState = { available: bigint; withdrawing: bigint; withdrawalBlock: bigint };
+
+/** Reads a depositor's stored state at `block` (three eth_calls, pinned to that block). */
+export async function readGatewayDeposit(depositor: Address, block: bigint): Promise<GatewayDepositState> {
+  const base = { address: env.GATEWAY_WALLET_ADDRESS as Address, abi: gatewayWalletAbi, blockNumber: block } as const;
+  const args = [env.USDC_ADDRESS as Address, depositor] as const;
+  const client = publicClient();
+  const [available, withdrawing, withdrawalBlock] = await chainRead("read the Gateway deposit", () =>
+    Promise.all([
+      client.readContract({ ...base, functionName: "availableBalance", args }),
+      client.readContract({ ...base, functionName: "withdrawingBalance", args }),
+      client.readContract({ ...base, functionName: "withdrawalBlock", args }),
+    ]),
+  );
+  return { available, withdrawing, withdrawalBlock };
+}
+
+/**
+ * What settlement can draw on at block `at`, exactly as the contract's withdrawableBalance decides:
+ * a withdrawing balance counts until its unlock block, after which the payer may pull it any moment.
+ */
+export function balanceAt(d: GatewayDepositState, at: bigint): GatewayBalance {
+  const withdrawable = d.withdrawalBlock !== 0n && at >= d.withdrawalBlock ? d.withdrawing : 0n;
+  return { available: d.available, withdrawing: d.withdrawing, withdrawable, spendable: d.available + d.withdrawing - withdrawable };
+}

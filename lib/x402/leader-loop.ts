@@ -1,0 +1,55 @@
+import "server-only";
+import { isChainUnavailable } from "@/lib/chain/chain-read";
+import { logger } from "@/lib/log/logger";
+
+export type LeaderLoop = { stop: () => Promise<void> };
+const loops = globalThis as typeof globalThis & { __hubLeaderLoops?: Map<string, LeaderLoop> };
+
+/**
+ * Runs `pass` every `interval` ms in this process (0: never), one pass at a time, for a singleton job
+ * elected by a database lease (the pass takes or renews its lease itself). A chain outage is expected
+ * to pass and is not logged; any other failure is. `afterPass` runs after every pass, failed or not.
+ * Idempotent per `name` (a second call, e.g. after a dev hot reload, keeps the first loop). `stop`
+ * is graceful: no further pass, the one running finishes, then `onStop` (give the lease up).
+ */
+export function startLeaderLoop({
+  name,
+  interval,
+  pass,
+  afterPass,
+  onStop,
+}: {
+  name: string;
+  interval: number;
+  pass: () => Promise<unknown>;
+  afterPass?: () => void;
+  onStop: () => Promise<void>;
+}): LeaderLoop {
+  const registry = (loops.__hubLeaderLoops ??= new Map());
+  const running = registry.get(name);
+  if (running) return running;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = interval === 0;
+  let current: Promise<unknown> | undefined;
+  const tick = async () => {
+    try {
+      current = pass();
+      await current;
+    } catch (err) {
+      if (!isChainUnavailable(err)) logger().error({ err }, `${name} pass failed`);
+    }
+    afterPass?.();
+    if (!stopped) timer = setTimeout(tick, interval).unref();
+  };
+  if (!stopped) timer = setTimeout(tick, interval).unref();
+  const loop: LeaderLoop = {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await current?.catch(() => {});
+      await onStop();
+    },
+  };
+  registry.set(name, loop);
+  return loop;
+}
