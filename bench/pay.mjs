@@ -91,7 +91,14 @@ await runBenchmark(async () => {
   const timing = { duration: opts.duration, warmup: opts.warmup, connections: opts.connections };
 
   await ensureBuild({ force: opts.build });
-  const hub = await startHub({ db: opts.db, appPort: opts.appPort, chainPort: opts.chainPort });
+  // A metrics token, so the run can say where the payments' deposit checks were answered (index or chain).
+  const metricsToken = "bench-metrics-token-0123456789abcdef";
+  const hub = await startHub({ db: opts.db, appPort: opts.appPort, chainPort: opts.chainPort, env: { METRICS_TOKEN: metricsToken } });
+  const depositChecks = async () => {
+    const text = await (await fetch(`${hub.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
+    const of = (source) => Number(text.match(new RegExp(`^hub_gateway_deposit_checks_total\\{source="${source}"\\} (\\d+)`, "m"))?.[1] ?? 0);
+    return { index: of("index"), chain: of("chain") };
+  };
 
   // The hub's challenge: the bare server must reproduce it, the payers sign its Gateway option.
   const first = await fetch(`${hub.url}/hub/pay`, POST);
@@ -213,6 +220,8 @@ await runBenchmark(async () => {
     `\nchallenge, hub ÷ bare: req/s ${fmt.ratio(hubRow.reqPerSec / bareRow.reqPerSec)}, p50 ${fmt.ratio(hubRow.p50 / Math.max(bareRow.p50, 1))}, p99 ${fmt.ratio(hubRow.p99 / Math.max(bareRow.p99, 1))}`,
   );
   console.log(`paid unlocks answered 200 in the recorded runs: ${paidAnswers}, each with one Payment and one ledger row`);
+  const checks = await depositChecks();
+  console.log(`Gateway deposit and nonce checks (warm-up included): ${checks.index} from the deposit index, ${checks.chain} on chain`);
   const failures = results.filter((r) => r.errors || r.non2xx);
   if (failures.length) {
     console.error(`\n!! ${failures.map((r) => r.name).join(", ")}: errors or unexpected answers; the figures above are not clean`);
