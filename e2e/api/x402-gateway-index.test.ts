@@ -78,8 +78,9 @@ describe("Gateway deposit index", () => {
     const first = (await signedPayment({ requirement: gateway, signer: payer })).header;
     const second = (await signedPayment({ requirement: gateway, signer: payer })).header;
     await chainAccess(false);
+    let paid: Awaited<ReturnType<typeof pay>>;
     try {
-      const paid = await pay(CONTENT, { "payment-signature": first });
+      paid = await pay(CONTENT, { "payment-signature": first });
       expect(paid.status, JSON.stringify(paid.body)).toBe(200);
       await gatewayIndexStale();
       const before = await paymentCounts();
@@ -89,6 +90,9 @@ describe("Gateway deposit index", () => {
       await chainAccess(true);
     }
     expect((await pay(CONTENT, { "payment-signature": second })).status).toBe(200);
+    // The settler tried to batch the first meanwhile and sent nothing: it went back to the queue and
+    // settles now, not after the 60 s a batch left pending waits for reconciliation.
+    await settled(paid.body.payment.paymentId, 10_000);
   });
 
   it("asks the chain before refusing: a deposit the index has not seen yet counts", async () => {

@@ -170,7 +170,20 @@ async function settleNewBatch({
   let hash: Hex;
   try {
     const relayer = relayerClient();
-    const { request, result: preview } = await publicClient().simulateContract({ ...gateway, functionName: "settleBatch", args: [args], account: relayer.account });
+    let simulated;
+    try {
+      simulated = await publicClient().simulateContract({ ...gateway, functionName: "settleBatch", args: [args], account: relayer.account });
+    } catch (err) {
+      // Nothing was sent: the items go back to the queue at once and the batch row, which only
+      // existed to say what may be on chain, goes (left pending, it would wait for the stale-batch
+      // reconciliation, and every pass of an outage would leave one).
+      if (!isChainUnavailable(err)) throw err;
+      for (const p of items) await requeueOne(p);
+      await db.settlementBatch.deleteMany({ where: { id: batch.id, payments: { none: {} } } });
+      if (outcome.failed) return { items: 0, outcome }; // the expired ones were decided; stop this pass
+      return undefined;
+    }
+    const { request, result: preview } = simulated;
     if (!preview.some(Boolean)) {
       // Nothing would settle: resolve each item from chain state without spending gas.
       add2(outcome, await resolveFromChain(batch, items, "the Gateway Wallet refused it (expired, bad signature or insufficient deposit)"));
@@ -338,8 +351,7 @@ async function markFailed(p: Payment, error: string, from: "locked" | "settling"
     }
     if (p.siteId) {
       const delta = { siteId: p.siteId, day: p.createdAt.toISOString().slice(0, 10), unlocks: -1, payments: -1, revenueAtomic: -revenue };
-      await bumpDailyMetric(delta, tx);
-      if (receipt?.contentId) await bumpDailyMetric({ ...delta, contentId: receipt.contentId }, tx);
+      await bumpDailyMetric([delta, ...(receipt?.contentId ? [{ ...delta, contentId: receipt.contentId }] : [])], tx);
     }
     return true;
   });
