@@ -21,7 +21,8 @@ const MAX_RANGE = 100_000n;
 export async function syncRatings(opts: { contentId?: string; fromBlock?: number; toBlock?: number }) {
   await getChainInfo();
   const client = publicClient();
-  const latest = await client.getBlockNumber();
+  // cacheTime 0: viem would answer a block number cached by another caller (up to pollingInterval old) and miss a rating just mined.
+  const latest = await client.getBlockNumber({ cacheTime: 0 });
   const toBlock = opts.toBlock !== undefined ? BigInt(opts.toBlock) : latest;
   const fromBlock = BigInt(opts.fromBlock ?? 0);
   if (fromBlock > toBlock) throw new ApiError("invalid-request", `fromBlock ${fromBlock} is after toBlock ${toBlock}`);
