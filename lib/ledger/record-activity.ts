@@ -1,6 +1,10 @@
 import "server-only";
+import { randomInt } from "node:crypto";
 import { db, type DbOrTx } from "@/lib/db";
 import { env } from "@/lib/env";
+
+/** Rows per (network, type, subkind) in LedgerTotal: a kind's total is the sum of its rows. */
+const LEDGER_TOTAL_SHARDS = 16;
 
 export type ActivityType = "view" | "unlock" | "payment" | "rating" | "tip" | "quickshare";
 
@@ -37,24 +41,30 @@ export type ActivityInput = {
  * Appends one row to the public ledger, stamped with the hub's network, and moves the running
  * totals (LedgerTotal) with it. Every ledger row must be written through here. Pass the transaction that
  * makes the underlying change so the row exists exactly when the change does; with a sourceKey a
- * replayed write is a no-op (returns false).
+ * replayed write is a no-op (returns false). `newKey`: the caller knows the sourceKey cannot exist yet
+ * (it names a row created in the same transaction), so the lookup is skipped.
  */
-export async function recordActivity(input: ActivityInput, client: DbOrTx = db): Promise<boolean> {
-  if (input.sourceKey) {
+export async function recordActivity(input: ActivityInput, client: DbOrTx = db, { newKey = false }: { newKey?: boolean } = {}): Promise<boolean> {
+  if (input.sourceKey && !newKey) {
     const existing = await client.ledgerActivity.findUnique({ where: { sourceKey: input.sourceKey }, select: { id: true } });
     if (existing) return false;
   }
   const network = env.NETWORK_MODE;
   await client.ledgerActivity.create({ data: { ...input, network, timestamp: input.timestamp ?? new Date() } });
   // The running totals move with the row (same transaction when the caller passes one), so reading
-  // the ledger's totals never scans the ledger. Upsert by primary key runs as INSERT … ON CONFLICT.
+  // the ledger's totals never scans the ledger. One INSERT … ON CONFLICT into one of a kind's
+  // LEDGER_TOTAL_SHARDS rows, picked at random: concurrent transactions rarely wait on one row lock
+  // (PostgreSQL), and readers sum a kind's rows (ledgerSums; rows written before sharding included).
   const subkind = input.subkind ?? "";
   const amount = input.amountAtomic ?? 0n;
   const fee = input.protocolFeeAtomic ?? 0n;
-  await client.ledgerTotal.upsert({
-    where: { id: `${network}:${input.type}:${subkind}` },
-    create: { id: `${network}:${input.type}:${subkind}`, network, type: input.type, subkind, count: 1, amountAtomic: amount, protocolFeeAtomic: fee },
-    update: { count: { increment: 1 }, amountAtomic: { increment: amount }, protocolFeeAtomic: { increment: fee } },
-  });
+  const id = `${network}:${input.type}:${subkind}:${randomInt(LEDGER_TOTAL_SHARDS)}`;
+  await client.$executeRaw`
+    INSERT INTO "LedgerTotal" ("id", "network", "type", "subkind", "count", "amountAtomic", "protocolFeeAtomic")
+    VALUES (${id}, ${network}, ${input.type}, ${subkind}, 1, ${amount}, ${fee})
+    ON CONFLICT ("id") DO UPDATE SET
+      "count" = "LedgerTotal"."count" + 1,
+      "amountAtomic" = "LedgerTotal"."amountAtomic" + excluded."amountAtomic",
+      "protocolFeeAtomic" = "LedgerTotal"."protocolFeeAtomic" + excluded."protocolFeeAtomic"`;
   return true;
 }

@@ -92,7 +92,7 @@ export async function acceptGatewayPayment({
           );
         }
         const receipt = toReceipt(payment, await recordPaidUnlock(tx, { payment, resource, actor, onRecorded }));
-        return { receipt, replayed: false, headers: paymentResponseHeader(receipt) };
+        return { receipt, replayed: false, headers: paymentResponseHeader(receipt), recordedAt: payment.createdAt };
       });
     } catch (err) {
       // PostgreSQL: a concurrent insert of the same authorization lost the unique race; answer as a replay.

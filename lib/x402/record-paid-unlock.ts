@@ -43,8 +43,7 @@ export async function recordPaidUnlock(
   }
   if (resource.siteId) {
     const delta = { siteId: resource.siteId, unlocks: 1, payments: 1, revenueAtomic: revenue };
-    await bumpDailyMetric(delta, tx);
-    if (resource.contentId) await bumpDailyMetric({ ...delta, contentId: resource.contentId }, tx);
+    await bumpDailyMetric([delta, ...(resource.contentId ? [{ ...delta, contentId: resource.contentId }] : [])], tx);
   }
   if (resource.ledger !== false) {
     await recordActivity(
@@ -70,6 +69,7 @@ export async function recordPaidUnlock(
         ...resource.ledger,
       },
       tx,
+      { newKey: true }, // payment:<id> names the payment this transaction created
     );
   }
   if (onRecorded) {

@@ -45,5 +45,5 @@ export function replayPayment({
   }
   if (existing.status === "pending" || !existing.receipt) return undefined;
   const receipt = toReceipt(existing, existing.receipt);
-  return { receipt, replayed: true, headers: paymentResponseHeader(receipt) };
+  return { receipt, replayed: true, headers: paymentResponseHeader(receipt), recordedAt: existing.createdAt };
 }

@@ -74,8 +74,8 @@ export async function verifyAndRecordPayment({ resource, credentials, actor, onR
 async function finished(outcome: PaymentOutcome, resource: PaidResource): Promise<PaymentOutcome> {
   logged(outcome, resource);
   const id = outcome.receipt.paymentId;
-  const row = id ? await db.payment.findUnique({ where: { id }, select: { createdAt: true } }) : null;
-  return row ? withSignedReceipt(outcome, resource, row.createdAt) : outcome;
+  const recordedAt = outcome.recordedAt ?? (id ? (await db.payment.findUnique({ where: { id }, select: { createdAt: true } }))?.createdAt : undefined);
+  return recordedAt ? withSignedReceipt(outcome, resource, recordedAt) : outcome;
 }
 
 /** The one log line (and metric) of a newly recorded payment; a replay wrote nothing and logs nothing. */
