@@ -19,7 +19,7 @@ import { toHex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { fundWallets } from "../scripts/lib/deploy.mjs";
 import { describeDatabase, pgPoolConfig } from "../scripts/lib/migrate.mjs";
-import { benchOptions, combineRounds, ensureBuild, fmt, loadColumns, machineLine, printTable, root, rssMb, runBenchmark, sampleRss, startChild, startHub } from "./lib/harness.mjs";
+import { benchOptions, combineRounds, ensureBuild, fmt, load, loadColumns, machineLine, printTable, root, rssMb, runBenchmark, sampleRss, startChild, startHub } from "./lib/harness.mjs";
 
 const CONTENT = { contentId: "liner-notes" }; // seeded, 0.01 USDC
 const POST = { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(CONTENT) };
@@ -85,7 +85,9 @@ async function loadExpecting({ url, expect, duration, warmup, connections, pid, 
 }
 
 await runBenchmark(async () => {
-  const opts = benchOptions(process.argv.slice(2), { payments: { type: "string", default: "1500" } });
+  const opts = benchOptions(process.argv.slice(2), { payments: { type: "string", default: "1500" }, targets: { type: "string", default: "floor,challenge,bare,paid" } });
+  const targets = new Set(opts.targets.split(","));
+  for (const t of targets) if (!["floor", "challenge", "bare", "paid"].includes(t)) throw new Error(`--targets: unknown target ${t} (floor, challenge, bare, paid)`);
   const payments = Number(opts.payments);
   if (!Number.isInteger(payments) || payments < 10 || payments > 50_000) throw new Error("--payments must be an integer from 10 to 50000");
   const timing = { duration: opts.duration, warmup: opts.warmup, connections: opts.connections };
@@ -181,15 +183,23 @@ await runBenchmark(async () => {
 
   const header = `POST /hub/pay — ${opts.db}, ${opts.connections} connections, ${opts.rounds} × ${opts.duration} s per target (after ${opts.warmup} s warm-up each)`;
   console.log(`› ${header}; ${machineLine()}`);
-  const runs = { challenge: [], bare: [], paid: [] };
+  const runs = { floor: [], challenge: [], bare: [], paid: [] };
   let paidAnswers = 0;
   for (let round = 1; round <= opts.rounds; round++) {
-    runs.challenge.push(await loadExpecting({ url: `${hub.url}/hub/pay`, expect: "402", pid: hub.serverPid, ...timing }));
-    const bare = await startBare();
-    try {
-      runs.bare.push(await loadExpecting({ url: `${bare.url}/hub/pay`, expect: "402", pid: bare.pid, ...timing }));
-    } finally {
-      await bare.stop();
+    if (targets.has("floor")) runs.floor.push(await load({ url: `${hub.url}/hub/widget.js`, pid: hub.serverPid, ...timing }));
+    if (targets.has("challenge")) runs.challenge.push(await loadExpecting({ url: `${hub.url}/hub/pay`, expect: "402", pid: hub.serverPid, ...timing }));
+    if (targets.has("bare")) {
+      const bare = await startBare();
+      try {
+        runs.bare.push(await loadExpecting({ url: `${bare.url}/hub/pay`, expect: "402", pid: bare.pid, ...timing }));
+      } finally {
+        await bare.stop();
+      }
+    }
+    const latest = (name) => (runs[name].length ? fmt.int(runs[name].at(-1).reqPerSec) : "–");
+    if (!targets.has("paid")) {
+      console.log(`  round ${round}/${opts.rounds}: req/s floor ${latest("floor")}, challenge ${latest("challenge")}, bare ${latest("bare")}`);
+      continue;
     }
     const before = await counts();
     const paid = await loadExpecting({ url: hub.url, expect: "200", pid: hub.serverPid, warm: paying(warmCount), run: paying(payments), ...timing });
@@ -204,24 +214,29 @@ await runBenchmark(async () => {
       throw new Error(`bookkeeping: ${answered} paid answers, but ${paidRows} payments and ${after.ledger - before.ledger} ledger rows recorded`);
     }
     if (paid.requests >= payments) console.log(`  (round ${round}: all ${payments} pre-signed payments used before ${opts.duration} s; raise --payments for longer runs)`);
-    console.log(`  round ${round}/${opts.rounds}: req/s challenge ${fmt.int(runs.challenge.at(-1).reqPerSec)}, bare ${fmt.int(runs.bare.at(-1).reqPerSec)}, paid unlock ${fmt.int(paid.reqPerSec)}`);
+    console.log(`  round ${round}/${opts.rounds}: req/s floor ${latest("floor")}, challenge ${latest("challenge")}, bare ${latest("bare")}, paid unlock ${fmt.int(paid.reqPerSec)}`);
   }
 
-  const results = [
-    { name: "402 challenge — hub (next start)", ...combineRounds(runs.challenge) },
-    { name: "402 challenge — bare node:http + Prisma", ...combineRounds(runs.bare) },
-    { name: "Gateway paid unlock — hub (200, locked)", ...combineRounds(runs.paid) },
-  ];
+  const rows = {
+    floor: { name: "floor — hub GET /hub/widget.js", ...(runs.floor.length ? combineRounds(runs.floor) : {}) },
+    challenge: { name: "402 challenge — hub (next start)", ...(runs.challenge.length ? combineRounds(runs.challenge) : {}) },
+    bare: { name: "402 challenge — bare node:http + Prisma", ...(runs.bare.length ? combineRounds(runs.bare) : {}) },
+    paid: { name: "Gateway paid unlock — hub (200, locked)", ...(runs.paid.length ? combineRounds(runs.paid) : {}) },
+  };
+  const results = Object.entries(rows).filter(([name]) => targets.has(name)).map(([, row]) => row);
   const columns = loadColumns().map((c) => (c.title === "non-2xx" ? { ...c, title: "unexpected" } : c));
   console.log(`\n${header}\n${machineLine()}; medians over the rounds\n`);
   printTable(results, columns);
-  const [hubRow, bareRow] = results;
-  console.log(
-    `\nchallenge, hub ÷ bare: req/s ${fmt.ratio(hubRow.reqPerSec / bareRow.reqPerSec)}, p50 ${fmt.ratio(hubRow.p50 / Math.max(bareRow.p50, 1))}, p99 ${fmt.ratio(hubRow.p99 / Math.max(bareRow.p99, 1))}`,
-  );
-  console.log(`paid unlocks answered 200 in the recorded runs: ${paidAnswers}, each with one Payment and one ledger row`);
-  const checks = await depositChecks();
-  console.log(`Gateway deposit and nonce checks (warm-up included): ${checks.index} from the deposit index, ${checks.chain} on chain`);
+  const ratio = (a, b) => `req/s ${fmt.ratio(a.reqPerSec / b.reqPerSec)}, p50 ${fmt.ratio(a.p50 / Math.max(b.p50, 1))}, p99 ${fmt.ratio(a.p99 / Math.max(b.p99, 1))}`;
+  console.log("");
+  if (targets.has("challenge") && targets.has("bare")) console.log(`challenge, hub ÷ bare: ${ratio(rows.challenge, rows.bare)}`);
+  if (targets.has("challenge") && targets.has("floor")) console.log(`challenge ÷ floor: req/s ${fmt.ratio(rows.challenge.reqPerSec / rows.floor.reqPerSec)}`);
+  if (targets.has("paid") && targets.has("floor")) console.log(`paid unlock ÷ floor: req/s ${fmt.ratio(rows.paid.reqPerSec / rows.floor.reqPerSec)} (issue 21 target: >= 0.5x with p99 <= 50 ms; p99 here ${fmt.ms(rows.paid.p99)})`);
+  if (targets.has("paid")) {
+    console.log(`paid unlocks answered 200 in the recorded runs: ${paidAnswers}, each with one Payment and one ledger row`);
+    const checks = await depositChecks();
+    console.log(`Gateway deposit and nonce checks (warm-up included): ${checks.index} from the deposit index, ${checks.chain} on chain`);
+  }
   const failures = results.filter((r) => r.errors || r.non2xx);
   if (failures.length) {
     console.error(`\n!! ${failures.map((r) => r.name).join(", ")}: errors or unexpected answers; the figures above are not clean`);
