@@ -111,6 +111,20 @@ describe("Gateway deposit index", () => {
     expect(refused.body.reason).toBe("insufficient_funds");
   });
 
+  it("a payer racing their own top-up never spends more than the deposit, and every accepted payment settles", async () => {
+    const payer = await freshPayer({ deposit: "0.07" });
+    await gatewayIndexAt(await chainClient.getBlockNumber({ cacheTime: 0 }), 300);
+    const headers = await Promise.all(Array.from({ length: 6 }, async () => (await signedPayment({ requirement: gateway, signer: payer })).header));
+    // Six payments of 0.05 against 0.07, while 0.10 more is deposited: at most three (0.15 of 0.17) may pass.
+    const [answers] = await Promise.all([Promise.all(headers.map((h) => pay(CONTENT, { "payment-signature": h }))), gatewayDeposit(payer, "0.10")]);
+    const paid = answers.filter((r) => r.status === 200);
+    for (const r of answers.filter((a) => a.status !== 200)) expect(r.body.reason).toBe("insufficient_funds");
+    expect(paid.length).toBeGreaterThanOrEqual(1);
+    expect(paid.length).toBeLessThanOrEqual(3);
+    for (const r of paid) expect((await settled(r.body.payment.paymentId)).status).toBe("settled");
+    expect(await gatewayAvailable(payer.address)).toBe(usdc("0.17") - BigInt(paid.length) * usdc("0.05"));
+  });
+
   it("asks the chain when a withdrawal nears its unlock block", async () => {
     const payer = await freshPayer({ deposit: "1" });
     // The withdrawing half still counts (settlement draws on it until the delay of 100 blocks ends).
