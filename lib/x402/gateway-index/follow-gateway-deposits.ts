@@ -37,8 +37,9 @@ export type FollowResult = { leader: boolean; from?: bigint; to?: bigint; deposi
  * replaying its arithmetic, so it cannot drift from it — and records every settled nonce. The head
  * advances last; a pass that fails half-way is repeated whole, every write being idempotent.
  * `readAt` is the moment the pass began: every block mined before it is in the index once the pass
- * completes, which is what a payment's lag check relies on. The first pass starts the index at the
- * chain's current block: depositors of earlier blocks enter it when a payment reads them on chain.
+ * completes, which is what a payment's lag check relies on. The first pass places the index
+ * BACKFILL_BLOCKS back (at genesis on a young chain) and marks it untrusted until a pass catches up;
+ * depositors with no event since enter it when a payment reads them on chain.
  */
 export async function followGatewayDeposits({ holder = INDEX_HOLDER }: { holder?: string } = {}): Promise<FollowResult> {
   const idle = { depositors: 0, nonces: 0 };
