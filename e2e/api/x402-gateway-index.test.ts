@@ -4,7 +4,10 @@
 // rule of the contract (low s, v 27/28) holds before a payment is accepted.
 import { encodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentRequirements } from "@x402/core/types";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { followGatewayDeposits } from "../../lib/x402/gateway-index/follow-gateway-deposits";
+import { storeGatewayDeposit } from "../../lib/x402/gateway-index/store-gateway-deposit";
 import { api, expectError } from "../support/hub";
 import {
   CHAIN_ID,
@@ -15,6 +18,7 @@ import {
   gatewayAvailable,
   gatewayDeposit,
   gatewayIndexAt,
+  gatewayIndexHead,
   gatewayIndexStale,
   hubDb,
   pay,
@@ -147,6 +151,22 @@ describe("Gateway deposit index", () => {
     const refused = await payWith(payer);
     expectError(refused, 402, "payment-invalid");
     expect(refused.body.reason).toBe("insufficient_funds");
+  });
+
+  it("keeps the later chain read whichever lands first, and follows nothing without the lease", async () => {
+    const depositor = privateKeyToAccount(generatePrivateKey()).address;
+    const key = { chainId_depositor: { chainId: CHAIN_ID, depositor } };
+    const state = (available: bigint) => ({ available, withdrawing: 0n, withdrawalBlock: 0n });
+    await storeGatewayDeposit({ chainId: CHAIN_ID, depositor, block: 100n, state: state(5n) }, hubDb());
+    await storeGatewayDeposit({ chainId: CHAIN_ID, depositor, block: 90n, state: state(1n) }, hubDb());
+    expect(await hubDb().gatewayDeposit.findUnique({ where: key })).toMatchObject({ available: 5n, block: 100n });
+    await storeGatewayDeposit({ chainId: CHAIN_ID, depositor, block: 110n, state: state(7n) }, hubDb());
+    expect(await hubDb().gatewayDeposit.findUnique({ where: key })).toMatchObject({ available: 7n, block: 110n });
+    await hubDb().gatewayDeposit.delete({ where: key });
+    // The hub's own follower holds the lease: a second follower does nothing and moves no head.
+    const head = await gatewayIndexHead();
+    expect(await followGatewayDeposits({ holder: "another-process" })).toMatchObject({ leader: false });
+    expect((await gatewayIndexHead())!.block).toBeGreaterThanOrEqual(head!.block);
   });
 
   it("refuses a signature the Gateway Wallet would skip: the high-s twin and v 0/1", async () => {
