@@ -273,11 +273,14 @@ async function applyReceipt(batch: SettlementBatch, items: Payment[], receipt: T
     if (e.eventName === "AuthorizationSkipped") skipped.set(key(e.args.from, e.args.nonce), e.args.reason);
   }
   const retry: Payment[] = [];
+  outcome.settled += await markSettledMany(
+    items.filter((p) => settled.has(key(p.payer, p.nonce ?? ""))),
+    receipt.transactionHash,
+  );
   for (const p of items) {
     const k = key(p.payer, p.nonce ?? "");
-    if (settled.has(k)) {
-      if (await markSettled(p, receipt.transactionHash)) outcome.settled++;
-    } else if (skipped.get(k) === "nonce-used") {
+    if (settled.has(k)) continue; // marked above
+    if (skipped.get(k) === "nonce-used") {
       retry.push(p); // settled by an earlier batch (e.g. one sent before a crash): find which
     } else if (skipped.has(k)) {
       if (await markFailed(p, `skipped by the Gateway Wallet: ${skipped.get(k)}`, "settling")) outcome.failed++;
@@ -337,6 +340,39 @@ async function markSettled(p: Payment, txHash: Hex | null): Promise<boolean> {
   if (moved) moneyEvent({ event: "payment.settled", rail: p.rail, paymentId: p.id, txHash, batchId: p.batchId });
   return moved;
 }
+
+/**
+ * markSettled for a whole batch's settled items in one transaction of four statements (one per
+ * payment took three statements each, 150 for a batch of 50, on the connection paid unlocks wait for).
+ * If another writer moved one of them meanwhile (PostgreSQL), the batch falls back to one at a time.
+ * Returns how many moved.
+ */
+async function markSettledMany(payments: Payment[], txHash: Hex): Promise<number> {
+  if (payments.length === 0) return 0;
+  const open = { status: { in: ["settling", "locked"] } };
+  let moved: string[];
+  try {
+    moved = await db.$transaction(async (tx) => {
+      const ids = (await tx.payment.findMany({ where: { id: { in: payments.map((p) => p.id) }, ...open }, select: { id: true } })).map((p) => p.id);
+      if (ids.length === 0) return [];
+      const updated = await tx.payment.updateMany({ where: { id: { in: ids }, ...open }, data: { status: "settled", settledAt: new Date(), error: null } });
+      if (updated.count !== ids.length) throw new MovedMeanwhile();
+      await tx.receipt.updateMany({ where: { paymentId: { in: ids } }, data: { txHash } });
+      await tx.ledgerActivity.updateMany({ where: { sourceKey: { in: ids.map((id) => `payment:${id}`) } }, data: { status: "settled", txHash } });
+      return ids;
+    });
+  } catch (err) {
+    if (!(err instanceof MovedMeanwhile)) throw err;
+    let count = 0;
+    for (const p of payments) if (await markSettled(p, txHash)) count++;
+    return count;
+  }
+  const byId = new Map(payments.map((p) => [p.id, p]));
+  for (const id of moved) moneyEvent({ event: "payment.settled", rail: byId.get(id)!.rail, paymentId: id, txHash, batchId: byId.get(id)!.batchId });
+  return moved.length;
+}
+
+class MovedMeanwhile extends Error {}
 
 async function markFailed(p: Payment, error: string, from: "locked" | "settling"): Promise<boolean> {
   const moved = await db.$transaction(async (tx) => {
