@@ -8,6 +8,7 @@ import { publicClient } from "@/lib/chain/clients";
 import { NETWORKS } from "@/lib/chain/networks";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { Prisma } from "@/lib/generated/sqlite/client";
 import { metrics } from "@/lib/metrics/metrics";
 import { acquireLeaderLock } from "../acquire-leader-lock";
 import { isUniqueViolation } from "../is-unique-violation";
@@ -93,12 +94,10 @@ export async function followGatewayDeposits({ holder = INDEX_HOLDER }: { holder?
       }),
     );
   }
-  for (const s of settled) {
-    try {
-      await db.gatewaySettledNonce.upsert({ where: { chainId_payer_nonce: { chainId, payer: s.payer, nonce: s.nonce } }, create: { chainId, ...s }, update: {} });
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-    }
+  // One statement per pass (a batch of 50 settles 50 nonces); a nonce already recorded (a repeated pass) stays.
+  if (settled.length > 0) {
+    const rows = settled.map((n) => Prisma.sql`(${chainId}, ${n.payer}, ${n.nonce}, ${n.block})`);
+    await db.$executeRaw`INSERT INTO "GatewaySettledNonce" ("chainId", "payer", "nonce", "block") VALUES ${Prisma.join(rows)} ON CONFLICT DO NOTHING`;
   }
   const caughtUp = to === latest;
   // Guarded on the head it started from: a second follower (an expired lease) cannot move it backwards.
