@@ -21,6 +21,8 @@ async function status() {
   console.log(`money in flight (${v.network}) at ${v.generatedAt}`);
   console.log(`payments: ${v.counts.pending} pending, ${v.counts.locked} locked, ${v.counts.settling} settling, ${v.counts.failed} failed`);
   console.log(`settler: leader ${s.leader ?? "none"}; last pass ${s.lastPassAt ?? "—"}; next run ${s.nextRunAt ?? "—"}`);
+  const d = v.depositIndex;
+  console.log(`deposit index: ${!d.enabled ? "off" : d.current ? "current" : "behind"}; block ${d.block ?? "—"}; last pass ${d.lastPassAt ?? "—"}${d.lagSeconds === null ? "" : ` (${d.lagSeconds} s ago)`}; follower ${d.leader ?? "none"}`);
   console.log(s.lastBatch ? `last batch: ${s.lastBatch.id} ${s.lastBatch.status}, ${s.lastBatch.itemCount} items${s.lastBatch.txHash ? `, tx ${s.lastBatch.txHash}` : ""}${s.lastBatch.error ? `, ${s.lastBatch.error}` : ""}` : "last batch: none");
   console.log(`\nfailed (retry: npm run ops -- retry <id>):${v.failed.length ? "" : " none"}`);
   v.failed.forEach((p) => console.log(row(p)));

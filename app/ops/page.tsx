@@ -90,6 +90,15 @@ export default async function OpsPage() {
         <dd>{s.lastBatch ? <><code>{s.lastBatch.id}</code> {s.lastBatch.status}, {s.lastBatch.itemCount} items{s.lastBatch.txHash && <> , tx <code>{s.lastBatch.txHash}</code></>}{s.lastBatch.error && <>, {s.lastBatch.error}</>} ({s.lastBatch.createdAt})</> : "none yet"}</dd>
       </dl>
 
+      <h2>Gateway deposit index</h2>
+      <dl aria-label="Gateway deposit index" data-deposit-index={v.depositIndex.current ? "current" : "behind"}>
+        <dt>State</dt>
+        <dd>{!v.depositIndex.enabled ? "off (GATEWAY_INDEX_INTERVAL_MS=0): every Gateway payment reads the chain" : v.depositIndex.current ? "current: Gateway payments check deposits here, without the chain" : `behind (more than ${v.depositIndex.maxLagMs} ms): Gateway payments read the chain`}</dd>
+        <dt>Last block</dt><dd>{v.depositIndex.block ?? "—"}</dd>
+        <dt>Last pass</dt><dd>{v.depositIndex.lastPassAt ? `${v.depositIndex.lastPassAt} (${v.depositIndex.lagSeconds} s ago)` : "—"}</dd>
+        <dt>Follower</dt><dd>{v.depositIndex.leader ?? "none (no live lease)"}</dd>
+      </dl>
+
       <h2>Failed payments</h2>
       <p className="small">Retry hands the signed authorization back to the settler, which checks the chain first: a payment can never be charged twice.</p>
       <section aria-label="Failed payments"><PaymentRows rows={v.failed} retry /></section>

@@ -81,11 +81,17 @@ describe("operator view", { timeout: 120_000 }, () => {
     expect(row).toMatchObject({ rail: "gateway", status: "failed", reason: REASON, amount: "0.01" });
     expect(row.ageSeconds).toBeGreaterThanOrEqual(0);
     expect(status.settler).toMatchObject({ leader: HOLDER, leaseLive: true });
+    // The hub follows the Gateway Wallet every 200 ms in the tests: its index is current.
+    expect(status.depositIndex).toMatchObject({ enabled: true, current: true, maxLagMs: 2000 });
+    expect(Number(status.depositIndex.block)).toBeGreaterThan(0);
+    expect(status.depositIndex.leader).toEqual(expect.any(String));
+    expect(page.body).toContain('data-deposit-index="current"');
     expect(Array.isArray(status.heldTips)).toBe(true);
 
     const text = await ops("status");
     expect(text.stdout).toContain(failedId);
     expect(text.stdout).toContain(`reason: ${REASON}`);
+    expect(text.stdout).toMatch(/deposit index: current; block \d+/);
   });
 
   it("retries a failed payment once however often it is asked, and it settles once", async () => {
