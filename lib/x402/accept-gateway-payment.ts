@@ -8,11 +8,10 @@ import { gatewayPayerState, type GatewayPayerState } from "./gateway-index/gatew
 import { isUniqueViolation } from "./is-unique-violation";
 import { lockPayer } from "./lock-payer";
 import { lockedGatewayAmount } from "./locked-gateway-amount";
+import { paidOutcome } from "./paid-outcome";
 import { PaymentRejected } from "./payment-rejected";
-import { paymentResponseHeader } from "./payment-response-header";
 import { recordPaidUnlock } from "./record-paid-unlock";
 import { replayPayment, type StoredPayment } from "./replay-payment";
-import { toReceipt } from "./to-receipt";
 import type { OnRecorded, PaidResource, PaymentOutcome } from "./types";
 
 /**
@@ -91,8 +90,7 @@ export async function acceptGatewayPayment({
             `The Gateway deposit of ${auth.from} covers ${formatUsdc(balance.spendable)} USDC, ${formatUsdc(earlier)} of it already locked by earlier payments; ${formatUsdc(auth.value)} USDC needed`,
           );
         }
-        const receipt = toReceipt(payment, await recordPaidUnlock(tx, { payment, resource, actor, onRecorded }));
-        return { receipt, replayed: false, headers: paymentResponseHeader(receipt), recordedAt: payment.createdAt };
+        return paidOutcome(payment, await recordPaidUnlock(tx, { payment, resource, actor, onRecorded }), false);
       });
     } catch (err) {
       // PostgreSQL: a concurrent insert of the same authorization lost the unique race; answer as a replay.

@@ -10,11 +10,10 @@ import { ApiError } from "@/lib/http/errors";
 import { formatUsdc, splitFee } from "@/lib/money";
 import { TRANSFER_MAX_AGE_SECONDS } from "./constants";
 import { isUniqueViolation } from "./is-unique-violation";
+import { paidOutcome } from "./paid-outcome";
 import { PaymentRejected } from "./payment-rejected";
-import { paymentResponseHeader } from "./payment-response-header";
 import { recordPaidUnlock } from "./record-paid-unlock";
 import { replayPayment, type StoredPayment } from "./replay-payment";
-import { toReceipt } from "./to-receipt";
 import { transferOwnerMessage } from "./transfer-owner-message";
 import type { OnRecorded, PaidResource, PaymentOutcome } from "./types";
 
@@ -124,8 +123,7 @@ export async function acceptTransferPayment({
           settledAt: new Date(),
         },
       });
-      const stored = toReceipt(payment, await recordPaidUnlock(tx, { payment, resource, actor, onRecorded }));
-      return { receipt: stored, replayed: false, headers: paymentResponseHeader(stored) };
+      return paidOutcome(payment, await recordPaidUnlock(tx, { payment, resource, actor, onRecorded }), false);
     });
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;

@@ -2,9 +2,8 @@ import "server-only";
 import { isAddressEqual, type Address } from "viem";
 import type { Payment, Receipt } from "@/lib/generated/sqlite/client";
 import { ApiError } from "@/lib/http/errors";
+import { paidOutcome } from "./paid-outcome";
 import { PaymentRejected } from "./payment-rejected";
-import { paymentResponseHeader } from "./payment-response-header";
-import { toReceipt } from "./to-receipt";
 import type { PaidResource, PaymentOutcome } from "./types";
 
 export type StoredPayment = Payment & { receipt: Receipt | null };
@@ -44,6 +43,5 @@ export function replayPayment({
     throw new PaymentRejected("settlement_failed", `This payment was refused at settlement (${existing.error ?? "no reason recorded"}); sign a new one`);
   }
   if (existing.status === "pending" || !existing.receipt) return undefined;
-  const receipt = toReceipt(existing, existing.receipt);
-  return { receipt, replayed: true, headers: paymentResponseHeader(receipt), recordedAt: existing.createdAt };
+  return paidOutcome(existing, existing.receipt, true);
 }

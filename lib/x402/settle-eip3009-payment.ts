@@ -12,11 +12,10 @@ import { ApiError } from "@/lib/http/errors";
 import { formatUsdc, splitFee } from "@/lib/money";
 import type { Authorization, CheckedAuthorization } from "./check-authorization";
 import { isUniqueViolation } from "./is-unique-violation";
+import { paidOutcome } from "./paid-outcome";
 import { PaymentRejected } from "./payment-rejected";
-import { paymentResponseHeader } from "./payment-response-header";
 import { recordPaidUnlock } from "./record-paid-unlock";
 import { replayPayment, type StoredPayment } from "./replay-payment";
-import { toReceipt } from "./to-receipt";
 import type { OnRecorded, PaidResource, PaymentOutcome } from "./types";
 
 /** A pending payment touched more recently than this is being settled by another request: wait for it. */
@@ -213,8 +212,7 @@ async function settle(payment: Payment, ctx: Context, txHash: Hex): Promise<Paym
       if (moved.count === 0) return undefined;
       const row = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
       if (ctx.fault === "record-after-chain") throw new Error("injected fault (x-hub-test-fault: record-after-chain)");
-      const receipt = toReceipt(row, await recordPaidUnlock(tx, { payment: row, resource: ctx.resource, actor: ctx.actor, onRecorded: ctx.onRecorded }));
-      return { receipt, replayed: false, headers: paymentResponseHeader(receipt) };
+      return paidOutcome(row, await recordPaidUnlock(tx, { payment: row, resource: ctx.resource, actor: ctx.actor, onRecorded: ctx.onRecorded }), false);
     });
   } catch (err) {
     // The USDC moved but the hub could not record it: keep the row pending with the settlement tx,

@@ -34,5 +34,5 @@ export async function siwxReread(resource: PaidResource, header: string): Promis
       details: `${wallet} signed in but has not bought this resource: pay one of the accepts options and retry with Payment-Signature`,
     });
   }
-  return { receipt: toReceipt(paid, paid.receipt), replayed: true, headers: {} };
+  return { receipt: toReceipt(paid, paid.receipt), replayed: true, headers: {}, recordedAt: paid.createdAt };
 }

@@ -69,6 +69,6 @@ export type PaymentOutcome = {
   replayed: boolean;
   /** PAYMENT-RESPONSE (x402 settle response) for the 200. */
   headers: Record<string, string>;
-  /** When the Payment row was written (its createdAt), when the rail has it at hand: the signed receipt's issuedAt. */
-  recordedAt?: Date;
+  /** When the Payment row was written (its createdAt): the signed receipt's issuedAt. */
+  recordedAt: Date;
 };

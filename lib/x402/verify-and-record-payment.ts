@@ -2,7 +2,6 @@ import "server-only";
 import { moneyEvent } from "@/lib/log/money-event";
 import { acceptGatewayPayment } from "./accept-gateway-payment";
 import { acceptTransferPayment } from "./accept-transfer-payment";
-import { db } from "@/lib/db";
 import { checkAuthorization } from "./check-authorization";
 import { withSignedReceipt } from "./extensions/offer-receipt";
 import { claimPaymentIdentifier, notePaymentIdentifier } from "./extensions/payment-identifier";
@@ -73,9 +72,7 @@ export async function verifyAndRecordPayment({ resource, credentials, actor, onR
  */
 async function finished(outcome: PaymentOutcome, resource: PaidResource): Promise<PaymentOutcome> {
   logged(outcome, resource);
-  const id = outcome.receipt.paymentId;
-  const recordedAt = outcome.recordedAt ?? (id ? (await db.payment.findUnique({ where: { id }, select: { createdAt: true } }))?.createdAt : undefined);
-  return recordedAt ? withSignedReceipt(outcome, resource, recordedAt) : outcome;
+  return withSignedReceipt(outcome, resource, outcome.recordedAt);
 }
 
 /** The one log line (and metric) of a newly recorded payment; a replay wrote nothing and logs nothing. */
