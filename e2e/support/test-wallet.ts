@@ -148,17 +148,25 @@ export async function hydrated(page: Page) {
 /**
  * Connects the injected test wallet through RainbowKit's modal from a NetworkGuard's "Connect wallet"
  * button, and waits until the page shows the connected state (tried again if the modal was opened
- * before RainbowKit was ready on a loaded machine).
+ * before RainbowKit was ready on a loaded machine, reusing or closing a modal an earlier try left open).
  */
 export async function connectWallet(page: Page, { header = true }: { header?: boolean } = {}) {
   // Blog pages have no hub header to wait for: the guard alone says when the page is live.
   if (header) await hydrated(page);
   const guard = page.locator('[data-guard="connect"]');
   const { expect } = await import("@playwright/test");
+  const modal = page.locator('[data-rk][role="dialog"]');
   await expect(async () => {
     if ((await guard.count()) > 0) {
-      await page.getByRole("button", { name: "Connect wallet", exact: true }).click({ timeout: 5_000 });
-      await page.getByText("Test Wallet").click({ timeout: 5_000 });
+      // A modal left open by an earlier try covers the button: use it rather than click through it.
+      if ((await modal.count()) === 0) await page.getByRole("button", { name: "Connect wallet", exact: true }).click({ timeout: 5_000 });
+      try {
+        await page.getByText("Test Wallet").click({ timeout: 5_000 });
+      } catch (err) {
+        // Opened before the wallet was listed: close it, so the next try opens it afresh.
+        await page.keyboard.press("Escape");
+        throw err;
+      }
     }
     await expect(guard).toHaveCount(0, { timeout: 5_000 });
   }).toPass({ timeout: 30_000 });
