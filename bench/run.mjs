@@ -9,7 +9,7 @@ const available = readdirSync(dir)
   .filter((f) => f.endsWith(".mjs") && f !== "run.mjs")
   .map((f) => f.slice(0, -".mjs".length))
   .sort();
-const BOOLEAN_FLAGS = new Set(["--build"]);
+const BOOLEAN_FLAGS = new Set(["--build", "--hold"]);
 // A whole benchmark (build, chain, hub, every load phase) must finish within this many minutes.
 const TIMEOUT_MIN = Number(process.env.BENCH_TIMEOUT_MIN ?? 20);
 

@@ -438,7 +438,7 @@ function cannon(opts) {
  * @returns {Promise<{ reqPerSec: number, p50: number, p99: number, errors: number, non2xx: number,
  *   requests: number, rssBefore?: number, rssPeak?: number, rssAfter?: number }>}
  */
-export async function load({ url, duration, connections, warmup = 0, maxRequests = MAX_REQUESTS, pid, method = "GET", headers, body }) {
+export async function load({ url, duration, connections, warmup = 0, maxRequests = MAX_REQUESTS, pid, method = "GET", headers, body, expect }) {
   const u = new URL(url);
   if (u.hostname !== "127.0.0.1") throw new Error(`benchmarks only target 127.0.0.1, not ${u.hostname}`);
   const base = { url, method, headers, body, connections, maxOverallRequests: Math.max(maxRequests, connections), timeout: 10 };
@@ -454,7 +454,8 @@ export async function load({ url, duration, connections, warmup = 0, maxRequests
     p50: r.latency.p50,
     p99: r.latency.p99,
     errors: r.errors,
-    non2xx: r.non2xx,
+    // `expect`: the one status every answer must have (402 for a challenge); otherwise any 2xx.
+    non2xx: expect ? r.requests.total - (r.statusCodeStats?.[expect]?.count ?? 0) : r.non2xx,
     requests: r.requests.total,
     rssBefore,
     rssPeak,

@@ -1,0 +1,111 @@
+// Issue 21 target 2: every public read route against the hub's floor, in one run, over a large database
+// (--content items, default 100,000, and --rows ledger activities, default 1,000,000). Each round loads the
+// floor (GET /hub/widget.js: proxy-free route, no database) and then every read route; the table gives each
+// route's median req/s, its ratio to the same round's floor, p50/p99 and whether it meets the target
+// (>= 0.8x the floor with p99 <= 25 ms at 10 connections).
+// Usage: node bench/reads.mjs [--db sqlite|postgres] [--content 100000] [--rows 1000000] [--rounds 2] [--duration 5]
+//   [--only explore,ledger,...] (targets whose name contains one of the words) [--hold] (set up, then wait: for profiling)
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { bulkFill } from "./lib/bulk-fill.mjs";
+import { openBlog, request, signIn } from "./lib/hosts.mjs";
+import { benchOptions, combineRounds, ensureBuild, fmt, load, loadColumns, machineLine, printTable, runBenchmark, startHub } from "./lib/harness.mjs";
+
+const TARGET_RATIO = 0.8;
+const TARGET_P99_MS = 25;
+
+await runBenchmark(async () => {
+  const opts = benchOptions(process.argv.slice(2), {
+    rows: { type: "string", default: process.env.BENCH_LEDGER_ROWS ?? "1000000" },
+    content: { type: "string", default: process.env.BENCH_CONTENT_ITEMS ?? "100000" },
+    only: { type: "string", default: "" },
+    hold: { type: "boolean", default: false },
+  });
+  const rows = Math.min(5_000_000, Math.max(1, Number(opts.rows)));
+  const contentItems = Math.min(1_000_000, Math.max(1, Number(opts.content)));
+  const port = opts.appPort;
+  const timing = { duration: opts.duration, warmup: opts.warmup, connections: opts.connections, maxRequests: opts.maxRequests };
+
+  await ensureBuild({ force: opts.build });
+  const hub = await startHub({ db: opts.db, appPort: port, chainPort: opts.chainPort, seed: true });
+  const hubHost = `127.0.0.1:${port}`;
+
+  // Fixtures through the API: a free share (meta, manifest) and a hosted blog (status, svc.json).
+  const owner = await signIn(port, hubHost, privateKeyToAccount(generatePrivateKey()));
+  const share = await request(port, hubHost, "/quickshare", { method: "POST", headers: { cookie: owner }, body: JSON.stringify({ title: "Bench", content: "A free share.", price: "0" }) });
+  if (share.status !== 201 && share.status !== 200) throw new Error(`share: ${share.status} ${share.text}`);
+  const slug = share.json.share.slug;
+  const blog = await openBlog(port);
+  const post = await request(port, blog.host, "/api/admin/posts", { method: "POST", headers: { cookie: blog.admin }, body: JSON.stringify({ title: "Bench", body: "A free post.", status: "published", price: "0" }) });
+  if (post.status >= 300) throw new Error(`post: ${post.status} ${post.text}`);
+
+  console.log(`› inserting ${fmt.int(rows)} ledger activities and ${fmt.int(contentItems)} content items…`);
+  console.log(`  filled in ${(await bulkFill(hub.databaseUrl, rows, contentItems)).toFixed(1)} s`);
+  const t0 = Date.now(); // the first board read scores every new item once: not steady state
+  await request(port, hubHost, "/hub/reputation/leaderboards?type=content");
+  console.log(`  first content leaderboard read (scores ${fmt.int(contentItems)} new items): ${Date.now() - t0} ms`);
+  const deep = (await request(port, hubHost, `/hub/ledger?limit=1&skip=${Math.max(0, rows - 101)}`)).json; // one slow read by skip
+  if (!deep.nextCursor) throw new Error("no nextCursor for the deep page");
+
+  const pay = { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ contentId: "liner-notes" }), expect: 402 };
+  const all = [
+    { name: "explore, trending", path: "/hub/explore/content?limit=20" },
+    { name: "explore, best-sellers", path: "/hub/explore/content?limit=20&sort=best-sellers" },
+    { name: "explore, hot-new", path: "/hub/explore/content?limit=20&sort=hot-new" },
+    { name: "explore, text query", path: "/hub/explore/content?limit=20&q=harbor%20tide" },
+    { name: "ledger, first page", path: "/hub/ledger?limit=50" },
+    { name: "ledger, page past row 900,000 (cursor)", path: `/hub/ledger?limit=50&cursor=${deep.nextCursor}` },
+    { name: "stats", path: "/hub/stats" },
+    { name: "leaderboard, content", path: "/hub/reputation/leaderboards?type=content&limit=20" },
+    { name: "leaderboard, creators", path: "/hub/reputation/leaderboards?type=creators&limit=20" },
+    { name: "leaderboard, sites", path: "/hub/reputation/leaderboards?type=sites&limit=20" },
+    { name: "sitemap, content", path: "/hub/sitemap/content" },
+    { name: "sitemap, sites", path: "/hub/sitemap-sites" },
+    { name: "/.well-known/x402", path: "/.well-known/x402" },
+    { name: "share meta", path: `/quickshare/${slug}/meta` },
+    { name: "share manifest", path: `/quickshare/${slug}/manifest` },
+    { name: "blog /api/svc/status", path: "/api/svc/status", host: blog.host },
+    { name: "blog /svc.json", path: "/svc.json", host: blog.host },
+    { name: "402 challenge (POST /hub/pay)", path: "/hub/pay", ...pay },
+  ];
+  const words = opts.only ? opts.only.split(",").map((w) => w.trim()).filter(Boolean) : [];
+  const targets = words.length ? all.filter((t) => words.some((w) => t.name.includes(w))) : all;
+  for (const t of targets) {
+    // Every target answers as expected before it is loaded.
+    const res = await request(port, t.host ?? hubHost, t.path, { method: t.method, headers: t.headers, body: t.body });
+    if (res.status !== (t.expect ?? 200)) throw new Error(`${t.name}: ${res.status} ${res.text.slice(0, 300)}`);
+  }
+
+  if (opts.hold) {
+    // --hold: keep the filled hub up for profiling by hand (EXPLAIN, single requests) until Ctrl-C.
+    console.log(`› holding: hub ${hub.url}, database ${hub.databaseUrl}, blog host ${blog.host}, share ${slug}; Ctrl-C stops`);
+    await new Promise(() => {});
+  }
+  const header = `${fmt.int(contentItems)} content items, ${fmt.int(rows)} ledger activities — ${opts.db}, ${opts.connections} connections, ${opts.rounds} × ${opts.duration} s`;
+  console.log(`› ${header}; ${machineLine()}`);
+  const floorRuns = [];
+  const runs = targets.map(() => []);
+  const ratios = targets.map(() => []);
+  for (let round = 1; round <= opts.rounds; round++) {
+    const floor = await load({ url: `${hub.url}/hub/widget.js`, pid: hub.serverPid, ...timing });
+    floorRuns.push(floor);
+    for (const [i, t] of targets.entries()) {
+      const r = await load({ url: `${hub.url}${t.path}`, method: t.method, body: t.body, expect: t.expect, headers: { ...(t.host ? { host: t.host } : {}), ...t.headers }, pid: hub.serverPid, ...timing });
+      runs[i].push(r);
+      ratios[i].push(r.reqPerSec / floor.reqPerSec);
+    }
+    console.log(`  round ${round}/${opts.rounds}: floor ${fmt.int(floor.reqPerSec)} req/s; ${targets.map((t, i) => `${t.name} ${fmt.int(runs[i].at(-1).reqPerSec)}`).join(", ")}`);
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+  const results = [
+    { name: "floor — GET /hub/widget.js", ...combineRounds(floorRuns), ratio: 1 },
+    ...targets.map((t, i) => ({ name: t.name, ...combineRounds(runs[i]), ratio: median(ratios[i]) })),
+  ];
+  const columns = loadColumns();
+  columns.splice(2, 0, { title: "÷ floor", value: (r) => fmt.ratio(r.ratio) });
+  columns.splice(5, 0, { title: "target", value: (r) => (r.ratio === 1 && r.name.startsWith("floor") ? "" : r.ratio >= TARGET_RATIO && r.p99 <= TARGET_P99_MS ? "met" : "not met") });
+  console.log(`\n${header}\n${machineLine()}\ntarget: >= ${TARGET_RATIO}x the floor with p99 <= ${TARGET_P99_MS} ms\n`);
+  printTable(results, columns);
+  const met = results.slice(1).filter((r) => r.ratio >= TARGET_RATIO && r.p99 <= TARGET_P99_MS).length;
+  console.log(`\n${met} of ${results.length - 1} read routes meet the target`);
+  if (results.some((r) => r.errors || r.non2xx)) throw new Error("some requests failed or answered another status");
+});
