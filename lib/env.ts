@@ -104,6 +104,10 @@ const schema = z.object({
   // and read the chain again.
   GATEWAY_INDEX_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
   GATEWAY_INDEX_MAX_LAG_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
+  // Public read answers (explore, ledger, stats, leaderboards, sitemaps, discovery, share meta) are kept
+  // in memory this long (lib/http/read-cache.ts); a write through this instance drops them at once.
+  // 0 turns the cache off.
+  READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   // Tests only: quickshare reads may name the time they are decided at (header x-hub-test-now), so
   // tests move a share past its expiry or a proof past its 12-hour window without waiting. Refused
   // unless the hub is a testnet hub on a loopback chain.

@@ -106,7 +106,10 @@ async function withStack(label, databaseUrl, fn) {
     // The API tests speak for many clients through one socket: loopback is their "proxy". HUB_TEST_FAULTS: x-hub-test-fault (issue 14).
     TRUSTED_PROXIES: "127.0.0.1", HUB_TEST_FAULTS: "1",
     // The Gateway deposit index follows the chain every 200 ms and is trusted for 2 s after its last pass (tests wait that out).
-    GATEWAY_INDEX_INTERVAL_MS: "200", GATEWAY_INDEX_MAX_LAG_MS: "2000" };
+    GATEWAY_INDEX_INTERVAL_MS: "200", GATEWAY_INDEX_MAX_LAG_MS: "2000",
+    // Tests write rows straight into the database and read them back through the API at once: no kept
+    // read answers here (e2e/api/read-cache.test.ts starts a hub of its own with the cache on).
+    READ_CACHE_MS: "0" };
   const env = stackEnv({ dataDir, databaseUrl, chainPort: CHAIN_PORT, appPort: APP_PORT, origin, extra });
   let server;
   const failedBefore = failedStages;
@@ -156,6 +159,7 @@ async function withPair(label, databaseUrl, fn) {
   const shared = {
     SESSION_PASSWORD: secret(), UNLOCK_PROOF_SECRET: secret(), BLOB_KEY: secret(), PEER_SECRET: secret(),
     REDIS_URL, TRUSTED_PROXIES: "127.0.0.1", SETTLE_INTERVAL_MS: "300", EVENT_RATE_LIMIT_PER_MINUTE: "10",
+    READ_CACHE_MS: "0", // one instance reads what the other just wrote
   };
   const env = stackEnv({ dataDir, databaseUrl, chainPort: CHAIN_PORT, appPort: APP_PORT, origin, extra: { ...contractEnv(deployment), HUB_URL: origin, ...shared } });
   const instances = [];

@@ -4,7 +4,9 @@ import { readSession, type Session } from "@/lib/auth/session";
 import { clientAddress } from "./client-address";
 import { ApiError, toErrorResponse } from "./errors";
 import { findIllFormedText } from "./find-ill-formed-text";
+import { cachedRead, invalidateReads, readCacheKey } from "./read-cache";
 import { readCappedBody } from "./read-capped-body";
+import { TEST_CLOCK_HEADER } from "./request-clock";
 import { assertSameOrigin } from "./same-origin";
 
 type AuthMode = "none" | "optional" | "session";
@@ -25,6 +27,11 @@ type Spec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, A exten
   bodyType?: "json" | "json-or-text";
   /** Runs before anything is parsed (e.g. a credential header check that must answer 403 first). */
   guard?: (req: NextRequest) => void | Promise<void>;
+  /**
+   * GET answers are the same for every caller: keep them READ_CACHE_MS (lib/http/read-cache.ts).
+   * Only for routes without a session (auth "none").
+   */
+  cache?: A extends "none" ? boolean : never;
 };
 
 export type RouteContext<B, Q, P, A extends AuthMode> = {
@@ -80,19 +87,26 @@ export function route<
         if (!session && auth === "session") throw new ApiError("unauthorized", "Sign in with your wallet first (GET /auth/nonce, POST /auth/verify)");
       }
 
-      const result = await handler({
-        req,
-        body,
-        query,
-        params,
-        session: session as RouteContext<unknown, unknown, unknown, A>["session"],
-        clientIp: clientAddress(req),
-      } as RouteContext<z.output<B>, z.output<Q>, z.output<P>, A>);
-      if (result instanceof Response) return nosniff(result);
-      return nosniff(Response.json(result ?? { success: true }));
+      const answer = async () => {
+        const result = await handler({
+          req,
+          body,
+          query,
+          params,
+          session: session as RouteContext<unknown, unknown, unknown, A>["session"],
+          clientIp: clientAddress(req),
+        } as RouteContext<z.output<B>, z.output<Q>, z.output<P>, A>);
+        return result instanceof Response ? result : Response.json(result ?? { success: true });
+      };
+      // A request that names its own decision time (tests) is never answered from the cache.
+      const cacheable = spec.cache && auth === "none" && req.method === "GET" && !req.headers.has(TEST_CLOCK_HEADER);
+      return nosniff(cacheable ? await cachedRead(readCacheKey(req), answer) : await answer());
     } catch (err) {
       const { status, body, headers } = toErrorResponse(err);
       return nosniff(Response.json(body, { status, headers }));
+    } finally {
+      // Whatever a write changed, kept read answers may show the state before it.
+      if (MUTATING.has(req.method)) invalidateReads();
     }
   };
 }

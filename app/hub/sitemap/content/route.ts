@@ -3,4 +3,4 @@ import { route } from "@/lib/http/route";
 import { sitemapContentQuery } from "@/lib/schemas/explore";
 
 // GET /hub/sitemap/content — URLs of verified content for sitemaps
-export const GET = route({ query: sitemapContentQuery }, ({ query }) => sitemapContent(query));
+export const GET = route({ query: sitemapContentQuery, cache: true }, ({ query }) => sitemapContent(query));

@@ -4,6 +4,6 @@ import { shareMeta } from "@/lib/quickshare/share-meta";
 import { slugParams } from "@/lib/schemas/quickshare";
 
 // GET /quickshare/<slug>/meta — public metadata: title, price, cover, status, counters (never the body)
-export const GET = route({ params: slugParams }, async ({ req, params }) =>
+export const GET = route({ params: slugParams, cache: true }, async ({ req, params }) =>
   Response.json(await shareMeta({ slug: params.slug, now: requestNow(req) }), { headers: { "cache-control": "no-cache" } }),
 );

@@ -6,7 +6,7 @@ import { env } from "@/lib/env";
 import { route } from "@/lib/http/route";
 
 // GET /api/svc/status (blog origin) — the blog's identity and the hub serving it
-export const GET = route({ params: z.object({ host: z.string() }) }, async ({ req, params }) => {
+export const GET = route({ params: z.object({ host: z.string() }), cache: true }, async ({ req, params }) => {
   const blog = await blogContext(req, params.host);
   return blogStatus(blog, NETWORKS[env.NETWORK_MODE]);
 });

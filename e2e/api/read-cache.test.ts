@@ -1,0 +1,106 @@
+// The read cache (lib/http/read-cache.ts) on a hub of its own with READ_CACHE_MS on (the main test hub
+// runs without it): public read answers are kept for the freshness bound, a write through the same
+// instance drops them at once, a write it did not see shows once the bound has passed, errors are never
+// kept, concurrent misses share one computation, and requests that name their own time bypass it.
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDb } from "../support/db";
+import { type ExtraHub, hubClient, startExtraHub } from "../support/extra-hub";
+import { createShare, person } from "../support/quickshare";
+
+const BOUND_MS = 4_000;
+const domain = `cache-${Date.now().toString(36)}.example`;
+const ledger = `/hub/ledger?limit=5&domain=${domain}`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function addActivity(title: string) {
+  return testDb().ledgerActivity.create({ data: { network: "testnet", type: "view", domain, contentTitle: title } });
+}
+
+describe("read cache", () => {
+  let hub: ExtraHub;
+  let client: ReturnType<typeof hubClient>;
+
+  beforeAll(async () => {
+    // Its own settler and index stay off: the main test hub runs them on this database.
+    hub = await startExtraHub({ READ_CACHE_MS: String(BOUND_MS), HUB_TEST_CLOCK: "1", SETTLE_INTERVAL_MS: "0", GATEWAY_INDEX_INTERVAL_MS: "0" });
+    client = hubClient(hub.url);
+  }, 120_000);
+
+  afterAll(async () => {
+    await hub?.stop();
+    await testDb().ledgerActivity.deleteMany({ where: { domain } });
+  });
+
+  it("keeps an answer for the bound, shows another instance's write after it, and drops it on a write through this instance", async () => {
+    await addActivity("first");
+    const a = await client.api(ledger);
+    expect(a.status).toBe(200);
+    expect(a.headers.get("x-hub-cache")).toBe("miss");
+    expect(a.body.activities.map((r: any) => r.contentTitle)).toEqual(["first"]);
+
+    // Written past this instance (the test's own database client stands for another instance).
+    const started = Date.now();
+    await addActivity("second");
+    const b = await client.api(ledger);
+    expect(Date.now() - started).toBeLessThan(BOUND_MS); // still within the bound: the kept answer
+    expect(b.headers.get("x-hub-cache")).toBe("hit");
+    expect(b.body).toEqual(a.body);
+
+    // Past the bound the answer is computed again and holds the row.
+    await sleep(BOUND_MS + 200 - (Date.now() - started));
+    const c = await client.api(ledger);
+    expect(c.headers.get("x-hub-cache")).toBe("miss");
+    expect(c.body.activities.map((r: any) => r.contentTitle).sort()).toEqual(["first", "second"]);
+    expect((await client.api(ledger)).headers.get("x-hub-cache")).toBe("hit");
+
+    // A write through this instance (any POST, here a sign-in) drops every kept answer at once.
+    await addActivity("third");
+    await client.signIn(privateKeyToAccount(generatePrivateKey()));
+    const d = await client.api(ledger);
+    expect(d.headers.get("x-hub-cache")).toBe("miss");
+    expect(d.body.activities).toHaveLength(3);
+  });
+
+  it("keys by path and query, whatever the parameters' order", async () => {
+    const one = await client.api(`/hub/ledger?limit=2&domain=${domain}`);
+    expect(one.headers.get("x-hub-cache")).toBe("miss");
+    const same = await client.api(`/hub/ledger?domain=${domain}&limit=2`);
+    expect(same.headers.get("x-hub-cache")).toBe("hit");
+    expect(same.body).toEqual(one.body);
+    const other = await client.api(`/hub/ledger?limit=3&domain=${domain}`);
+    expect(other.headers.get("x-hub-cache")).toBe("miss");
+  });
+
+  it("never keeps an error, and a bad request never reaches the cache", async () => {
+    for (let i = 0; i < 2; i++) {
+      const missing = await client.api("/quickshare/NoSuchShare1/meta");
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get("x-hub-cache")).toBeNull();
+      const bad = await client.api("/hub/ledger?limit=abc");
+      expect(bad.status).toBe(400);
+      expect(bad.headers.get("x-hub-cache")).toBeNull();
+    }
+  });
+
+  it("answers concurrent misses with one computation", async () => {
+    await client.signIn(privateKeyToAccount(generatePrivateKey())); // a write: nothing kept
+    const answers = await Promise.all(Array.from({ length: 20 }, () => client.api("/hub/stats")));
+    expect(answers.every((r) => r.status === 200)).toBe(true);
+    const how = answers.map((r) => r.headers.get("x-hub-cache"));
+    expect(how.filter((h) => h === "miss")).toHaveLength(1);
+    expect(how.every((h) => h === "miss" || h === "shared" || h === "hit")).toBe(true);
+    expect(new Set(answers.map((r) => JSON.stringify(r.body))).size).toBe(1);
+  });
+
+  it("does not answer a request that names its own time from the cache", async () => {
+    const owner = await person();
+    const share = await createShare(owner, { price: "0" });
+    const meta = `/quickshare/${share.slug}/meta`;
+    await client.api(meta);
+    expect((await client.api(meta)).headers.get("x-hub-cache")).toBe("hit");
+    const later = new Date(Date.now() + 400 * 24 * 3_600_000).toISOString(); // past any expiry
+    const timed = await client.api(meta, { headers: { "x-hub-test-now": later } });
+    expect(timed.headers.get("x-hub-cache")).toBeNull();
+  });
+});

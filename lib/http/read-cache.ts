@@ -1,0 +1,100 @@
+import "server-only";
+import { env } from "@/lib/env";
+import { metrics } from "@/lib/metrics/metrics";
+
+/**
+ * Public read answers kept in memory for READ_CACHE_MS (the freshness bound), for routes that declare
+ * `cache: true` in `route()`: answers that are the same for every caller (explore, ledger, stats,
+ * leaderboards, sitemaps, discovery, share meta). Only 200 answers are kept; a key is the method,
+ * Host, scheme, path and sorted query. Concurrent misses of one key share one computation.
+ *
+ * Freshness: every write request this process finishes (POST, PUT, PATCH, DELETE through `route()`)
+ * starts a new generation, and answers of an older generation are never served, so a client reads its
+ * own writes on the instance that took them. Writes this process did not see (another instance, the
+ * settler's and index's background passes, a CLI) show within READ_CACHE_MS. An answer computed while a
+ * write finished is not kept (it may predate the write).
+ */
+type Snapshot = { status: number; headers: Array<[string, string]>; body: Uint8Array };
+type Entry = Snapshot & { at: number; generation: number };
+type State = { generation: number; entries: Map<string, Entry>; bytes: number; flights: Map<string, { generation: number; done: Promise<Snapshot> }> };
+
+/** Bounds: one answer larger than this is never kept, and the cache evicts its oldest past the total. */
+const MAX_ENTRY_BYTES = 8 * 1024 * 1024;
+const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
+const MAX_ENTRIES = 2_000;
+
+// One cache per process, shared through globalThis (Next bundles route modules apart).
+const KEY = Symbol.for("paid-content-hub.read-cache");
+const slot = globalThis as typeof globalThis & { [KEY]?: State };
+const state = (): State => (slot[KEY] ??= { generation: 0, entries: new Map(), bytes: 0, flights: new Map() });
+
+/** A write finished in this process: every kept answer is stale from now on. */
+export function invalidateReads(): void {
+  const s = state();
+  s.generation += 1;
+  s.entries.clear();
+  s.bytes = 0;
+}
+
+/** The cache key of a request: what decides a cacheable answer (never cookies: cached routes ignore who asks). */
+export function readCacheKey(req: Request & { nextUrl: URL }): string {
+  const query = [...req.nextUrl.searchParams].sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
+  const host = req.headers.get("host") ?? "";
+  const proto = req.headers.get("x-forwarded-proto") ?? "";
+  return `${req.method} ${proto}://${host}${req.nextUrl.pathname}?${new URLSearchParams(query)}`;
+}
+
+/** The answer for `key`: a fresh kept one, a computation already under way, or `compute()` (kept when 200). */
+export async function cachedRead(key: string, compute: () => Promise<Response>): Promise<Response> {
+  const ttl = env.READ_CACHE_MS;
+  if (ttl <= 0) return compute();
+  const s = state();
+  const now = Date.now();
+  const kept = s.entries.get(key);
+  if (kept && kept.generation === s.generation && now - kept.at < ttl) {
+    metrics().readCache.inc({ result: "hit" });
+    return toResponse(kept, "hit");
+  }
+  const flight = s.flights.get(key);
+  if (flight && flight.generation === s.generation) {
+    metrics().readCache.inc({ result: "shared" });
+    return toResponse(await flight.done, "shared");
+  }
+  metrics().readCache.inc({ result: "miss" });
+  const generation = s.generation;
+  const done = compute().then(snapshot);
+  s.flights.set(key, { generation, done });
+  try {
+    const snap = await done;
+    if (snap.status === 200 && snap.body.byteLength <= MAX_ENTRY_BYTES && s.generation === generation) keep(s, key, { ...snap, at: now, generation });
+    return toResponse(snap, "miss");
+  } finally {
+    if (s.flights.get(key)?.done === done) s.flights.delete(key);
+  }
+}
+
+function keep(s: State, key: string, entry: Entry) {
+  const old = s.entries.get(key);
+  if (old) {
+    s.entries.delete(key);
+    s.bytes -= old.body.byteLength;
+  }
+  s.entries.set(key, entry);
+  s.bytes += entry.body.byteLength;
+  // Map order is insertion order: the first entries are the oldest.
+  for (const [k, e] of s.entries) {
+    if (s.bytes <= MAX_TOTAL_BYTES && s.entries.size <= MAX_ENTRIES) break;
+    s.entries.delete(k);
+    s.bytes -= e.body.byteLength;
+  }
+}
+
+async function snapshot(res: Response): Promise<Snapshot> {
+  return { status: res.status, headers: [...res.headers], body: new Uint8Array(await res.arrayBuffer()) };
+}
+
+function toResponse(snap: Snapshot, how: "hit" | "shared" | "miss"): Response {
+  const headers = new Headers(snap.headers);
+  headers.set("x-hub-cache", how);
+  return new Response(snap.body.byteLength ? snap.body.slice() : null, { status: snap.status, headers });
+}
