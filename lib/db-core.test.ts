@@ -125,6 +125,24 @@ for (const provider of providers) {
       expect(names).toEqual(["outside"]);
     });
 
+    it.skipIf(provider.name !== "sqlite")("gives a new connection planner statistics, so a content lookup by externalId takes its index, not a walk of the network", async () => {
+      // Without statistics SQLite took the (network, createdAt) index for `network = ? AND (id = ? OR
+      // externalId = ?) ORDER BY createdAt` and walked every content row of the network.
+      const site = await db.site.create({ data: { domain: "planner.example", name: "Planner", ownerWallet: PAY_TO, verifyToken: "planner-token" } });
+      await db.content.createMany({ data: Array.from({ length: 2_000 }, (_, i) => ({ network: "testnet", siteId: site.id, externalId: `item-${i}` })) });
+      const fresh = createDb(provider.url);
+      try {
+        const plan = await fresh.$queryRawUnsafe<Array<{ detail: string }>>(
+          `EXPLAIN QUERY PLAN SELECT "id" FROM "Content" WHERE "network" = 'testnet' AND ("id" = 'item-7' OR "externalId" = 'item-7') ORDER BY "createdAt" ASC LIMIT 5`,
+        );
+        expect(plan.map((row) => row.detail).join("\n")).toMatch(/USING INDEX Content_network_externalId_idx/);
+        const stats = await fresh.$queryRawUnsafe<Array<{ n: bigint | number }>>(`SELECT COUNT(*) AS n FROM "sqlite_stat1" WHERE "tbl" = 'Content'`);
+        expect(Number(stats[0]!.n)).toBeGreaterThan(0);
+      } finally {
+        await fresh.$disconnect();
+      }
+    });
+
     it.skipIf(provider.name !== "sqlite")("lets another process write while a transaction reads and then writes (no 'database is locked')", async () => {
       // Another process (the CLI settler, a test writing fixtures) inserts between the transaction's
       // read and its write. With a deferred BEGIN the transaction's snapshot is stale by then and its

@@ -62,7 +62,8 @@ export async function bulkFill(databaseUrl, rows, contentItems) {
       }
     })();
     db.exec(REBUILD_TOTALS(""));
-    // No ANALYZE: the hub never runs it on SQLite, so the planner sees what it sees in production.
+    // What the hub's hourly PRAGMA optimize does once the rows are there (lib/db-core.ts), as autovacuum's ANALYZE on PostgreSQL.
+    db.exec("PRAGMA optimize = 0x10002");
     db.close();
   } else {
     const client = new pg.Client(pgPoolConfig(target));

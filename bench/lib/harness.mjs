@@ -214,26 +214,37 @@ export async function startHub({ db = "sqlite", appPort, chainPort, seed = true,
     mkdirSync(cpuProfDir, { recursive: true });
     onCleanup("cpu profile summary", async () => summariseProfiles(cpuProfDir));
   }
-  const server = await startServer(env, { quiet: true, nodeArgs: cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfDir}`] : [] });
-  // Remember the tree now: once the launcher exits, its children are re-parented out of reach.
-  const known = descendants(server.child.pid);
-  const tree = () => [...new Set([server.child.pid, ...known, ...descendants(server.child.pid)])];
-  const unregister = onCleanup("next", () => server.stop(), tree);
-  const serverPid = findServerPid(server.child.pid);
+  const launch = async () => {
+    const server = await startServer(env, { quiet: true, nodeArgs: cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfDir}`] : [] });
+    // Remember the tree now: once the launcher exits, its children are re-parented out of reach.
+    const known = descendants(server.child.pid);
+    const tree = () => [...new Set([server.child.pid, ...known, ...descendants(server.child.pid)])];
+    const unregister = onCleanup("next", () => server.stop(), tree);
+    return { server, tree, unregister, pid: findServerPid(server.child.pid) };
+  };
+  let current = await launch();
+  const stopServer = async () => {
+    const pids = current.tree();
+    await current.server.stop();
+    for (const pid of pids) await stopPid(pid);
+    current.unregister();
+  };
   return {
     url: origin,
     dataDir,
     databaseUrl,
     env,
     /** The PID of the process that actually serves requests (next-server), for RSS. */
-    serverPid,
+    get serverPid() {
+      return current.pid;
+    },
     anvil,
     /** Stops only the Next server (the chain and database stay until cleanup). */
-    stopServer: async () => {
-      const pids = tree();
-      await server.stop();
-      for (const pid of pids) await stopPid(pid);
-      unregister();
+    stopServer,
+    /** Stops the Next server and starts a fresh one on the same chain and database (e.g. after a bulk fill). */
+    restartServer: async () => {
+      await stopServer();
+      current = await launch();
     },
   };
 }
