@@ -1,6 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { api, expectError } from "../support/hub";
+import { blogSignIn, blogRequest, cleanupBlogs, createBlog, createPost } from "../support/blog";
 import { testDb } from "../support/db";
+import { person } from "../support/quickshare";
+
+afterAll(cleanupBlogs);
 
 describe("GET /hub/reputation/leaderboards", () => {
   it("ranks content by reputation and moves an item up when its figures grow", async () => {
@@ -46,6 +50,36 @@ describe("GET /hub/reputation/leaderboards", () => {
       await db.content.deleteMany({ where: { siteId: { in: hidden.map((s) => s.id) } } });
       await db.site.deleteMany({ where: { id: { in: hidden.map((s) => s.id) } } });
     }
+  });
+
+  it("keeps a site's sums in step with its content: an item added, a figure grown, a blog post's listing removed", async () => {
+    // The sites and creators boards read stored per-site sums (SiteFigures), refreshed from Content.
+    const owner = await person();
+    const blog = await createBlog(owner, "lbsum");
+    const admin = await blogSignIn(blog.domain, owner.account);
+    const find = async (type: string, match: (item: any) => boolean) => {
+      for (let skip = 0; ; skip += 50) {
+        const page = await api(`/hub/reputation/leaderboards?type=${type}&limit=50&skip=${skip}`);
+        expect(page.status).toBe(200);
+        const hit = page.body.items.find(match);
+        if (hit || skip + 50 >= page.body.total) return hit;
+      }
+    };
+    const siteRow = () => find("sites", (i) => i.websiteId === blog.siteId);
+    const creatorRow = () => find("creators", (i) => i.wallet === owner.address);
+    expect(await siteRow()).toMatchObject({ contentCount: 0, unlocks: 0, views: 0 });
+
+    const post = await createPost(blog.domain, admin, { title: "Listed", price: "0.05" }); // published and public: listed in explore
+    await createPost(blog.domain, admin, { title: "Also listed", price: "0.10" });
+    expect(await siteRow()).toMatchObject({ contentCount: 2, unlocks: 0 });
+    expect(await creatorRow()).toMatchObject({ contentCount: 2, sites: 1 });
+
+    await testDb().content.updateMany({ where: { siteId: blog.siteId }, data: { unlocks: { increment: 7 }, views: { increment: 11 }, revenueAtomic: { increment: 70_000n } } });
+    expect(await siteRow()).toMatchObject({ contentCount: 2, unlocks: 14, views: 22, revenue: 0.14 });
+
+    expect((await blogRequest(blog.domain, `/api/admin/posts/${post.id}`, { method: "DELETE", cookie: admin })).status).toBe(200);
+    expect(await siteRow()).toMatchObject({ contentCount: 1, unlocks: 7, views: 11, revenue: 0.07 });
+    expect(await creatorRow()).toMatchObject({ contentCount: 1, unlocks: 7 });
   });
 
   it("pages", async () => {

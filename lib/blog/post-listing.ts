@@ -47,7 +47,9 @@ export async function syncPostListing(tx: Tx, { site, post }: { site: ListedSite
 
 /** Drops a post's explore listing (unpublished, made invite-only, or deleted). */
 export async function removePostListing(tx: Tx, { siteId, postId }: { siteId: string; postId: string }) {
-  await tx.content.deleteMany({ where: { siteId, externalId: postListingId(postId) } });
+  const { count } = await tx.content.deleteMany({ where: { siteId, externalId: postListingId(postId) } });
+  // The site's stored sums counted the listing: the next refresh recomputes a site without them.
+  if (count > 0) await tx.siteFigures.deleteMany({ where: { siteId } });
 }
 
 /**

@@ -10,8 +10,8 @@ type Opts = { type: "creators" | "sites" | "content"; limit: number; skip: numbe
 
 /**
  * Leaderboards of creators, sites or content by reputation score (ties: unlocks, views, revenue).
- * Content ranks through the stored score and its index; sites and creators aggregate their content's
- * figures in the database and score the sums with the same formula. Quickshares are not content and never rank.
+ * Content ranks through the stored score and its index; sites and creators score their content's
+ * stored sums (SiteFigures, refreshed with the content scores) with the same formula. Quickshares are not content and never rank.
  */
 export async function leaderboards(opts: Opts) {
   const items = opts.type === "content" ? await contentBoard(opts) : await aggregateBoard(opts);
@@ -66,23 +66,19 @@ async function contentBoard({ limit, skip }: Opts) {
 }
 
 async function aggregateBoard({ type, limit, skip }: Opts) {
-  const [groups, sites] = await Promise.all([
-    db.content.groupBy({
-      by: ["siteId"],
-      where: { network: env.NETWORK_MODE },
-      _sum: { ratingsCount: true, ratingSum: true, unlocks: true, views: true, revenueAtomic: true },
-      _count: { _all: true },
-    }),
+  await refreshContentScores(); // and with them the sites' stored sums
+  const [stored, sites] = await Promise.all([
+    db.siteFigures.findMany({ where: { network: env.NETWORK_MODE } }),
     db.site.findMany({ where: liveSite, select: { id: true, domain: true, name: true, verified: true, ownerWallet: true } }),
   ]);
-  const bySite = new Map(groups.map((g) => [g.siteId, g]));
-  const sum = (g: (typeof groups)[number] | undefined): Figures & { count: number } => ({
-    ratingsCount: g?._sum.ratingsCount ?? 0,
-    ratingSum: g?._sum.ratingSum ?? 0,
-    unlocks: g?._sum.unlocks ?? 0,
-    views: g?._sum.views ?? 0,
-    revenueAtomic: g?._sum.revenueAtomic ?? 0n,
-    count: g?._count._all ?? 0,
+  const bySite = new Map(stored.map((g) => [g.siteId, g]));
+  const sum = (g: (typeof stored)[number] | undefined): Figures & { count: number } => ({
+    ratingsCount: Number(g?.ratingsCount ?? 0),
+    ratingSum: Number(g?.ratingSum ?? 0),
+    unlocks: Number(g?.unlocks ?? 0),
+    views: Number(g?.views ?? 0),
+    revenueAtomic: g?.revenueAtomic ?? 0n,
+    count: g?.contentCount ?? 0,
   });
 
   type Entry = { key: string; f: Figures & { count: number }; build: (rank: number) => Record<string, unknown> };

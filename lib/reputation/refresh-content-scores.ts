@@ -1,6 +1,7 @@
 import "server-only";
 import { db, isPostgres } from "@/lib/db";
 import { env } from "@/lib/env";
+import { refreshSiteFigures, sitesWithoutFigures } from "./refresh-site-figures";
 import { scoreSql } from "./score";
 
 const CHUNK = 500;
@@ -11,7 +12,9 @@ let running: Promise<void> | undefined;
 /**
  * Recomputes the stored reputationScore of content whose figures changed since the last refresh
  * (Prisma bumps updatedAt on every counter increment) in one UPDATE per chunk; the raw UPDATE does
- * not touch updatedAt, so a refresh never marks rows dirty again.
+ * not touch updatedAt, so a refresh never marks rows dirty again. The sums of those items' sites
+ * (SiteFigures, for the sites and creators boards) are recomputed with them, and those of sites that
+ * have none yet.
  */
 export function refreshContentScores(): Promise<void> {
   running ??= refresh().finally(() => {
@@ -26,13 +29,18 @@ async function refresh() {
   // of the network (tens of ms at 100,000 items, on every board read).
   const network = env.NETWORK_MODE;
   const wheres = watermark ? [{ network, updatedAt: { gt: watermark } }, { network, reputationScore: null }] : [{ network }];
-  const found = await Promise.all(wheres.map((where) => db.content.findMany({ where, select: { id: true } })));
+  const [found, unfigured] = await Promise.all([
+    Promise.all(wheres.map((where) => db.content.findMany({ where, select: { id: true, siteId: true } }))),
+    watermark ? sitesWithoutFigures() : Promise.resolve([]),
+  ]);
   const dirty = [...new Set(found.flat().map((r) => r.id))];
+  const sites = [...new Set([...found.flat().map((r) => r.siteId), ...unfigured])];
   const sql = scoreSql();
   for (let i = 0; i < dirty.length; i += CHUNK) {
     const ids = dirty.slice(i, i + CHUNK);
     const placeholders = ids.map((_, n) => (isPostgres() ? `$${n + 1}` : "?")).join(", ");
     await db.$executeRawUnsafe(`UPDATE "Content" SET "reputationScore" = ${sql} WHERE "id" IN (${placeholders})`, ...ids);
   }
+  await refreshSiteFigures(watermark ? sites : "all");
   watermark = startedAt;
 }
