@@ -5,8 +5,11 @@ import { refreshSiteFigures, sitesWithoutFigures } from "./refresh-site-figures"
 import { scoreSql } from "./score";
 
 const CHUNK = 500;
+/** How often a refresh also looks for unscored rows whose updatedAt is older than its watermark. */
+const UNSCORED_SWEEP_MS = 60_000;
 // Per process: the stored scores are derived data, so a fresh process simply recomputes everything once.
 let watermark: Date | undefined;
+let sweptAt = 0;
 let running: Promise<void> | undefined;
 
 /**
@@ -25,10 +28,14 @@ export function refreshContentScores(): Promise<void> {
 
 async function refresh() {
   const startedAt = new Date(Date.now() - 1_000); // rows written during this refresh are picked up next time
-  // Two indexed lookups rather than one OR, which the database answers by scanning every content row
-  // of the network (tens of ms at 100,000 items, on every board read).
+  // Rows changed since the watermark (an indexed range). Rows with no score but an older updatedAt
+  // (written by another process whose commit came more than a second after its clock, or imported)
+  // are looked for once a minute: that lookup walks the network's rows whenever the planner's
+  // statistics predate the scores (17 ms at 100,000 items), too much for every board read.
   const network = env.NETWORK_MODE;
-  const wheres = watermark ? [{ network, updatedAt: { gt: watermark } }, { network, reputationScore: null }] : [{ network }];
+  const sweep = !watermark || Date.now() - sweptAt >= UNSCORED_SWEEP_MS;
+  if (sweep) sweptAt = Date.now();
+  const wheres = !watermark ? [{ network }] : [{ network, updatedAt: { gt: watermark } }, ...(sweep ? [{ network, reputationScore: null }] : [])];
   const [found, unfigured] = await Promise.all([
     Promise.all(wheres.map((where) => db.content.findMany({ where, select: { id: true, siteId: true } }))),
     watermark ? sitesWithoutFigures() : Promise.resolve([]),
