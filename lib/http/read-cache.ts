@@ -38,7 +38,8 @@ export function invalidateReads(): void {
 
 /** The cache key of a request: what decides a cacheable answer (never cookies: cached routes ignore who asks). */
 export function readCacheKey(req: Request & { nextUrl: URL }): string {
-  const query = [...req.nextUrl.searchParams].sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
+  // By name only: the sort is stable, so a repeated parameter keeps its values' order (the route reads the last one).
+  const query = [...req.nextUrl.searchParams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const host = req.headers.get("host") ?? "";
   const proto = req.headers.get("x-forwarded-proto") ?? "";
   return `${req.method} ${proto}://${host}${req.nextUrl.pathname}?${new URLSearchParams(query)}`;

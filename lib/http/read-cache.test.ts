@@ -1,0 +1,97 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+const settings = vi.hoisted(() => ({ READ_CACHE_MS: 80 }));
+vi.mock("@/lib/env", () => ({ env: settings }));
+
+const { cachedRead, invalidateReads, readCacheKey } = await import("./read-cache");
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const json = (value: unknown, status = 200) => Response.json(value, { status });
+const request = (url: string, headers: Record<string, string> = {}) => Object.assign(new Request(url, { headers }), { nextUrl: new URL(url) });
+
+describe("read cache", () => {
+  beforeEach(() => {
+    settings.READ_CACHE_MS = 80;
+    invalidateReads();
+  });
+
+  it("keys by method, host, scheme, path and sorted query", () => {
+    const a = readCacheKey(request("http://hub.test/hub/ledger?limit=2&domain=x.example", { host: "hub.test" }));
+    expect(readCacheKey(request("http://hub.test/hub/ledger?domain=x.example&limit=2", { host: "hub.test" }))).toBe(a);
+    expect(readCacheKey(request("http://hub.test/hub/ledger?domain=x.example&limit=3", { host: "hub.test" }))).not.toBe(a);
+    expect(readCacheKey(request("http://hub.test/hub/ledger?domain=x.example&limit=2", { host: "blog.test" }))).not.toBe(a);
+    expect(readCacheKey(request("http://hub.test/hub/ledger?domain=x.example&limit=2", { host: "hub.test", "x-forwarded-proto": "https" }))).not.toBe(a);
+    // Repeated parameters keep their order among themselves.
+    expect(readCacheKey(request("http://hub.test/p?a=1&a=2"))).not.toBe(readCacheKey(request("http://hub.test/p?a=2&a=1")));
+  });
+
+  it("keeps a 200 for the bound and computes it again after", async () => {
+    let n = 0;
+    const compute = async () => json({ n: ++n });
+    const first = await cachedRead("k", compute);
+    expect(first.headers.get("x-hub-cache")).toBe("miss");
+    expect(await first.json()).toEqual({ n: 1 });
+    const second = await cachedRead("k", compute);
+    expect(second.headers.get("x-hub-cache")).toBe("hit");
+    expect(await second.json()).toEqual({ n: 1 });
+    await sleep(100);
+    expect(await (await cachedRead("k", compute)).json()).toEqual({ n: 2 });
+  });
+
+  it("never keeps another status, and passes a thrown error to every waiter", async () => {
+    let n = 0;
+    const notFound = async () => json({ n: ++n }, 404);
+    await cachedRead("e", notFound);
+    const again = await cachedRead("e", notFound);
+    expect(again.status).toBe(404);
+    expect(await again.json()).toEqual({ n: 2 });
+    const failing = () => new Promise<Response>((_, reject) => setTimeout(() => reject(new Error("boom")), 10));
+    const results = await Promise.allSettled([cachedRead("f", failing), cachedRead("f", failing)]);
+    expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+  });
+
+  it("answers concurrent misses with one computation", async () => {
+    let n = 0;
+    const slow = async () => {
+      n += 1;
+      await sleep(20);
+      return json({ n });
+    };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => cachedRead("c", slow)));
+    expect(n).toBe(1);
+    expect(answers.map((a) => a.headers.get("x-hub-cache")).sort()).toEqual(["miss", ...Array(9).fill("shared")]);
+    expect(new Set(await Promise.all(answers.map((a) => a.text()))).size).toBe(1);
+  });
+
+  it("drops every kept answer on a write, and does not keep one computed while a write finished", async () => {
+    let n = 0;
+    const compute = async () => json({ n: ++n });
+    await cachedRead("w", compute);
+    invalidateReads();
+    expect(await (await cachedRead("w", compute)).json()).toEqual({ n: 2 });
+    const during = async () => {
+      const res = json({ n: ++n });
+      invalidateReads(); // a write finished while this answer was being computed
+      return res;
+    };
+    await cachedRead("v", during);
+    expect((await cachedRead("v", compute)).headers.get("x-hub-cache")).toBe("miss");
+  });
+
+  it("is off at 0", async () => {
+    settings.READ_CACHE_MS = 0;
+    let n = 0;
+    const compute = async () => json({ n: ++n });
+    await cachedRead("o", compute);
+    const again = await cachedRead("o", compute);
+    expect(again.headers.get("x-hub-cache")).toBeNull();
+    expect(await again.json()).toEqual({ n: 2 });
+  });
+
+  it("evicts its oldest answers past the entry bound", async () => {
+    settings.READ_CACHE_MS = 60_000;
+    for (let i = 0; i <= 2_000; i++) await cachedRead(`n${i}`, async () => json(i));
+    expect((await cachedRead("n0", async () => json("again"))).headers.get("x-hub-cache")).toBe("miss");
+    expect((await cachedRead("n2000", async () => json("again"))).headers.get("x-hub-cache")).toBe("hit");
+  });
+});
