@@ -1,4 +1,5 @@
 import "server-only";
+import { BLOG_ORIGIN_HEADER } from "@/lib/blog/blog-host";
 import { env } from "@/lib/env";
 import { metrics } from "@/lib/metrics/metrics";
 
@@ -6,7 +7,8 @@ import { metrics } from "@/lib/metrics/metrics";
  * Public read answers kept in memory for READ_CACHE_MS (the freshness bound), for routes that declare
  * `cache: true` in `route()`: answers that are the same for every caller (explore, ledger, stats,
  * leaderboards, sitemaps, discovery, share meta). Only 200 answers are kept; a key is the method,
- * Host, scheme, path and sorted query. Concurrent misses of one key share one computation.
+ * the origin headers (Host, X-Forwarded-Host/-Proto, the blog routing's origin), the path and the
+ * query sorted by name. Concurrent misses of one key share one computation.
  *
  * Freshness: every write request this process finishes (POST, PUT, PATCH, DELETE through `route()`)
  * starts a new generation, and answers of an older generation are never served, so a client reads its
@@ -40,9 +42,9 @@ export function invalidateReads(): void {
 export function readCacheKey(req: Request & { nextUrl: URL }): string {
   // By name only: the sort is stable, so a repeated parameter keeps its values' order (the route reads the last one).
   const query = [...req.nextUrl.searchParams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const host = req.headers.get("host") ?? "";
-  const proto = req.headers.get("x-forwarded-proto") ?? "";
-  return `${req.method} ${proto}://${host}${req.nextUrl.pathname}?${new URLSearchParams(query)}`;
+  // Everything an answer's links may be built from: the Host and what a proxy or the blog routing says of the origin.
+  const origin = ["host", "x-forwarded-host", "x-forwarded-proto", BLOG_ORIGIN_HEADER].map((h) => req.headers.get(h) ?? "").join("|");
+  return `${req.method} ${origin} ${req.nextUrl.pathname}?${new URLSearchParams(query)}`;
 }
 
 /** The answer for `key`: a fresh kept one, a computation already under way, or `compute()` (kept when 200). */
