@@ -1,9 +1,10 @@
 import "server-only";
 import type { z } from "zod";
-import { db, isPostgres } from "@/lib/db";
+import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import type { exploreQuery } from "@/lib/schemas/explore";
+import { CONTENT_ORDER_INDEX, contentJoinSite } from "./content-join";
 import { type CardRow, toContentCard } from "./to-content-card";
 
 type ExploreQuery = z.output<typeof exploreQuery>;
@@ -31,29 +32,17 @@ function whereClause(query: ExploreQuery) {
   return Prisma.join(parts, " AND ");
 }
 
-/** A page order and the index that holds it (SQLite is told to walk that index, see `contentFrom`). */
+/** A page order and the index that holds it (SQLite is told to walk that index: content-join.ts). */
 type Order = { sql: Prisma.Sql; index: string };
 const ORDERS = {
-  trending: { sql: Prisma.sql`c."trendScore" DESC, c."id" DESC`, index: "Content_network_trendScore_id_idx" },
-  "best-sellers": { sql: Prisma.sql`c."unlocks" DESC, c."revenueAtomic" DESC, c."views" DESC, c."id" DESC`, index: "Content_network_unlocks_revenueAtomic_views_id_idx" },
-  newest: { sql: Prisma.sql`c."createdAt" DESC, c."id" DESC`, index: "Content_network_createdAt_idx" },
+  trending: { sql: Prisma.sql`c."trendScore" DESC, c."id" DESC`, index: CONTENT_ORDER_INDEX.trending },
+  "best-sellers": { sql: Prisma.sql`c."unlocks" DESC, c."revenueAtomic" DESC, c."views" DESC, c."id" DESC`, index: CONTENT_ORDER_INDEX.bestSellers },
+  newest: { sql: Prisma.sql`c."createdAt" DESC, c."id" DESC`, index: CONTENT_ORDER_INDEX.newest },
 } satisfies Record<string, Order>;
-
-/**
- * Content joined to its site, content first. With planner statistics SQLite judges the `network`
- * indexes unselective (one network per hub) and starts from the sites, reading every content row
- * and sorting them for a page of 20 (100 ms at 100,000 items, against 1–4 ms walking the order's
- * index), so it is told which index to walk (INDEXED BY: an order's index; NOT INDEXED: a plain scan,
- * the cheapest way to count a text query's matches). PostgreSQL plans this join well on its own.
- */
-function contentFrom(index: string | "scan"): Prisma.Sql {
-  if (isPostgres()) return Prisma.sql`"Content" c CROSS JOIN "Site" s`;
-  return index === "scan" ? Prisma.sql`"Content" c NOT INDEXED CROSS JOIN "Site" s` : Prisma.sql`"Content" c INDEXED BY ${Prisma.raw(`"${index}"`)} CROSS JOIN "Site" s`;
-}
 
 /** COUNT of the matches, joining each content row to its site (any filter; a scan when q is given). */
 async function count(where: Prisma.Sql): Promise<number> {
-  const rows = await db.$queryRaw<Array<{ n: bigint | number }>>`SELECT COUNT(*) AS n FROM ${contentFrom("scan")} WHERE s."id" = c."siteId" AND ${where}`;
+  const rows = await db.$queryRaw<Array<{ n: bigint | number }>>`SELECT COUNT(*) AS n FROM ${contentJoinSite("scan")} WHERE s."id" = c."siteId" AND ${where}`;
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -96,7 +85,7 @@ async function cards(where: Prisma.Sql, order: Order, limit: number, skip: numbe
       c."lastSeenAt", s."name" AS "siteName", s."domain" AS "siteDomain", s."ownerWallet" AS "siteOwnerWallet",
       s."verified" AS "siteVerified", s."verificationStatus" AS "siteVerificationStatus", s."lastVerifiedAt" AS "siteLastVerifiedAt",
       s."removedAt" AS "siteRemovedAt"
-    FROM ${contentFrom(order.index)}
+    FROM ${contentJoinSite(order.index)}
     WHERE s."id" = c."siteId" AND ${where} ORDER BY ${order.sql} LIMIT ${limit} OFFSET ${skip}`;
   return rows.map(({ siteName, siteDomain, siteOwnerWallet, siteVerified, siteVerificationStatus, siteLastVerifiedAt, siteRemovedAt, ...c }) => ({
     ...c,

@@ -3,6 +3,8 @@ import type { z } from "zod";
 import { NETWORKS } from "@/lib/chain/networks";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { Prisma } from "@/lib/generated/sqlite/client";
+import { CONTENT_ORDER_INDEX, contentTable, siteIdIn } from "@/lib/explore/content-join";
 import { POST_LISTING_PREFIX } from "@/lib/explore/post-listing-id";
 import { parseUsdc } from "@/lib/money";
 import type { discoveryResponse } from "@/lib/schemas/x402";
@@ -17,19 +19,17 @@ const LIMIT = 1000;
  * each payment stays authoritative for price and payee.
  */
 export async function discoveryDocument(): Promise<z.infer<typeof discoveryResponse>> {
-  const rows = await db.content.findMany({
-    where: {
-      network: env.NETWORK_MODE,
-      priceAtomic: { gte: parseUsdc(MINIMUM), lte: parseUsdc(MAXIMUM) },
-      accessPolicy: { notIn: ["free", "blocked"] },
-      url: { not: "" },
-      NOT: { externalId: { startsWith: POST_LISTING_PREFIX }, site: { hosted: true } }, // blog posts answer their own 402 on the blog
-      site: { verified: true, removedAt: null },
-    },
-    select: { url: true },
-    orderBy: { createdAt: "desc" },
-    take: LIMIT,
-  });
+  // Newest first by walking (network, createdAt): the ORM's form of this filter (two joins to the
+  // site and a NOT over both) made PostgreSQL join the sites first and sort every content row (160 ms
+  // at 100,000 items). Blog posts are left out: they answer their own 402 on the blog.
+  const rows = await db.$queryRaw<Array<{ url: string }>>`SELECT c."url" FROM ${contentTable(CONTENT_ORDER_INDEX.newest)}
+    WHERE c."network" = ${env.NETWORK_MODE}
+      AND c."priceAtomic" >= ${parseUsdc(MINIMUM)} AND c."priceAtomic" <= ${parseUsdc(MAXIMUM)}
+      AND c."accessPolicy" NOT IN ('free', 'blocked') AND c."url" <> ''
+      AND ${siteIdIn(Prisma.sql`SELECT "id" FROM "Site" WHERE "verified" = TRUE AND "removedAt" IS NULL`)}
+      AND NOT (c."externalId" LIKE ${`${POST_LISTING_PREFIX}%`} AND ${siteIdIn(Prisma.sql`SELECT "id" FROM "Site" WHERE "hosted" = TRUE`)})
+    ORDER BY c."createdAt" DESC, c."id" DESC
+    LIMIT ${LIMIT}`;
   const hub = NETWORKS[env.NETWORK_MODE];
   const endpoint = `${env.HUB_ORIGIN}/hub/pay`;
   return {

@@ -1,0 +1,38 @@
+import "server-only";
+import { isPostgres } from "@/lib/db";
+import { Prisma } from "@/lib/generated/sqlite/client";
+
+/**
+ * `"Content" c` joined to its `"Site" s`, content first (the caller's WHERE says `s."id" = c."siteId"`).
+ * With planner statistics SQLite judges the `network` indexes unselective (one network per hub) and
+ * starts from the sites, reading every content row and sorting them for a page (100 ms at 100,000
+ * items, against 1–4 ms walking the order's index), so it is told which index to walk: `INDEXED BY`
+ * an order's index, or `"scan"` for a plain scan, the cheapest way to count a text query's matches.
+ * PostgreSQL plans the join itself. The index names are Prisma's (prisma/schema.prisma marks them).
+ */
+export function contentJoinSite(index: string | "scan"): Prisma.Sql {
+  if (isPostgres()) return Prisma.sql`"Content" c CROSS JOIN "Site" s`;
+  return index === "scan" ? Prisma.sql`"Content" c NOT INDEXED CROSS JOIN "Site" s` : Prisma.sql`"Content" c INDEXED BY ${Prisma.raw(`"${index}"`)} CROSS JOIN "Site" s`;
+}
+
+/** `"Content" c` alone, walked by `index` on SQLite (as above); for filters on the site use `siteIdIn`. */
+export function contentTable(index: string): Prisma.Sql {
+  return isPostgres() ? Prisma.sql`"Content" c` : Prisma.sql`"Content" c INDEXED BY ${Prisma.raw(`"${index}"`)}`;
+}
+
+/**
+ * `c."siteId"` among the sites a subquery selects. On PostgreSQL as `= ANY (ARRAY(…))`, an init plan
+ * run once: with the sites as a join or an IN, PostgreSQL misjudges how many sites match (a handful of
+ * rows) and reads every content row of the matching sites to sort them (96 ms for discovery's 1,000
+ * newest at 100,000 items), where the array lets it walk the order's index (6 ms).
+ */
+export function siteIdIn(sites: Prisma.Sql): Prisma.Sql {
+  return isPostgres() ? Prisma.sql`c."siteId" = ANY (ARRAY(${sites}))` : Prisma.sql`c."siteId" IN (${sites})`;
+}
+
+/** The indexes that hold explore's and discovery's orders. */
+export const CONTENT_ORDER_INDEX = {
+  trending: "Content_network_trendScore_id_idx",
+  bestSellers: "Content_network_unlocks_revenueAtomic_views_id_idx",
+  newest: "Content_network_createdAt_idx",
+} as const;
