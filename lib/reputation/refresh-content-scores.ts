@@ -1,10 +1,10 @@
 import "server-only";
-import { db, isPostgres } from "@/lib/db";
+import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { refreshSiteFigures, sitesWithoutFigures } from "./refresh-site-figures";
+import { Prisma } from "@/lib/generated/sqlite/client";
+import { inChunks, refreshSiteFigures, sitesWithoutFigures } from "./refresh-site-figures";
 import { scoreSql } from "./score";
 
-const CHUNK = 500;
 /** How often a refresh also looks for unscored rows whose updatedAt is older than its watermark. */
 const UNSCORED_SWEEP_MS = 60_000;
 // Per process: the stored scores are derived data, so a fresh process simply recomputes everything once.
@@ -42,12 +42,8 @@ async function refresh() {
   ]);
   const dirty = [...new Set(found.flat().map((r) => r.id))];
   const sites = [...new Set([...found.flat().map((r) => r.siteId), ...unfigured])];
-  const sql = scoreSql();
-  for (let i = 0; i < dirty.length; i += CHUNK) {
-    const ids = dirty.slice(i, i + CHUNK);
-    const placeholders = ids.map((_, n) => (isPostgres() ? `$${n + 1}` : "?")).join(", ");
-    await db.$executeRawUnsafe(`UPDATE "Content" SET "reputationScore" = ${sql} WHERE "id" IN (${placeholders})`, ...ids);
-  }
+  const score = Prisma.raw(scoreSql());
+  for (const ids of inChunks(dirty)) await db.$executeRaw`UPDATE "Content" SET "reputationScore" = ${score} WHERE "id" IN (${Prisma.join(ids)})`;
   await refreshSiteFigures(watermark ? sites : "all");
   watermark = startedAt;
 }

@@ -5,13 +5,18 @@ import { Prisma } from "@/lib/generated/sqlite/client";
 
 const CHUNK = 500;
 
+/** `ids` in slices of at most 500, for statements that list them (`IN (…)`). */
+export function inChunks<T>(ids: T[]): T[][] {
+  return Array.from({ length: Math.ceil(ids.length / CHUNK) }, (_, i) => ids.slice(i * CHUNK, (i + 1) * CHUNK));
+}
+
 /**
  * Recomputes the stored sums of the given sites' content on this network (every site's with "all"), one
  * statement per chunk: a row per site, zeros for a site without content. The later computation wins,
  * and a refresh after any content change recomputes its site again, so the rows follow Content.
  */
 export async function refreshSiteFigures(siteIds: string[] | "all"): Promise<void> {
-  const chunks = siteIds === "all" ? [null] : Array.from({ length: Math.ceil(siteIds.length / CHUNK) }, (_, i) => siteIds.slice(i * CHUNK, (i + 1) * CHUNK));
+  const chunks = siteIds === "all" ? [null] : inChunks(siteIds);
   const network = env.NETWORK_MODE;
   for (const ids of chunks) {
     // SQLite needs a WHERE in an upsert's SELECT (WHERE TRUE when every site is meant).
