@@ -51,7 +51,8 @@ async function vitest(project, env, label = project) {
   } finally {
     if (existsSync(out)) {
       const r = JSON.parse(readFileSync(out, "utf8"));
-      results.push({ stage: label, passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + (r.numTodoTests ?? 0) });
+      const failures = r.testResults.flatMap((f) => f.assertionResults.filter((t) => t.status === "failed").map((t) => `${path.relative(root, f.name)} › ${t.fullName}`));
+      results.push({ stage: label, passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + (r.numTodoTests ?? 0), failures });
     }
   }
 }
@@ -64,10 +65,20 @@ async function playwright(env, label) {
     await run(bin("playwright"), ["test", "--reporter=list,json", ...files], { cwd: root, env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out } });
   } finally {
     if (existsSync(out)) {
-      const s = JSON.parse(readFileSync(out, "utf8")).stats;
-      results.push({ stage: label, passed: s.expected + (s.flaky ?? 0), failed: s.unexpected, skipped: s.skipped });
+      const report = JSON.parse(readFileSync(out, "utf8"));
+      const s = report.stats;
+      const named = (status) => playwrightSpecs(report.suites).filter((t) => t.status === status).map((t) => t.title);
+      results.push({ stage: label, passed: s.expected + (s.flaky ?? 0), failed: s.unexpected, skipped: s.skipped, failures: named("unexpected"), flaky: named("flaky") });
     }
   }
+}
+
+/** Every test of a Playwright JSON report, with its file, title and outcome (expected, unexpected, flaky, skipped). */
+function playwrightSpecs(suites = []) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) => spec.tests.map((t) => ({ title: `${spec.file}:${spec.line} › ${spec.title}`, status: t.status }))),
+    ...playwrightSpecs(suite.suites),
+  ]);
 }
 
 function ensureChromium() {
@@ -221,7 +232,12 @@ if (want("integration") || want("browser") || want("scale")) {
 
 rmSync(tmp, { recursive: true, force: true });
 console.log("\n━━ summary");
-for (const r of results) console.log(`  ${r.stage.padEnd(22)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
+for (const r of results) {
+  console.log(`  ${r.stage.padEnd(22)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${r.flaky?.length ? ` (${r.flaky.length} passed on a retry)` : ""}`);
+  // Named here, at the end of the log, so a failure is found without scrolling back through the stage's output.
+  for (const t of r.failures ?? []) console.log(`    ✘ ${t}`);
+  for (const t of r.flaky ?? []) console.log(`    ↻ passed on its retry: ${t}`);
+}
 const sum = (k) => results.reduce((a, r) => a + r[k], 0);
 console.log(`total: ${sum("passed")} passed, ${sum("failed")} failed, ${sum("skipped")} skipped`);
 if (failedStages > 0 || sum("failed") > 0) {
