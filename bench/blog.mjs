@@ -9,7 +9,7 @@
 //   - the HTML pages: the index, a free post (decrypted), a paid post's paywall
 // Usage: node bench/blog.mjs [--duration 10] [--rounds 3] [--connections 10] [--db sqlite|postgres] [--build]
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { benchOptions, combineRounds, ensureBuild, fmt, load, machineLine, printTable, runBenchmark, startHub } from "./lib/harness.mjs";
+import { benchOptions, combineRounds, selectTargets, ensureBuild, fmt, load, machineLine, printTable, runBenchmark, startBareNext, startHub } from "./lib/harness.mjs";
 import { openBlog, request, signIn } from "./lib/hosts.mjs";
 
 await runBenchmark(async () => {
@@ -18,6 +18,7 @@ await runBenchmark(async () => {
   await ensureBuild({ force: opts.build });
   const hub = await startHub({ db: opts.db, appPort: opts.appPort, chainPort: opts.chainPort, seed: false });
   const port = Number(opts.appPort);
+  const bare = await startBareNext({ port: opts.barePort });
 
   // Fixtures through the API, as a blog owner and a reader would make them.
   const { host, hubHost, admin } = await openBlog(port);
@@ -35,27 +36,29 @@ await runBenchmark(async () => {
   const proof = (await request(port, host, "/api/article/members", { headers: { cookie: reader } })).json.unlockProof;
   if (!proof) throw new Error("no unlock proof for the invited reader");
 
-  const targets = [
+  const targets = selectTargets([
     { name: "hub /api/svc/status (baseline)", path: "/api/svc/status", host: hubHost },
     { name: "blog /api/svc/status", path: "/api/svc/status", host },
     { name: "blog /svc.json", path: "/svc.json", host },
     { name: "free post access", path: "/api/svc/access?path=/article/free", host },
     { name: "invite-only post with proof", path: "/api/article/members", host, headers: { "x-svc-payment-proof": proof } },
     { name: "paid post teaser", path: "/api/blog/posts/paid", host },
-    // The pages a browser gets (server-rendered HTML): the index, a free post, a paid post's paywall.
+    // The pages a browser gets (server-rendered HTML): the index, a free post, a paid post's paywall,
+    // beside the framework's own floor for a page (a bare Next app's dynamic server component, no data).
+    { name: "bare Next page (page floor)", url: `${bare.url}/page`, pid: bare.pid, headers: { accept: "text/html" } },
     { name: "page: blog index", path: "/", host, headers: { accept: "text/html" } },
     { name: "page: free post", path: "/article/free", host, headers: { accept: "text/html" } },
     { name: "page: paid post (paywall)", path: "/article/paid", host, headers: { accept: "text/html" } },
-  ];
+  ], opts.only);
   for (const t of targets) {
-    const res = await request(port, t.host, t.path, { headers: t.headers });
-    if (res.status !== 200) throw new Error(`${t.name}: ${res.status} ${res.text}`);
+    const res = t.url ? await fetch(t.url, { headers: t.headers }) : await request(port, t.host, t.path, { headers: t.headers });
+    if (res.status !== 200) throw new Error(`${t.name}: ${res.status}`);
   }
   const header = `Hosted-blog reads — ${opts.db}, ${opts.connections} connections, ${opts.rounds} × ${opts.duration} s per target (after ${opts.warmup} s warm-up each)`;
   console.log(`› ${header}; ${machineLine()}`);
   const runs = targets.map(() => []);
   for (let round = 1; round <= opts.rounds; round++) {
-    for (const [i, t] of targets.entries()) runs[i].push(await load({ url: `${hub.url}${t.path}`, headers: { host: t.host, ...t.headers }, pid: hub.serverPid, ...loadOpts }));
+    for (const [i, t] of targets.entries()) runs[i].push(await load({ url: t.url ?? `${hub.url}${t.path}`, headers: { ...(t.host && { host: t.host }), ...t.headers }, pid: t.pid ?? hub.serverPid, ...loadOpts }));
     console.log(`  round ${round}/${opts.rounds}: req/s ${targets.map((t, i) => `${t.name.split(" (")[0]} ${fmt.int(runs[i].at(-1).reqPerSec)}`).join(", ")}`);
   }
   const results = targets.map((t, i) => ({ name: t.name, ...combineRounds(runs[i]) }));

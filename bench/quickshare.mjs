@@ -8,7 +8,7 @@
 //   [--streams 10] [--parallel 2] [--build]; see bench/README.md.
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
-import { benchOptions, combineRounds, ensureBuild, fmt, load, machineLine, printTable, rssMb, runBenchmark, sampleRss, startHub } from "./lib/harness.mjs";
+import { benchOptions, combineRounds, selectTargets, ensureBuild, fmt, load, machineLine, printTable, rssMb, runBenchmark, sampleRss, startBareNext, startHub } from "./lib/harness.mjs";
 
 const MB = 1024 * 1024;
 
@@ -38,6 +38,7 @@ await runBenchmark(async () => {
   await ensureBuild({ force: opts.build });
   const hub = await startHub({ db: opts.db, appPort: opts.appPort, chainPort: opts.chainPort, seed: false });
   const pid = hub.serverPid;
+  const bare = await startBareNext({ port: opts.barePort });
 
   // Fixtures through the API, as a creator and a reader would make them.
   const owner = await signIn(hub.url, privateKeyToAccount(generatePrivateKey()));
@@ -56,23 +57,27 @@ await runBenchmark(async () => {
   const paid = await create({ price: "0.10", whitelist: [readerAccount.address], whitelistPrice: "0" });
   const proof = (await json(await fetch(`${hub.url}/quickshare/${paid.slug}/access`, { headers: { cookie: reader } }), "grant")).unlockProof;
 
-  const targets = [
+  const targets = selectTargets([
     { name: "meta (baseline: 1 query, no body)", url: `${hub.url}/quickshare/${free.slug}/meta` },
     { name: "free share access", url: `${hub.url}/quickshare/${free.slug}/access` },
     { name: "paid share access with proof", url: `${hub.url}/quickshare/${paid.slug}/access`, headers: { "x-svc-payment-proof": proof } },
-    // The share page a browser gets (server-rendered HTML): a free share's body, a paid share's paywall.
+    // The share page a browser gets (server-rendered HTML): a free share's body, a paid share's paywall,
+    // beside the framework's own floor for a page (a bare Next app's dynamic server component, no data).
+    { name: "bare Next page (page floor)", url: `${bare.url}/page`, pid: bare.pid, headers: { accept: "text/html" } },
     { name: "page: free share", url: `${hub.url}/qs/${free.slug}`, headers: { accept: "text/html" } },
     { name: "page: paid share (paywall)", url: `${hub.url}/qs/${paid.slug}`, headers: { accept: "text/html" } },
-  ];
+    // The least a share page can cost: the layout and a short notice (one query, nothing decrypted).
+    { name: "page: unknown share (404)", url: `${hub.url}/qs/zzzzzzzz`, headers: { accept: "text/html" }, expect: 404 },
+  ], opts.only);
   for (const t of targets) {
     const res = await fetch(t.url, { headers: t.headers });
-    if (res.status !== 200) throw new Error(`${t.name}: ${res.status}`);
+    if (res.status !== (t.expect ?? 200)) throw new Error(`${t.name}: ${res.status}`);
   }
   const header = `Quickshare reads — ${opts.db}, ${opts.connections} connections, ${opts.rounds} × ${opts.duration} s per target (after ${opts.warmup} s warm-up each)`;
   console.log(`› ${header}; ${machineLine()}`);
   const runs = targets.map(() => []);
   for (let round = 1; round <= opts.rounds; round++) {
-    for (const [i, t] of targets.entries()) runs[i].push(await load({ url: t.url, headers: t.headers, pid, ...loadOpts }));
+    for (const [i, t] of targets.entries()) runs[i].push(await load({ url: t.url, headers: t.headers, expect: t.expect, pid: t.pid ?? pid, ...loadOpts }));
     console.log(`  round ${round}/${opts.rounds}: req/s ${targets.map((t, i) => `${t.name.split(" (")[0]} ${fmt.int(runs[i].at(-1).reqPerSec)}`).join(", ")}`);
   }
   const results = targets.map((t, i) => ({ name: t.name, ...combineRounds(runs[i]) }));

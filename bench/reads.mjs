@@ -8,7 +8,7 @@
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { bulkFill } from "./lib/bulk-fill.mjs";
 import { openBlog, request, signIn } from "./lib/hosts.mjs";
-import { benchOptions, combineRounds, ensureBuild, fmt, load, loadColumns, machineLine, printTable, runBenchmark, startHub } from "./lib/harness.mjs";
+import { benchOptions, selectTargets, combineRounds, ensureBuild, fmt, load, loadColumns, machineLine, printTable, runBenchmark, startHub } from "./lib/harness.mjs";
 
 const TARGET_RATIO = 0.8;
 const TARGET_P99_MS = 25;
@@ -17,7 +17,6 @@ await runBenchmark(async () => {
   const opts = benchOptions(process.argv.slice(2), {
     rows: { type: "string", default: process.env.BENCH_LEDGER_ROWS ?? "1000000" },
     content: { type: "string", default: process.env.BENCH_CONTENT_ITEMS ?? "100000" },
-    only: { type: "string", default: "" },
     hold: { type: "boolean", default: false },
     "read-cache-ms": { type: "string", default: "" },
   });
@@ -73,8 +72,7 @@ await runBenchmark(async () => {
     { name: "blog /svc.json", path: "/svc.json", host: blog.host },
     { name: "402 challenge (POST /hub/pay)", path: "/hub/pay", ...pay },
   ];
-  const words = opts.only ? opts.only.split(",").map((w) => w.trim()).filter(Boolean) : [];
-  const targets = words.length ? all.filter((t) => words.some((w) => t.name.includes(w))) : all;
+  const targets = selectTargets(all, opts.only);
   for (const t of targets) {
     // Every target answers as expected before it is loaded.
     const res = await request(port, t.host ?? hubHost, t.path, { method: t.method, headers: t.headers, body: t.body });

@@ -41,6 +41,7 @@ export function benchOptions(argv = process.argv.slice(2), extra = {}) {
       "chain-port": { type: "string", default: process.env.BENCH_CHAIN_PORT ?? "8700" },
       "bare-port": { type: "string", default: process.env.BENCH_BARE_PORT ?? "3701" },
       "cpu-prof": { type: "string", default: process.env.BENCH_CPU_PROF ?? "" },
+      only: { type: "string", default: process.env.BENCH_ONLY ?? "" },
       ...extra,
     },
   });
@@ -62,6 +63,14 @@ export function benchOptions(argv = process.argv.slice(2), extra = {}) {
     chainPort: int("chain-port", 1024, 65535),
     barePort: int("bare-port", 1024, 65535),
   };
+}
+
+/** --only a,b: the targets whose name contains one of the comma-separated words (all when none are given). */
+export function selectTargets(all, only) {
+  const words = only ? only.split(",").map((w) => w.trim()).filter(Boolean) : [];
+  const picked = words.length ? all.filter((t) => words.some((w) => t.name.includes(w))) : all;
+  if (picked.length === 0) throw new Error(`--only ${only} names no target (targets: ${all.map((t) => t.name).join("; ")})`);
+  return picked;
 }
 
 // ── cleanup ───────────────────────────────────────────────────────────────────────────────────────
