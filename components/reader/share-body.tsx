@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ReactElement, ReactNode } from "react";
 import Markdown, { defaultUrlTransform, type Components } from "react-markdown";
 import rehypeSanitize, { defaultSchema } from "rehype-sanitize";
 import remarkGfm from "remark-gfm";
@@ -17,6 +17,8 @@ const schema = {
   ...defaultSchema,
   protocols: { ...defaultSchema.protocols, href: [...(defaultSchema.protocols?.href ?? []), "svc-embed"], src: [...(defaultSchema.protocols?.src ?? []), "svc-embed"] },
 };
+const remarkPlugins = [remarkGfm];
+const rehypePlugins: NonNullable<Parameters<typeof Markdown>[0]["rehypePlugins"]> = [[rehypeSanitize, schema]];
 const urlTransform = (url: string) => (url.startsWith(EMBED) ? url : defaultUrlTransform(url));
 
 /** The same-origin path of a media URL (the page and its media routes share an origin), with the proof when the reader holds one. */
@@ -33,6 +35,37 @@ function Media({ item, proof }: { item: MediaItem; proof: string | null }) {
   if (item.kind === "music") return <audio className="qs-media" controls preload="none" src={src} aria-label={item.fileName} />;
   if (item.kind === "video") return <video className="qs-media" controls preload="metadata" src={src} aria-label={item.fileName} />;
   return <a className="qs-doc" href={src}>{item.fileName}</a>;
+}
+
+/**
+ * Rendered bodies, kept by everything their elements depend on (source, media and proof): parsing and
+ * sanitizing a body is ~2 ms of a page's ~17 ms, the same for every reader of a free share, and the
+ * element tree is immutable, so one render serves every request that asks for the same body. Bounded
+ * by entries and by the characters of the keys it holds; a body too large to keep is rendered each time.
+ */
+const RENDERED_MAX = 256;
+const RENDERED_MAX_CHARS = 4 * 1024 * 1024;
+const KEEP_MAX_CHARS = 64 * 1024;
+const rendered = new Map<string, ReactElement>();
+let renderedChars = 0;
+
+function keptMarkdown(key: string, render: () => ReactElement): ReactElement {
+  const hit = rendered.get(key);
+  if (hit) {
+    rendered.delete(key); // most recently used last
+    rendered.set(key, hit);
+    return hit;
+  }
+  const element = render();
+  if (key.length > KEEP_MAX_CHARS) return element;
+  rendered.set(key, element);
+  renderedChars += key.length;
+  for (const [k] of rendered) {
+    if (rendered.size <= RENDERED_MAX && renderedChars <= RENDERED_MAX_CHARS) break;
+    rendered.delete(k);
+    renderedChars -= k.length;
+  }
+  return element;
 }
 
 const embedIndex = (url: unknown) => (typeof url === "string" && url.startsWith(EMBED) && /^\d+$/.test(url.slice(EMBED.length)) ? Number(url.slice(EMBED.length)) : null);
@@ -66,7 +99,7 @@ export function ShareBody({ body }: { body: GrantBody }) {
   };
   return (
     <article id="qs-content" className="qs-body">
-      <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={[[rehypeSanitize, schema]]} urlTransform={urlTransform} components={components}>{source}</Markdown>
+      {keptMarkdown(JSON.stringify([proof, items, source]), () => Markdown({ remarkPlugins, rehypePlugins, urlTransform, components, children: source }))}
       {items.some((_, i) => !used.has(i)) && (
         <div className="qs-attachments">
           {items.map((item, i) => (used.has(i) ? null : <Media key={i} item={item} proof={proof} />))}
