@@ -4,6 +4,7 @@ import { blogDomainOfHost, blogRequestOrigin } from "@/lib/blog/blog-domain";
 import { blogPageHeaders } from "@/lib/blog/blog-page-headers";
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from "@/lib/http/cors";
 import { guardRequest } from "@/lib/http/guard-request";
+import { dropClientHandoff } from "@/lib/http/request-handoff";
 import { securityHeaders } from "@/lib/http/security-headers";
 import { sharePageRoute } from "@/lib/quickshare/share-page-route";
 
@@ -23,6 +24,7 @@ export async function proxy(req: NextRequest) {
   const secure = securityHeaders({ headers: req.headers, pathname, blogOrigin });
   // Only this proxy says a request is a blog's: a client's own copy of the header is dropped.
   secure.request.delete(BLOG_ORIGIN_HEADER);
+  dropClientHandoff(secure.request);
   const finish = <R extends Response>(r: R): R => {
     for (const [name, value] of [...secure.response, ...CORS_HEADERS]) r.headers.set(name, value);
     return r;
@@ -39,7 +41,7 @@ export async function proxy(req: NextRequest) {
     res = NextResponse.rewrite(new URL(`${blogTreePath(domain, pathname)}${search}`, req.url), { request: { headers } });
     for (const [k, v] of Object.entries(blogPageHeaders({ origin: blogOrigin!, pathname, method: req.method }) ?? {})) res.headers.set(k, v);
   } else {
-    res = shareResponse(req, await sharePageRoute(req), secure.request) ?? NextResponse.next({ request: { headers: secure.request } });
+    res = shareResponse(req, await sharePageRoute(req, secure.request), secure.request) ?? NextResponse.next({ request: { headers: secure.request } });
   }
   return finish(res);
 }

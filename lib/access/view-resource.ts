@@ -38,13 +38,13 @@ export type ResourceView<R, B> =
  * `key` — granted with the adapter's body (free or whitelist grants recorded exactly as the API
  * records them, with an unlock proof for an entitled wallet), the paywall with this viewer's price
  * and tier, denied (403, or a 200 prompt for an anonymous invite-only visit), 404, 410, 419, or a
- * legacy redirect. It never charges; paying is the access route's (lib/access/access-resource.ts).
+ * legacy redirect. `resource` is the row when the caller already read it (skips the lookup). It never charges; paying is the access route's (lib/access/access-resource.ts).
  */
 export async function viewResource<R extends { id: string }, B>(
   adapter: AccessAdapter<R, B>,
-  { key, now = new Date(), ...input }: ViewerInput & { key: string; now?: Date },
+  { key, resource: held, now = new Date(), ...input }: ViewerInput & { key: string; resource?: R | null; now?: Date },
 ): Promise<ResourceView<R, B>> {
-  const ctx = await loadAccess(adapter, { key, ...input, purpose: "access", now });
+  const ctx = await loadAccess(adapter, { key, resource: held, ...input, purpose: "access", now });
   const { resource, decision, viewer } = ctx;
   if (decision.outcome === "redirect") return { state: "redirect", status: 302, url: decision.url };
   if (!resource || decision.outcome === "not-found") return { state: "not-found", status: 404 };

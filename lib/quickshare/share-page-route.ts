@@ -3,6 +3,7 @@ import type { NextRequest } from "next/server";
 import { loadAccess } from "@/lib/access/load-access";
 import { readSession } from "@/lib/auth/session";
 import { requestNow } from "@/lib/http/request-clock";
+import { handOff } from "@/lib/http/request-handoff";
 import { parseCredentials } from "@/lib/x402/parse-credentials";
 import { findShare } from "./find-share";
 import { shareAccess } from "./share-access";
@@ -15,15 +16,18 @@ export type SharePageRoute =
   | { kind: "page"; status: number; headers: Record<string, string> };
 
 const SHARE_PAGE = /^\/qs\/([^/]+)$/;
+/** The handoff kind of the share row the proxy read (lib/http/request-handoff.ts): `{ slug, share }`. */
+export const SHARE_HANDOFF = "share-page";
 
 /**
  * The routing half of GET /qs/<slug> (decisions.md #4), for the proxy: agents (non-HTML Accept,
  * payment or proof headers, x-svc-actor: agent) go to the access route handler; browsers go to the
  * React page (app/qs/[slug]/page.tsx) with the HTTP status the page's state needs, which a page
  * cannot set itself: 404 unknown or draft, 410 revoked, 419 expired (unless the session wallet may
- * still read it), and the share's Link header. Null for any other path.
+ * still read it), and the share's Link header. The share row read here is handed to the page in
+ * `forward` (the request headers the page gets), so the page does not read it again. Null for any other path.
  */
-export async function sharePageRoute(req: NextRequest): Promise<SharePageRoute | null> {
+export async function sharePageRoute(req: NextRequest, forward: Headers): Promise<SharePageRoute | null> {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
   const m = SHARE_PAGE.exec(req.nextUrl.pathname);
   if (!m) return null;
@@ -32,6 +36,7 @@ export async function sharePageRoute(req: NextRequest): Promise<SharePageRoute |
   const headers: Record<string, string> = { "cache-control": "private, no-store", "x-robots-tag": "noindex, nofollow", vary: "Accept, Cookie" };
   const now = requestNow(req);
   const share = await findShare({ slug });
+  handOff(forward, SHARE_HANDOFF, { slug, share });
   const status = share ? shareStatus(share, now) : "draft";
   if (!share || status === "draft") return { kind: "page", status: 404, headers };
   if (status === "revoked") return { kind: "page", status: 410, headers };

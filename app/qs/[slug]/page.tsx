@@ -8,15 +8,20 @@ import { SvcMeta } from "@/components/svc-meta";
 import { hubChainConfig } from "@/lib/chain/browser-config";
 import { env } from "@/lib/env";
 import { pageRequest } from "@/lib/http/page-request";
+import { takeHandoff } from "@/lib/http/request-handoff";
+import type { ShareRow } from "@/lib/quickshare/find-share";
 import { sharePageData } from "@/lib/quickshare/share-page-data";
+import { SHARE_HANDOFF } from "@/lib/quickshare/share-page-route";
 import "@/components/reader/reader.css";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<{ wallet?: string | string[] }> };
 
-// One access decision per request, shared by the metadata and the page.
+// One access decision per request, shared by the metadata and the page, on the share row the proxy
+// read for this request's status when it handed one over (lib/http/request-handoff.ts).
 const load = cache(async (slug: string, wallet: string | null) => {
-  const { session, now } = await pageRequest();
-  return sharePageData({ slug, claim: wallet, sessionWallet: session?.wallet ?? null, now });
+  const { session, now, headers } = await pageRequest();
+  const handed = takeHandoff<{ slug: string; share: ShareRow | null }>(headers, SHARE_HANDOFF);
+  return sharePageData({ slug, held: handed?.slug === slug ? handed.share : undefined, claim: wallet, sessionWallet: session?.wallet ?? null, now });
 });
 const claimOf = (w: string | string[] | undefined) => (typeof w === "string" && w ? w : null);
 
