@@ -33,4 +33,16 @@ describe("ShareBody (GFM Markdown, sanitized; svc-embed://N → the media route)
   it("adds the reader's unlock proof to media URLs", () => {
     expect(html("svc-embed://0", [photo], "0xabc.1.2.mac")).toContain('src="/quickshare/AbCdEfGh/media/photo?index=0&amp;proof=0xabc.1.2.mac"');
   });
+
+  it("renders a body once for every reader who sees the same thing, and each reader's own proof and media otherwise", () => {
+    const body = "# Kept\n\n![buoy](svc-embed://0)";
+    const first = html(body, [photo]);
+    expect(html(body, [photo])).toBe(first);
+    // The kept render is never another reader's: their proof, their media.
+    expect(html(body, [photo], "0xaaa.1.2.mac")).toContain("proof=0xaaa.1.2.mac");
+    expect(html(body, [photo], "0xbbb.1.2.mac")).toContain("proof=0xbbb.1.2.mac");
+    expect(html(body, [photo], "0xbbb.1.2.mac")).not.toContain("0xaaa");
+    expect(html(body, [doc])).toContain('href="/quickshare/AbCdEfGh/media/document?index=1"');
+    expect(html(body, [photo])).toBe(first);
+  });
 });
