@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { db, type Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db";
 import { postListingId } from "@/lib/explore/post-listing-id";
 import { trendIncrement } from "@/lib/explore/trend-score";
 import { buildSearchText } from "@/lib/sites/search-text";
@@ -52,13 +52,3 @@ export async function removePostListing(tx: Tx, { siteId, postId }: { siteId: st
   if (count > 0) await tx.siteFigures.deleteMany({ where: { siteId } });
 }
 
-/**
- * Counts one reader's view of a post page: the post's own counter and its explore listing's (views
- * and trend). Raw updates, so a view does not touch either row's updatedAt.
- */
-export async function countPostView({ siteId, postId, now = new Date() }: { siteId: string; postId: string; now?: Date }) {
-  await db.$transaction([
-    db.$executeRaw`UPDATE "BlogPost" SET "views" = "views" + 1 WHERE "id" = ${postId}`,
-    db.$executeRaw`UPDATE "Content" SET "views" = "views" + 1, "trendScore" = "trendScore" + ${trendIncrement({ views: 1 }, now)} WHERE "siteId" = ${siteId} AND "externalId" = ${postListingId(postId)}`,
-  ]);
-}

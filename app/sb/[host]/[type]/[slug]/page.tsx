@@ -1,13 +1,12 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { after } from "next/server";
 import { cache } from "react";
 import { DocumentView } from "@/components/reader/document-view";
 import { Paywall } from "@/components/reader/paywall";
 import { ShareBody } from "@/components/reader/share-body";
 import { SvcMeta } from "@/components/svc-meta";
 import { blogPageContext } from "@/lib/blog/blog-page-context";
-import { countPostView } from "@/lib/blog/post-listing";
+import { countPostView } from "@/lib/blog/post-views";
 import { postPageData } from "@/lib/blog/post-page-data";
 import { hubChainConfig } from "@/lib/chain/browser-config";
 import { env } from "@/lib/env";
@@ -35,7 +34,7 @@ export default async function PostPage({ params }: Props) {
   const { blog, data } = await load(host, type, slug);
   if (data.state === "not-found") return notFound();
   const { post, urls, price, access } = data;
-  if (!blog.admin) after(() => countPostView({ siteId: blog.site.id, postId: post.id }).catch(() => {}));
+  if (!blog.admin) countPostView({ siteId: blog.site.id, postId: post.id });
   const accessUrl = new URL(urls.access);
   const paywall = {
     chain: hubChainConfig(),
