@@ -6,7 +6,9 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDb } from "../support/db";
 import { type ExtraHub, hubClient, startExtraHub } from "../support/extra-hub";
+import { api } from "../support/hub";
 import { createShare, person } from "../support/quickshare";
+import { cleanupRun, createSite } from "../support/sites";
 
 const BOUND_MS = 4_000;
 const domain = `cache-${Date.now().toString(36)}.example`;
@@ -30,6 +32,7 @@ describe("read cache", () => {
   afterAll(async () => {
     await hub?.stop();
     await testDb().ledgerActivity.deleteMany({ where: { domain } });
+    await cleanupRun();
   });
 
   it("keeps an answer for the bound, shows another instance's write after it, and drops it on a write through this instance", async () => {
@@ -102,5 +105,43 @@ describe("read cache", () => {
     const later = new Date(Date.now() + 400 * 24 * 3_600_000).toISOString(); // past any expiry
     const timed = await client.api(meta, { headers: { "x-hub-test-now": later } });
     expect(timed.headers.get("x-hub-cache")).toBeNull();
+  });
+
+  it("counts explore's total once per bound for every page and sort of a filter, and again after a write through this instance", async () => {
+    const site = await createSite();
+    const word = `kept${Date.now().toString(36)}`;
+    // A new item through the main test hub (another instance: this one does not see the write).
+    const add = async (id: string) => {
+      const res = await api("/hub/evt", {
+        json: { siteId: site.id, token: site.token, event: "resource_view", url: `https://${site.domain}/p/${id}`, resource: { id, title: `${word} ${id}`, type: "article" } },
+        headers: { origin: `https://${site.domain}` },
+      });
+      expect(res.status).toBe(200);
+    };
+    await add("a");
+    const total = async (qs: string) => {
+      const res = await client.api(`/hub/explore/content?${qs}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("x-hub-cache")).toBe("miss"); // every URL here is new: the answer is computed
+      return res.body.total as number;
+    };
+    const all = await total("limit=1");
+    expect(await total(`q=${word}&limit=1`)).toBe(1);
+    await add("b");
+    const started = Date.now();
+    // Other pages and sorts, computed now, share the count taken before the write…
+    expect(await total("limit=1&skip=1")).toBe(all);
+    expect(await total("limit=2&sort=best-sellers")).toBe(all);
+    expect(await total(`q=${word}&limit=1&skip=1`)).toBe(1);
+    expect(Date.now() - started).toBeLessThan(BOUND_MS);
+    // …until the bound has passed,
+    await sleep(BOUND_MS + 200 - (Date.now() - started));
+    expect(await total("limit=1&skip=2")).toBe(all + 1);
+    expect(await total(`q=${word}&limit=1&skip=2`)).toBe(2);
+    // or at once after a write through this instance.
+    await add("c");
+    await client.signIn(privateKeyToAccount(generatePrivateKey()));
+    expect(await total("limit=1&skip=3")).toBe(all + 2);
+    expect(await total(`q=${word}&limit=1&skip=3`)).toBe(3);
   });
 });

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/sqlite/client";
+import { cachedValue } from "@/lib/http/read-cache";
 import type { exploreQuery } from "@/lib/schemas/explore";
 import { CONTENT_ORDER_INDEX, contentJoinSite } from "./content-join";
 import { type CardRow, toContentCard } from "./to-content-card";
@@ -46,12 +47,22 @@ async function count(where: Prisma.Sql): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
+/** The matches' total for a page: one count per filter under the read cache's bound, whatever the page and sort. */
+function keptCount(where: Prisma.Sql): Promise<number> {
+  return cachedValue(`explore:count:${where.sql}\u0000${where.values.map(String).join("\u0000")}`, () => count(where));
+}
+
 /**
  * COUNT without q: all content of the network (and type) from its index, minus the content of
  * hidden (unverified or removed) sites, which are few. Sites come first in the second count
- * (CROSS JOIN fixes SQLite's join order) so it only walks the hidden sites' content.
+ * (CROSS JOIN fixes SQLite's join order) so it only walks the hidden sites' content. Computed at most
+ * once per READ_CACHE_MS and write for every page, sort and the content board (lib/http/read-cache.ts).
  */
-export async function countVisible(type: ExploreQuery["type"]): Promise<number> {
+export function countVisible(type: ExploreQuery["type"]): Promise<number> {
+  return cachedValue(`explore:visible:${env.NETWORK_MODE}:${type}`, () => countVisibleNow(type));
+}
+
+async function countVisibleNow(type: ExploreQuery["type"]): Promise<number> {
   const network = env.NETWORK_MODE;
   const typeFilter = type === "all" ? Prisma.empty : Prisma.sql` AND c."contentType" = ${type}`;
   // One statement, so both counts see the same snapshot.
@@ -128,7 +139,7 @@ export async function exploreContent(query: ExploreQuery) {
   const where = whereClause(query);
   const [rows, total] = await Promise.all([
     query.sort === "hot-new" ? hotNewCards(where, new Date(), query.limit, query.skip) : cards(where, ORDERS[query.sort], query.limit, query.skip),
-    query.q?.trim() ? count(where) : countVisible(query.type),
+    query.q?.trim() ? keptCount(where) : countVisible(query.type),
   ]);
   return { success: true as const, content: rows.map(toContentCard), total, limit: query.limit, skip: query.skip };
 }

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 const settings = vi.hoisted(() => ({ READ_CACHE_MS: 80 }));
 vi.mock("@/lib/env", () => ({ env: settings }));
 
-const { cachedRead, invalidateReads, readCacheKey } = await import("./read-cache");
+const { cachedRead, cachedValue, invalidateReads, readCacheKey } = await import("./read-cache");
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const json = (value: unknown, status = 200) => Response.json(value, { status });
@@ -95,5 +95,45 @@ describe("read cache", () => {
     for (let i = 0; i <= 2_000; i++) await cachedRead(`n${i}`, async () => json(i));
     expect((await cachedRead("n0", async () => json("again"))).headers.get("x-hub-cache")).toBe("miss");
     expect((await cachedRead("n2000", async () => json("again"))).headers.get("x-hub-cache")).toBe("hit");
+  });
+});
+
+describe("kept values (a count shared by every explore page)", () => {
+  beforeEach(() => {
+    settings.READ_CACHE_MS = 80;
+    invalidateReads();
+  });
+
+  it("computes a value once within the bound, sharing a computation under way, and again after it", async () => {
+    let runs = 0;
+    const compute = async () => {
+      runs++;
+      await sleep(10);
+      return 42;
+    };
+    expect(await Promise.all([cachedValue("count", compute), cachedValue("count", compute), cachedValue("count", compute)])).toEqual([42, 42, 42]);
+    expect(await cachedValue("count", compute)).toBe(42);
+    expect(runs).toBe(1);
+    await sleep(90);
+    await cachedValue("count", compute);
+    expect(runs).toBe(2);
+  });
+
+  it("recomputes after a write in this process, never keeps a failure, and is off at 0", async () => {
+    let n = 0;
+    expect(await cachedValue("v", async () => ++n)).toBe(1);
+    invalidateReads();
+    expect(await cachedValue("v", async () => ++n)).toBe(2);
+    await expect(cachedValue("bad", async () => Promise.reject(new Error("database is locked")))).rejects.toThrow("locked");
+    expect(await cachedValue("bad", async () => "fine")).toBe("fine");
+    settings.READ_CACHE_MS = 0;
+    expect(await cachedValue("v", async () => ++n)).toBe(3);
+    expect(await cachedValue("v", async () => ++n)).toBe(4);
+  });
+
+  it("keeps at most 256 values, dropping the oldest", async () => {
+    for (let i = 0; i <= 256; i++) await cachedValue(`k${i}`, async () => i);
+    expect(await cachedValue("k0", async () => "recomputed")).toBe("recomputed");
+    expect(await cachedValue("k256", async () => "recomputed")).toBe(256);
   });
 });

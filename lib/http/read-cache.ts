@@ -18,17 +18,25 @@ import { metrics } from "@/lib/metrics/metrics";
  */
 type Snapshot = { status: number; headers: Array<[string, string]>; body: Uint8Array };
 type Entry = Snapshot & { at: number; generation: number };
-type State = { generation: number; entries: Map<string, Entry>; bytes: number; flights: Map<string, { generation: number; done: Promise<Snapshot> }> };
+type Kept<T> = { at: number; generation: number; value: Promise<T> };
+type State = {
+  generation: number;
+  entries: Map<string, Entry>;
+  bytes: number;
+  flights: Map<string, { generation: number; done: Promise<Snapshot> }>;
+  values: Map<string, Kept<unknown>>;
+};
 
 /** Bounds: one answer larger than this is never kept, and the cache evicts its oldest past the total. */
 const MAX_ENTRY_BYTES = 8 * 1024 * 1024;
 const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
 const MAX_ENTRIES = 2_000;
+const MAX_VALUES = 256;
 
 // One cache per process, shared through globalThis (Next bundles route modules apart).
 const KEY = Symbol.for("paid-content-hub.read-cache");
 const slot = globalThis as typeof globalThis & { [KEY]?: State };
-const state = (): State => (slot[KEY] ??= { generation: 0, entries: new Map(), bytes: 0, flights: new Map() });
+const state = (): State => (slot[KEY] ??= { generation: 0, entries: new Map(), bytes: 0, flights: new Map(), values: new Map() });
 
 /** A write finished in this process: every kept answer is stale from now on. */
 export function invalidateReads(): void {
@@ -36,6 +44,33 @@ export function invalidateReads(): void {
   s.generation += 1;
   s.entries.clear();
   s.bytes = 0;
+  s.values.clear();
+}
+
+/**
+ * A value several cached answers are built from (the visible content count every explore page, sort
+ * and the content board share), under the same bound as the answers: computed at most once per
+ * READ_CACHE_MS and write generation in this process, concurrent callers sharing the computation.
+ * A failed computation is not kept. READ_CACHE_MS=0 computes it every time.
+ */
+export async function cachedValue<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  const ttl = env.READ_CACHE_MS;
+  if (ttl <= 0) return compute();
+  const s = state();
+  const now = Date.now();
+  const kept = s.values.get(key) as Kept<T> | undefined;
+  if (kept && kept.generation === s.generation && now - kept.at < ttl) return kept.value;
+  const entry: Kept<T> = { at: now, generation: s.generation, value: compute() };
+  s.values.delete(key);
+  s.values.set(key, entry);
+  for (const [k] of s.values) {
+    if (s.values.size <= MAX_VALUES) break;
+    s.values.delete(k);
+  }
+  entry.value.catch(() => {
+    if (s.values.get(key) === entry) s.values.delete(key);
+  });
+  return entry.value;
 }
 
 /** The cache key of a request: what decides a cacheable answer (never cookies: cached routes ignore who asks). */
