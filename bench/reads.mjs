@@ -57,6 +57,8 @@ await runBenchmark(async () => {
     { name: "explore, best-sellers", path: "/hub/explore/content?limit=20&sort=best-sellers" },
     { name: "explore, hot-new", path: "/hub/explore/content?limit=20&sort=hot-new" },
     { name: "explore, text query", path: "/hub/explore/content?limit=20&q=harbor%20tide" },
+    // A reader paging and switching sorts: 150 different URLs (50 pages × 3 sorts), each connection in turn.
+    { name: "explore, 50 pages × 3 sorts in turn", path: "/hub/explore/content?limit=20", paths: ["trending", "best-sellers", "hot-new"].flatMap((sort) => Array.from({ length: 50 }, (_, p) => `/hub/explore/content?limit=20&sort=${sort}&skip=${p * 20}`)) },
     { name: "ledger, first page", path: "/hub/ledger?limit=50" },
     { name: "ledger, page past row 900,000 (cursor)", path: `/hub/ledger?limit=50&cursor=${deep.nextCursor}` },
     { name: "stats", path: "/hub/stats" },
@@ -95,7 +97,7 @@ await runBenchmark(async () => {
     await request(port, hubHost, "/health");
     floorRuns.push(floor);
     for (const [i, t] of targets.entries()) {
-      const r = await load({ url: `${hub.url}${t.path}`, method: t.method, body: t.body, expect: t.expect, headers: { ...(t.host ? { host: t.host } : {}), ...t.headers }, pid: hub.serverPid, ...timing });
+      const r = await load({ url: `${hub.url}${t.path}`, paths: t.paths, method: t.method, body: t.body, expect: t.expect, headers: { ...(t.host ? { host: t.host } : {}), ...t.headers }, pid: hub.serverPid, ...timing });
       runs[i].push(r);
       ratios[i].push(r.reqPerSec / floor.reqPerSec);
       // Requests still queued when the load stopped (slow routes) are served before the next target starts.

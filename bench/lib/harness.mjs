@@ -458,10 +458,12 @@ function cannon(opts) {
  * @returns {Promise<{ reqPerSec: number, p50: number, p99: number, errors: number, non2xx: number,
  *   requests: number, rssBefore?: number, rssPeak?: number, rssAfter?: number }>}
  */
-export async function load({ url, duration, connections, warmup = 0, maxRequests = MAX_REQUESTS, pid, method = "GET", headers, body, expect }) {
+export async function load({ url, paths, duration, connections, warmup = 0, maxRequests = MAX_REQUESTS, pid, method = "GET", headers, body, expect }) {
   const u = new URL(url);
   if (u.hostname !== "127.0.0.1") throw new Error(`benchmarks only target 127.0.0.1, not ${u.hostname}`);
   const base = { url, method, headers, body, connections, maxOverallRequests: Math.max(maxRequests, connections), timeout: 10 };
+  // `paths`: each connection requests these in turn (varied pages of one route) instead of url's path.
+  if (paths?.length) base.requests = paths.map((path) => ({ method, path, headers, body }));
   if (warmup > 0) await cannon({ ...base, duration: warmup });
   const rssBefore = pid ? rssMb(pid) : undefined;
   const sampler = pid ? sampleRss(pid) : undefined;
