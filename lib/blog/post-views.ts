@@ -4,14 +4,13 @@ import { postListingId } from "@/lib/explore/post-listing-id";
 import { trendIncrement } from "@/lib/explore/trend-score";
 import { lifecycle } from "@/lib/lifecycle/lifecycle";
 import { logger } from "@/lib/log/logger";
+import { processState } from "@/lib/process-state";
 
 /** How long a reader's page view waits to be written with the others (env-free: a counter, not money). */
 export const VIEW_FLUSH_MS = 1_000;
 
 type State = { pending: Map<string, { siteId: string; views: number }>; timer: ReturnType<typeof setTimeout> | null; drainHooked: boolean };
-const KEY = Symbol.for("paid-content-hub.post-views");
-const slot = globalThis as typeof globalThis & { [KEY]?: State };
-const state = (): State => (slot[KEY] ??= { pending: new Map(), timer: null, drainHooked: false });
+const state = processState("post-views", (): State => ({ pending: new Map(), timer: null, drainHooked: false }));
 
 /**
  * Counts one reader's view of a blog post (the post page; the owner's and admins' own views are not

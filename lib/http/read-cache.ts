@@ -2,6 +2,7 @@ import "server-only";
 import { BLOG_ORIGIN_HEADER } from "@/lib/blog/blog-host";
 import { env } from "@/lib/env";
 import { metrics } from "@/lib/metrics/metrics";
+import { processState } from "@/lib/process-state";
 
 /**
  * Public read answers kept in memory for READ_CACHE_MS (the freshness bound), for routes that declare
@@ -33,10 +34,8 @@ const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
 const MAX_ENTRIES = 2_000;
 const MAX_VALUES = 256;
 
-// One cache per process, shared through globalThis (Next bundles route modules apart).
-const KEY = Symbol.for("paid-content-hub.read-cache");
-const slot = globalThis as typeof globalThis & { [KEY]?: State };
-const state = (): State => (slot[KEY] ??= { generation: 0, entries: new Map(), bytes: 0, flights: new Map(), values: new Map() });
+// One cache per process (lib/process-state.ts).
+const state = processState("read-cache", (): State => ({ generation: 0, entries: new Map(), bytes: 0, flights: new Map(), values: new Map() }));
 
 /** A write finished in this process: every kept answer is stale from now on. */
 export function invalidateReads(): void {

@@ -1,5 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { processState } from "@/lib/process-state";
 
 /**
  * A value the proxy (proxy.ts) already read for a request, handed to the page that renders the same
@@ -14,9 +15,7 @@ const HANDOFF_TTL_MS = 10_000;
 const HANDOFF_MAX = 10_000;
 
 type Entry = { kind: string; value: unknown; expires: number };
-const KEY = Symbol.for("paid-content-hub.request-handoff");
-const slot = globalThis as typeof globalThis & { [KEY]?: Map<string, Entry> };
-const entries = () => (slot[KEY] ??= new Map());
+const entries = processState("request-handoff", () => new Map<string, Entry>());
 
 /** A client cannot name a handoff: the proxy drops the header before it sets its own. */
 export function dropClientHandoff(headers: Headers): void {

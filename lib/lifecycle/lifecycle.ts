@@ -1,3 +1,5 @@
+import { processState } from "@/lib/process-state";
+
 type State = {
   draining: boolean;
   inFlight: number;
@@ -6,13 +8,7 @@ type State = {
   drained?: Promise<void>;
 };
 
-const KEY = Symbol.for("paid-content-hub.lifecycle-state");
-const slot = globalThis as typeof globalThis & { [KEY]?: State };
-
-function state(): State {
-  slot[KEY] ??= { draining: false, inFlight: 0, idleWaiters: [], onDrain: [] };
-  return slot[KEY];
-}
+const state = processState("lifecycle-state", (): State => ({ draining: false, inFlight: 0, idleWaiters: [], onDrain: [] }));
 
 /**
  * This instance's life: requests in flight (each one, so payments being recorded among them) and

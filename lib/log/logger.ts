@@ -1,9 +1,9 @@
 import pino, { type Logger } from "pino";
 import { env } from "@/lib/env";
 import { requestContext } from "./request-context";
+import { processState } from "@/lib/process-state";
 
-const KEY = Symbol.for("paid-content-hub.logger");
-const slot = globalThis as typeof globalThis & { [KEY]?: Logger };
+const theLogger = processState("logger", createLogger);
 
 /**
  * The hub's one logger: JSON lines on stdout (pino). A line written while a request is served
@@ -13,8 +13,7 @@ const slot = globalThis as typeof globalThis & { [KEY]?: Logger };
  * path too. Code should still not log them: this is the net under the rope.
  */
 export function logger(): Logger {
-  slot[KEY] ??= createLogger();
-  return slot[KEY];
+  return theLogger();
 }
 
 function createLogger(): Logger {

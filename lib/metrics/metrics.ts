@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { processState } from "@/lib/process-state";
 
 function create() {
   const registry = new Registry();
@@ -34,12 +35,9 @@ function create() {
 
 export type Metrics = ReturnType<typeof create>;
 
-// One set per process, shared through globalThis (Next bundles routes and instrumentation apart).
-const KEY = Symbol.for("paid-content-hub.metrics");
-const slot = globalThis as typeof globalThis & { [KEY]?: Metrics };
+const instruments = processState("metrics", () => create());
 
-/** The hub's Prometheus instruments; `GET /metrics` renders `metrics().registry`. */
+/** The hub's Prometheus instruments, one set per process; `GET /metrics` renders `metrics().registry`. */
 export function metrics(): Metrics {
-  slot[KEY] ??= create();
-  return slot[KEY];
+  return instruments();
 }

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { processState } from "@/lib/process-state";
 
 type Matcher = { pattern: string; regex: RegExp; dynamic: number };
 
-const KEY = Symbol.for("paid-content-hub.route-matchers");
-const slot = globalThis as typeof globalThis & { [KEY]?: Matcher[] };
+const routeMatchers = processState("route-matchers", loadMatchers);
 
 /**
  * The app route a request path belongs to, as its pattern ("/qs/[slug]/media/[kind]"), for metric
@@ -14,7 +14,7 @@ const slot = globalThis as typeof globalThis & { [KEY]?: Matcher[] };
  */
 export function routePattern(pathname: string): string {
   if (pathname.startsWith("/_next/")) return "/_next";
-  const matchers = (slot[KEY] ??= loadMatchers());
+  const matchers = routeMatchers();
   const found = matchers.find((m) => m.regex.test(pathname));
   if (found) return found.pattern;
   if (pathname.startsWith("/api/")) return routePattern(pathname.slice(4));

@@ -2,6 +2,7 @@ import { env } from "@/lib/env";
 import { createMemoryStore } from "./memory-store";
 import type { RateLimitStore } from "./rate-limit-store";
 import { createRedisStore } from "./redis-store";
+import { processState } from "@/lib/process-state";
 
 export type RateLimitOptions = {
   /** What is counted, e.g. `evt:<siteId>` or `judge:<client ip>`. */
@@ -24,17 +25,12 @@ export type RateLimitResult = {
 };
 
 type Stores = { primary: RateLimitStore; fallback: RateLimitStore };
-const globalCache = globalThis as typeof globalThis & { __hubRateLimitStores?: Stores };
-
-function stores(): Stores {
-  if (!globalCache.__hubRateLimitStores) {
-    const fallback = createMemoryStore();
-    // One Redis may serve a testnet and a mainnet hub: their counters must not mix.
-    const primary = env.REDIS_URL ? createRedisStore(env.REDIS_URL, `hub:${env.NETWORK_MODE}:rl:`) : fallback;
-    globalCache.__hubRateLimitStores = { primary, fallback };
-  }
-  return globalCache.__hubRateLimitStores;
-}
+const stores = processState("rate-limit-stores", (): Stores => {
+  const fallback = createMemoryStore();
+  // One Redis may serve a testnet and a mainnet hub: their counters must not mix.
+  const primary = env.REDIS_URL ? createRedisStore(env.REDIS_URL, `hub:${env.NETWORK_MODE}:rl:`) : fallback;
+  return { primary, fallback };
+});
 
 let lastWarning = 0;
 

@@ -1,9 +1,10 @@
 import "server-only";
 import { isChainUnavailable } from "@/lib/chain/chain-read";
 import { logger } from "@/lib/log/logger";
+import { processState } from "@/lib/process-state";
 
 export type LeaderLoop = { stop: () => Promise<void> };
-const loops = globalThis as typeof globalThis & { __hubLeaderLoops?: Map<string, LeaderLoop> };
+const loops = processState("leader-loops", () => new Map<string, LeaderLoop>());
 
 /**
  * Runs `pass` every `interval` ms in this process (0: never), one pass at a time, for a singleton job
@@ -25,7 +26,7 @@ export function startLeaderLoop({
   afterPass?: () => void;
   onStop: () => Promise<void>;
 }): LeaderLoop {
-  const registry = (loops.__hubLeaderLoops ??= new Map());
+  const registry = loops();
   const running = registry.get(name);
   if (running) return running;
   let timer: NodeJS.Timeout | undefined;

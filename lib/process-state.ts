@@ -1,0 +1,11 @@
+/**
+ * One value per process, shared through globalThis: Next bundles instrumentation, the proxy and each
+ * route apart, so a plain module-level value would exist once per bundle (and again after a dev hot
+ * reload). Returns the getter; the value is made by `init` on first use, under
+ * `Symbol.for("paid-content-hub.<name>")`.
+ */
+export function processState<T>(name: string, init: () => T): () => T {
+  const key = Symbol.for(`paid-content-hub.${name}`);
+  const slot = globalThis as typeof globalThis & Record<symbol, unknown>;
+  return () => (slot[key] ??= init()) as T;
+}
