@@ -14,7 +14,8 @@ const SORT_LABELS: Record<(typeof EXPLORE_SORTS)[number], string> = { trending: 
 // GET /explore — the explore feed rendered on the server (the same query as GET /hub/explore/content)
 export default async function ExplorePage({ searchParams }: { searchParams: Promise<Record<string, string>> }) {
   const raw = await searchParams;
-  const parsed = exploreQuery.safeParse({ ...raw, limit: raw.limit ?? String(PAGE) });
+  // The page pages by skip (its links keep every filter); a cursor is the API's.
+  const parsed = exploreQuery.safeParse({ ...raw, cursor: undefined, limit: raw.limit ?? String(PAGE) });
   const query = parsed.success ? parsed.data : exploreQuery.parse({ limit: String(PAGE) });
   const page = await exploreContent(query);
   const hasMore = query.skip + page.content.length < page.total;

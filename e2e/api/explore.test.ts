@@ -181,6 +181,71 @@ describe("GET /hub/explore/content — parameters and bounds", () => {
   });
 });
 
+describe("GET /hub/explore/content — cursor pages", () => {
+  const tie = `cur${RUN}`;
+  const cursorOf = (json: unknown) => Buffer.from(JSON.stringify(json)).toString("base64url");
+  const DAY = 86_400_000;
+  let own: FixtureSite;
+
+  beforeAll(async () => {
+    own = await createSite({ name: "Cursor works" });
+    // Ties in every order's columns, and a hot-new list whose older part has two items of one instant.
+    const old = new Date(Date.now() - 10 * DAY);
+    for (let i = 0; i < 8; i++) {
+      const id = await event(own, "resource_view", `k${i}`, { title: `Kilo ${i} ${tie}`, type: "article" });
+      const data =
+        i < 3 ? { trendScore: 5, unlocks: 2, revenueAtomic: 0n, views: 1 }
+        : i < 5 ? { trendScore: 5, unlocks: 2, revenueAtomic: 0n, views: 1, createdAt: old }
+        : { trendScore: i, unlocks: i, revenueAtomic: BigInt(i), views: i, createdAt: new Date(old.getTime() - i * DAY) };
+      await db.content.update({ where: { id }, data });
+    }
+  });
+
+  it.each(["trending", "best-sellers", "hot-new"])("walks %s by nextCursor through exactly what one page lists", async (sort) => {
+    const all = (await explore(`q=${tie}&sort=${sort}&limit=500`)).body;
+    expect(all.content).toHaveLength(8);
+    expect(all.nextCursor).toBeNull();
+    for (const limit of [1, 2, 3, 8]) {
+      const seen: Card[] = [];
+      let res = await explore(`q=${tie}&sort=${sort}&limit=${limit}`);
+      for (let n = 0; n < 20; n++) {
+        expect(res.status).toBe(200);
+        expect(res.body).toMatchObject({ total: 8, limit, skip: 0 });
+        seen.push(...res.body.content);
+        if (res.body.nextCursor === null) break;
+        expect(res.body.content).toHaveLength(limit);
+        res = await explore(`q=${tie}&sort=${sort}&limit=${limit}&cursor=${res.body.nextCursor}`);
+      }
+      expect(seen.map((c) => c.id)).toEqual(all.content.map((c: Card) => c.id));
+    }
+    // A skip page carries a cursor too: it continues right after that page.
+    const skipped = (await explore(`q=${tie}&sort=${sort}&limit=3&skip=2`)).body;
+    const after = (await explore(`q=${tie}&sort=${sort}&limit=3&cursor=${skipped.nextCursor}`)).body;
+    expect(after.content.map((c: Card) => c.id)).toEqual(all.content.slice(5, 8).map((c: Card) => c.id));
+  });
+
+  it("refuses a cursor it did not give out, one of another sort, or one with skip", async () => {
+    const first = (await explore(`q=${tie}&sort=trending&limit=2`)).body.nextCursor as string;
+    const hot = (await explore(`q=${tie}&sort=hot-new&limit=2`)).body.nextCursor as string;
+    const refuse = async (qs: string, text: string) => expect(expectError(await explore(`q=${tie}&${qs}`), 400, "invalid-request").details).toContain(text);
+    await refuse(`cursor=${first}&skip=2`, "skip");
+    await refuse(`cursor=${first}&sort=best-sellers`, "sort");
+    await refuse(`cursor=${first}&sort=hot-new`, "sort");
+    await refuse(`cursor=${hot}&sort=trending`, "sort");
+    await refuse("cursor=bm90LWpzb24tYXQtYWxs", "nextCursor"); // "not-json-at-all"
+    await refuse(`cursor=${cursorOf({ o: "t", k: [1], i: "x", extra: 1 })}`, "nextCursor");
+    await refuse(`cursor=${cursorOf({ o: "b", k: [1, "1e3", 1], i: "x" })}&sort=best-sellers`, "nextCursor");
+    await refuse(`cursor=${cursorOf({ o: "n", k: [-1], i: "x", h: 0 })}&sort=hot-new`, "nextCursor");
+    await refuse(`cursor=${cursorOf({ o: "t", k: ["1"], i: "x" })}`, "nextCursor");
+    await refuse("cursor=short", "cursor");
+    await refuse(`cursor=${"%E2%80%AE".repeat(4)}`, "cursor"); // not base64url characters
+    // A hand-made cursor of the right shape is only a position: it pages from there, nothing more.
+    const from = await explore(`q=${tie}&cursor=${cursorOf({ o: "t", k: [5], i: "~" })}&limit=500`);
+    expect(from.status).toBe(200);
+    expect(from.body.content.length).toBeGreaterThan(0);
+  });
+});
+
 describe("GET /hub/sitemap/content", () => {
   it("lists verified content URLs, most recently updated first, within the limit", async () => {
     const res = await api("/hub/sitemap/content");

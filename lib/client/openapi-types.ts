@@ -2713,6 +2713,8 @@ export interface components {
         ExploreResponse: {
             content: components["schemas"]["ContentCard"][];
             limit: number;
+            /** @description Pass as `cursor` for the next page (null on the last page); a deep page costs what the first does */
+            nextCursor: string | null;
             skip: number;
             /** @constant */
             success: true;
@@ -8124,9 +8126,12 @@ export interface operations {
     getHubExploreContent: {
         parameters: {
             query?: {
+                /** @description Continue after an earlier page: its `nextCursor` (same q, type and sort). Cannot be combined with skip */
+                cursor?: string;
                 limit?: number;
                 /** @description Free text over title, description, tags, site name and domain; every word must match (case-insensitive substring) */
                 q?: string;
+                /** @description Items to pass over (O(skip) on a deep page: prefer `cursor`) */
                 skip?: number;
                 /** @description trending: Activity with a 7-day half-life: every view adds 1, unlock 10, rating 5 (and a new item starts with 1), each weighted 2^(−age / 7 days), so an event a week old counts half as much as one now. Ties: a stable order by id. best-sellers: Lifetime unlocks, then lifetime revenue, then lifetime views; ties: a stable order by id. hot-new: Content first seen in the last 7 days comes first, by the trending score; older content follows, newest first. */
                 sort?: "trending" | "best-sellers" | "hot-new";

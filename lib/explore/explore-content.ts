@@ -6,6 +6,7 @@ import { Prisma } from "@/lib/generated/sqlite/client";
 import { cachedValue } from "@/lib/http/read-cache";
 import type { exploreQuery } from "@/lib/schemas/explore";
 import { CONTENT_ORDER_INDEX, contentJoinSite } from "./content-join";
+import { decodeExploreCursor, encodeExploreCursor, type Position } from "./explore-cursor";
 import { type CardRow, toContentCard } from "./to-content-card";
 
 type ExploreQuery = z.output<typeof exploreQuery>;
@@ -73,7 +74,10 @@ async function countVisibleNow(type: ExploreQuery["type"]): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
-type RawCard = Omit<CardRow, "site"> & {
+/** A card's row and the order column no card shows (its cursor needs it). */
+type PageRow = CardRow & { trendScore: number };
+
+type RawCard = Omit<PageRow, "site"> & {
   siteName: string;
   siteDomain: string;
   siteOwnerWallet: string;
@@ -88,12 +92,12 @@ type RawCard = Omit<CardRow, "site"> & {
  * rather than findMany: the ORM's per-call query compilation and row mapping cost more than the
  * indexed scan itself. Column types come back the same on both databases (Date, bigint, boolean).
  */
-async function cards(where: Prisma.Sql, order: Order, limit: number, skip: number): Promise<CardRow[]> {
+async function cards(where: Prisma.Sql, order: Order, limit: number, skip: number): Promise<PageRow[]> {
   if (limit <= 0) return [];
   const rows = await db.$queryRaw<RawCard[]>`SELECT c."id", c."siteId", c."title", c."description", c."imageUrl", c."contentType", c."tags",
       c."tagsTentative", c."url", c."path", c."currency", c."priceAtomic", c."recipientWallet", c."accessPolicy", c."unlockPolicy",
       c."externalId", c."views", c."unlocks", c."revenueAtomic", c."ratingsCount", c."ratingSum", c."reputationScore", c."createdAt",
-      c."lastSeenAt", s."name" AS "siteName", s."domain" AS "siteDomain", s."ownerWallet" AS "siteOwnerWallet",
+      c."lastSeenAt", c."trendScore", s."name" AS "siteName", s."domain" AS "siteDomain", s."ownerWallet" AS "siteOwnerWallet",
       s."verified" AS "siteVerified", s."verificationStatus" AS "siteVerificationStatus", s."lastVerifiedAt" AS "siteLastVerifiedAt",
       s."removedAt" AS "siteRemovedAt"
     FROM ${contentJoinSite(order.index)}
@@ -113,16 +117,39 @@ async function cards(where: Prisma.Sql, order: Order, limit: number, skip: numbe
 }
 
 /**
- * hot-new in two index-friendly parts: content first seen in the last 7 days by trending score,
- * then older content newest first; limit/skip page across both.
+ * The rows after a position, in its order: the order's first column bounds the index range (every
+ * database can start a range there), the row comparison then drops the ties up to and including the
+ * position itself.
  */
-async function hotNewCards(where: Prisma.Sql, now: Date, limit: number, skip: number) {
+function after(p: Position): Prisma.Sql {
+  switch (p.order) {
+    case "trending":
+      return Prisma.sql`c."trendScore" <= ${p.trendScore} AND (c."trendScore", c."id") < (${p.trendScore}, ${p.id})`;
+    case "best-sellers":
+      return Prisma.sql`c."unlocks" <= ${p.unlocks} AND (c."unlocks", c."revenueAtomic", c."views", c."id") < (${p.unlocks}, ${p.revenueAtomic}, ${p.views}, ${p.id})`;
+    case "newest":
+      return Prisma.sql`c."createdAt" <= ${p.createdAt} AND (c."createdAt", c."id") < (${p.createdAt}, ${p.id})`;
+  }
+}
+
+function positionOf(row: PageRow, order: Position["order"]): Position {
+  if (order === "trending") return { order, trendScore: row.trendScore, id: row.id };
+  if (order === "best-sellers") return { order, unlocks: row.unlocks, revenueAtomic: row.revenueAtomic, views: row.views, id: row.id };
+  return { order, createdAt: row.createdAt, id: row.id };
+}
+
+/**
+ * hot-new in two index-friendly parts: content first seen since `cutoff` (7 days before the first
+ * page) by trending score, then older content newest first; skip, or a position in either part, pages
+ * across both.
+ */
+async function hotNewCards(where: Prisma.Sql, cutoff: Date, limit: number, skip: number, from?: Position) {
   // A Date parameter is bound in the same fixed-width ISO form the SQLite adapter stores, and as a
   // timestamp on PostgreSQL: the comparison agrees on both (covered by the explore API tests).
-  const cutoff = new Date(now.getTime() - HOT_NEW_WINDOW_MS);
   const fresh = Prisma.sql`${where} AND c."createdAt" >= ${cutoff}`;
   const older = Prisma.sql`${where} AND c."createdAt" < ${cutoff}`;
-  const first = await cards(fresh, ORDERS.trending, limit, skip);
+  if (from?.order === "newest") return cards(Prisma.sql`${older} AND ${after(from)}`, ORDERS.newest, limit, 0);
+  const first = await cards(from ? Prisma.sql`${fresh} AND ${after(from)}` : fresh, ORDERS.trending, limit, skip);
   if (first.length === limit) return first;
   // The fresh part ran out on this page: older content continues where it ends.
   const freshCount = first.length > 0 || skip === 0 ? skip + first.length : await count(fresh);
@@ -131,15 +158,29 @@ async function hotNewCards(where: Prisma.Sql, now: Date, limit: number, skip: nu
 
 /**
  * GET /hub/explore/content: verified content of this network, filtered by q and type, in one of
- * three documented orders (SORT_FORMULAS), paged by limit/skip; total counts every match. The
- * orders are index scans — trending and hot-new on (network, trendScore, id), best-sellers on
- * (network, unlocks, revenueAtomic, views, id) — so a page costs the same over 100 or 100,000 items.
+ * three documented orders (SORT_FORMULAS), paged by limit and skip or a cursor; total counts every
+ * match. The orders are index scans — trending and hot-new on (network, trendScore, id), best-sellers
+ * on (network, unlocks, revenueAtomic, views, id) — so a page costs the same over 100 or 100,000
+ * items, and a page by cursor the same at item 90,000 as at item 20 (one more row is read to know
+ * whether a next page exists).
  */
 export async function exploreContent(query: ExploreQuery) {
   const where = whereClause(query);
+  const cursor = query.cursor === undefined ? null : decodeExploreCursor(query.cursor, query.sort, query.skip);
+  const cutoff = cursor?.cutoff ?? new Date(Date.now() - HOT_NEW_WINDOW_MS);
+  const take = query.limit + 1;
   const [rows, total] = await Promise.all([
-    query.sort === "hot-new" ? hotNewCards(where, new Date(), query.limit, query.skip) : cards(where, ORDERS[query.sort], query.limit, query.skip),
+    query.sort === "hot-new"
+      ? hotNewCards(where, cutoff, take, query.skip, cursor?.after)
+      : cards(cursor ? Prisma.sql`${where} AND ${after(cursor.after)}` : where, ORDERS[query.sort], take, query.skip),
     query.q?.trim() ? keptCount(where) : countVisible(query.type),
   ]);
-  return { success: true as const, content: rows.map(toContentCard), total, limit: query.limit, skip: query.skip };
+  const page = rows.slice(0, query.limit);
+  const last = rows.length > query.limit ? page.at(-1) : undefined;
+  const nextCursor = !last
+    ? null
+    : query.sort === "hot-new"
+      ? encodeExploreCursor({ after: positionOf(last, last.createdAt >= cutoff ? "trending" : "newest"), cutoff })
+      : encodeExploreCursor({ after: positionOf(last, query.sort) });
+  return { success: true as const, content: page.map(toContentCard), total, limit: query.limit, skip: query.skip, nextCursor };
 }

@@ -54,7 +54,7 @@ export function guideSections(c: GuideContext): GuideSection[] {
       title: "Discover content",
       items: [
         { route: "GET /.well-known/x402", text: "GET /.well-known/x402: live paid resource URLs and the declared payment info (x402, USDC, 0.01 to 1.00); the 402 challenge you get at pay time is authoritative" },
-        { route: "GET /hub/explore/content", text: "GET /hub/explore/content: the explore feed; query q (free text), type (article, music, video, image, document, all), sort (trending, best-sellers, hot-new), limit 1..500, skip" },
+        { route: "GET /hub/explore/content", text: "GET /hub/explore/content: the explore feed; query q (free text), type (article, music, video, image, document, all), sort (trending, best-sellers, hot-new), limit 1..500, skip or cursor (the previous page's nextCursor)" },
         { route: "GET /hub/sitemap/content", text: "GET /hub/sitemap/content: every verified content URL with its update time" },
         { route: "GET /hub/reputation/leaderboards", text: "GET /hub/reputation/leaderboards: top creators, sites or content (type), limit 1..50" },
         { route: "GET /hub/resolve", text: "GET /hub/resolve?url=…: who gets paid for a URL (the article's own wallet, else the verified domain owner)" },

@@ -18,7 +18,12 @@ export const exploreQuery = z.object({
     description: `trending: ${SORT_FORMULAS.trending} best-sellers: ${SORT_FORMULAS["best-sellers"]} hot-new: ${SORT_FORMULAS["hot-new"]}`,
   }),
   limit: z.coerce.number().int().min(1).max(500).default(100),
-  skip: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  skip: z.coerce.number().int().min(0).max(10_000_000).default(0).meta({ description: "Items to pass over (O(skip) on a deep page: prefer `cursor`)" }),
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,400}$/, "a cursor is the opaque nextCursor of an earlier page")
+    .optional()
+    .meta({ description: "Continue after an earlier page: its `nextCursor` (same q, type and sort). Cannot be combined with skip" }),
 });
 
 export const contentCard = z
@@ -95,6 +100,7 @@ export const exploreResponse = z
     total: z.number().int(),
     limit: z.number().int(),
     skip: z.number().int(),
+    nextCursor: z.string().nullable().meta({ description: "Pass as `cursor` for the next page (null on the last page); a deep page costs what the first does" }),
   })
   .meta({ id: "ExploreResponse" });
 

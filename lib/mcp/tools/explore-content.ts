@@ -10,7 +10,8 @@ export const exploreContentTool = defineTool({
   input: exploreQuery.extend({
     type: exploreQuery.shape.type.describe("article, music, video, image, document, or all (default)"),
     limit: exploreQuery.shape.limit.describe("Items per page, 1..500 (default 100)"),
-    skip: exploreQuery.shape.skip.describe("Items to skip for paging (default 0)"),
+    skip: exploreQuery.shape.skip.describe("Items to skip for paging (default 0); for deep pages prefer cursor"),
+    cursor: exploreQuery.shape.cursor.describe("The nextCursor of the previous page (same q, type and sort; without skip): the next page starts right after it"),
   }),
   run: (args) => exploreContent(args),
 });
