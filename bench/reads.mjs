@@ -4,9 +4,10 @@
 // route's median req/s, its ratio to the same round's floor, p50/p99 and whether it meets the target
 // (>= 0.8x the floor with p99 <= 25 ms at 10 connections).
 // Usage: node bench/reads.mjs [--db sqlite|postgres] [--content 100000] [--rows 1000000] [--rounds 2] [--duration 5]
+//   explore is also paged by cursor when the hub gives one out (50 pages × 3 sorts, and one page 90 % down by skip and by cursor)
 //   [--read-cache-ms 0] (the read cache off) [--only explore,ledger,...] (targets whose name contains one of the words) [--hold] (set up, then wait: for profiling)
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { bulkFill } from "./lib/bulk-fill.mjs";
+import { bulkFill, settle } from "./lib/bulk-fill.mjs";
 import { openBlog, request, signIn } from "./lib/hosts.mjs";
 import { benchOptions, selectTargets, combineRounds, ensureBuild, fmt, load, loadColumns, machineLine, printTable, runBenchmark, startHub } from "./lib/harness.mjs";
 
@@ -48,8 +49,26 @@ await runBenchmark(async () => {
   const t0 = Date.now(); // the first board read scores every new item once: not steady state
   await request(port, hubHost, "/hub/reputation/leaderboards?type=content");
   console.log(`  first content leaderboard read (scores ${fmt.int(contentItems)} new items): ${Date.now() - t0} ms`);
+  await settle(hub.databaseUrl); // that read rewrote every content row
   const deep = (await request(port, hubHost, `/hub/ledger?limit=1&skip=${Math.max(0, rows - 101)}`)).json; // one slow read by skip
   if (!deep.nextCursor) throw new Error("no nextCursor for the deep page");
+
+  // Explore paged by cursor (where the hub gives one out): the same 50 pages × 3 sorts as by skip, each page
+  // found by the page before's nextCursor; and one page 90 % of the way down, by skip and by cursor.
+  const cursorPaths = [];
+  for (const sort of ["trending", "best-sellers", "hot-new"]) {
+    let next = null;
+    for (let p = 0; p < 50; p++) {
+      const path = `/hub/explore/content?limit=20&sort=${sort}${next ? `&cursor=${next}` : ""}`;
+      cursorPaths.push(path);
+      next = (await request(port, hubHost, path)).json.nextCursor;
+      if (!next) break;
+    }
+  }
+  const deepAt = Math.floor(contentItems * 0.9);
+  const deepExplore = (await request(port, hubHost, `/hub/explore/content?limit=20&skip=${Math.max(0, deepAt - 20)}`)).json;
+  const exploreCursor = cursorPaths.length > 3 && deepExplore.nextCursor ? "" : " (skipped: this hub gives out no explore cursor)";
+  if (exploreCursor) console.log(`  explore by cursor${exploreCursor}`);
 
   const pay = { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ contentId: "liner-notes" }), expect: 402 };
   const all = [
@@ -59,6 +78,9 @@ await runBenchmark(async () => {
     { name: "explore, text query", path: "/hub/explore/content?limit=20&q=harbor%20tide" },
     // A reader paging and switching sorts: 150 different URLs (50 pages × 3 sorts), each connection in turn.
     { name: "explore, 50 pages × 3 sorts in turn", path: "/hub/explore/content?limit=20", paths: ["trending", "best-sellers", "hot-new"].flatMap((sort) => Array.from({ length: 50 }, (_, p) => `/hub/explore/content?limit=20&sort=${sort}&skip=${p * 20}`)) },
+    ...(exploreCursor ? [] : [{ name: "explore, 50 pages × 3 sorts by cursor", path: cursorPaths[0], paths: cursorPaths }]),
+    { name: `explore, page past item ${fmt.int(deepAt)} (skip)`, path: `/hub/explore/content?limit=20&skip=${deepAt}` },
+    ...(exploreCursor ? [] : [{ name: `explore, page past item ${fmt.int(deepAt)} (cursor)`, path: `/hub/explore/content?limit=20&cursor=${deepExplore.nextCursor}` }]),
     { name: "ledger, first page", path: "/hub/ledger?limit=50" },
     { name: "ledger, page past row 900,000 (cursor)", path: `/hub/ledger?limit=50&cursor=${deep.nextCursor}` },
     { name: "stats", path: "/hub/stats" },

@@ -5,7 +5,7 @@ import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { cachedValue } from "@/lib/http/read-cache";
 import type { exploreQuery } from "@/lib/schemas/explore";
-import { CONTENT_ORDER_INDEX, contentJoinSite } from "./content-join";
+import { CONTENT_ORDER_INDEX, contentJoinSite, siteIdIn } from "./content-join";
 import { decodeExploreCursor, encodeExploreCursor, type Position } from "./explore-cursor";
 import { type CardRow, toContentCard } from "./to-content-card";
 
@@ -27,7 +27,10 @@ function likePattern(term: string): string {
  * Quickshares are a separate table and can never appear.
  */
 function whereClause(query: ExploreQuery) {
-  const parts = [Prisma.sql`c."network" = ${env.NETWORK_MODE}`, Prisma.sql`s."verified" = TRUE`, Prisma.sql`s."removedAt" IS NULL`];
+  // The visible sites as a set the content is checked against, not as conditions on the joined site
+  // row: given those, PostgreSQL started from the (few) sites and sorted every match of a filter for
+  // a page (hot-new: 32 ms at 100,000 items, against 0.3 ms walking the order's index).
+  const parts = [Prisma.sql`c."network" = ${env.NETWORK_MODE}`, siteIdIn(Prisma.sql`SELECT "id" FROM "Site" WHERE "verified" = TRUE AND "removedAt" IS NULL`)];
   if (query.type !== "all") parts.push(Prisma.sql`c."contentType" = ${query.type}`);
   const terms = (query.q ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_TERMS);
   for (const term of terms) parts.push(Prisma.sql`c."searchText" LIKE ${likePattern(term)} ESCAPE '\\'`);
@@ -117,18 +120,21 @@ async function cards(where: Prisma.Sql, order: Order, limit: number, skip: numbe
 }
 
 /**
- * The rows after a position, in its order: the order's first column bounds the index range (every
- * database can start a range there), the row comparison then drops the ties up to and including the
- * position itself.
+ * The rows after a position, in its order. Where the order's index holds every column of the order
+ * (trending, best-sellers) one row-value comparison starts the index range right at the position, ties
+ * included (both databases seek on it). The newest index has no id: its range starts at the time, and
+ * the few rows of that same instant are filtered. Measured on SQLite at 100,000 items: adding
+ * `first <= x` beside a row value made it walk a quarter of the index (220–290 ms), and
+ * `first <= x AND (first < x OR id < …)` walked every tie of a common score (75 req/s deep down).
  */
 function after(p: Position): Prisma.Sql {
   switch (p.order) {
     case "trending":
-      return Prisma.sql`c."trendScore" <= ${p.trendScore} AND (c."trendScore", c."id") < (${p.trendScore}, ${p.id})`;
+      return Prisma.sql`(c."trendScore", c."id") < (${p.trendScore}, ${p.id})`;
     case "best-sellers":
-      return Prisma.sql`c."unlocks" <= ${p.unlocks} AND (c."unlocks", c."revenueAtomic", c."views", c."id") < (${p.unlocks}, ${p.revenueAtomic}, ${p.views}, ${p.id})`;
+      return Prisma.sql`(c."unlocks", c."revenueAtomic", c."views", c."id") < (${p.unlocks}, ${p.revenueAtomic}, ${p.views}, ${p.id})`;
     case "newest":
-      return Prisma.sql`c."createdAt" <= ${p.createdAt} AND (c."createdAt", c."id") < (${p.createdAt}, ${p.id})`;
+      return Prisma.sql`c."createdAt" <= ${p.createdAt} AND (c."createdAt" < ${p.createdAt} OR c."id" < ${p.id})`;
   }
 }
 
