@@ -3,21 +3,15 @@ import { isPostgres } from "@/lib/db";
 import { Prisma } from "@/lib/generated/sqlite/client";
 
 /**
- * `"Content" c` joined to its `"Site" s`, content first (the caller's WHERE says `s."id" = c."siteId"`).
- * With planner statistics SQLite judges the `network` indexes unselective (one network per hub) and
- * starts from the sites, reading every content row and sorting them for a page (100 ms at 100,000
- * items, against 1–4 ms walking the order's index), so it is told which index to walk: `INDEXED BY`
- * an order's index, or `"scan"` for a plain scan, the cheapest way to count a text query's matches.
- * PostgreSQL plans the join itself. The index names are Prisma's (prisma/schema.prisma marks them).
+ * `"Content" c`, walked by `index` on SQLite, or `"scan"` for a plain scan (the cheapest way to count a
+ * text query's matches); for filters on the site use `siteIdIn`. With planner statistics SQLite judges
+ * the `network` indexes unselective (one network per hub) and would read every content row and sort
+ * them for a page (100 ms at 100,000 items, against 1–4 ms walking the order's index), so it is told
+ * which index to walk. PostgreSQL plans alone. The index names are Prisma's (prisma/schema.prisma marks them).
  */
-export function contentJoinSite(index: string | "scan"): Prisma.Sql {
-  if (isPostgres()) return Prisma.sql`"Content" c CROSS JOIN "Site" s`;
-  return index === "scan" ? Prisma.sql`"Content" c NOT INDEXED CROSS JOIN "Site" s` : Prisma.sql`"Content" c INDEXED BY ${Prisma.raw(`"${index}"`)} CROSS JOIN "Site" s`;
-}
-
-/** `"Content" c` alone, walked by `index` on SQLite (as above); for filters on the site use `siteIdIn`. */
-export function contentTable(index: string): Prisma.Sql {
-  return isPostgres() ? Prisma.sql`"Content" c` : Prisma.sql`"Content" c INDEXED BY ${Prisma.raw(`"${index}"`)}`;
+export function contentTable(index: string | "scan"): Prisma.Sql {
+  if (isPostgres()) return Prisma.sql`"Content" c`;
+  return index === "scan" ? Prisma.sql`"Content" c NOT INDEXED` : Prisma.sql`"Content" c INDEXED BY ${Prisma.raw(`"${index}"`)}`;
 }
 
 /**

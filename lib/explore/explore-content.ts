@@ -5,7 +5,7 @@ import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { cachedValue } from "@/lib/http/read-cache";
 import type { exploreQuery } from "@/lib/schemas/explore";
-import { CONTENT_ORDER_INDEX, contentJoinSite, siteIdIn } from "./content-join";
+import { CONTENT_ORDER_INDEX, contentTable, siteIdIn } from "./content-join";
 import { decodeExploreCursor, encodeExploreCursor, type Position } from "./explore-cursor";
 import { type CardRow, toContentCard } from "./to-content-card";
 
@@ -27,13 +27,15 @@ function likePattern(term: string): string {
  * Quickshares are a separate table and can never appear.
  */
 function whereClause(query: ExploreQuery) {
-  // The visible sites as a set the content is checked against, not as conditions on the joined site
-  // row: given those, PostgreSQL started from the (few) sites and sorted every match of a filter for
-  // a page (hot-new: 32 ms at 100,000 items, against 0.3 ms walking the order's index).
-  const parts = [Prisma.sql`c."network" = ${env.NETWORK_MODE}`, siteIdIn(Prisma.sql`SELECT "id" FROM "Site" WHERE "verified" = TRUE AND "removedAt" IS NULL`)];
+  const parts = [Prisma.sql`c."network" = ${env.NETWORK_MODE}`];
   if (query.type !== "all") parts.push(Prisma.sql`c."contentType" = ${query.type}`);
   const terms = (query.q ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_TERMS);
   for (const term of terms) parts.push(Prisma.sql`c."searchText" LIKE ${likePattern(term)} ESCAPE '\\'`);
+  // The visible sites as a set the content is checked against, not as conditions on a joined site row:
+  // given those, PostgreSQL started from the (few) sites and sorted every match of a filter for a page
+  // (hot-new: 32 ms at 100,000 items, against 0.3 ms walking the order's index). Last, so SQLite tests
+  // it only on rows the cheaper terms kept (a text query's count: 63 ms first, 40 ms last).
+  parts.push(siteIdIn(Prisma.sql`SELECT "id" FROM "Site" WHERE "verified" = TRUE AND "removedAt" IS NULL`));
   return Prisma.join(parts, " AND ");
 }
 
@@ -45,9 +47,9 @@ const ORDERS = {
   newest: { sql: Prisma.sql`c."createdAt" DESC, c."id" DESC`, index: CONTENT_ORDER_INDEX.newest },
 } satisfies Record<string, Order>;
 
-/** COUNT of the matches, joining each content row to its site (any filter; a scan when q is given). */
+/** COUNT of the matches (any filter; a plain scan on SQLite, the cheapest way to test a text query's LIKE). */
 async function count(where: Prisma.Sql): Promise<number> {
-  const rows = await db.$queryRaw<Array<{ n: bigint | number }>>`SELECT COUNT(*) AS n FROM ${contentJoinSite("scan")} WHERE s."id" = c."siteId" AND ${where}`;
+  const rows = await db.$queryRaw<Array<{ n: bigint | number }>>`SELECT COUNT(*) AS n FROM ${contentTable("scan")} WHERE ${where}`;
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -97,14 +99,16 @@ type RawCard = Omit<PageRow, "site"> & {
  */
 async function cards(where: Prisma.Sql, order: Order, limit: number, skip: number): Promise<PageRow[]> {
   if (limit <= 0) return [];
-  const rows = await db.$queryRaw<RawCard[]>`SELECT c."id", c."siteId", c."title", c."description", c."imageUrl", c."contentType", c."tags",
-      c."tagsTentative", c."url", c."path", c."currency", c."priceAtomic", c."recipientWallet", c."accessPolicy", c."unlockPolicy",
-      c."externalId", c."views", c."unlocks", c."revenueAtomic", c."ratingsCount", c."ratingSum", c."reputationScore", c."createdAt",
-      c."lastSeenAt", c."trendScore", s."name" AS "siteName", s."domain" AS "siteDomain", s."ownerWallet" AS "siteOwnerWallet",
+  // The page is found on the content alone, then joined to its sites: with the join inside, PostgreSQL
+  // hashed every content row past a deep cursor with the sites and sorted them (12 ms at item 90,000).
+  const rows = await db.$queryRaw<RawCard[]>`SELECT c.*, s."name" AS "siteName", s."domain" AS "siteDomain", s."ownerWallet" AS "siteOwnerWallet",
       s."verified" AS "siteVerified", s."verificationStatus" AS "siteVerificationStatus", s."lastVerifiedAt" AS "siteLastVerifiedAt",
       s."removedAt" AS "siteRemovedAt"
-    FROM ${contentJoinSite(order.index)}
-    WHERE s."id" = c."siteId" AND ${where} ORDER BY ${order.sql} LIMIT ${limit} OFFSET ${skip}`;
+    FROM (SELECT c."id", c."siteId", c."title", c."description", c."imageUrl", c."contentType", c."tags", c."tagsTentative", c."url", c."path",
+        c."currency", c."priceAtomic", c."recipientWallet", c."accessPolicy", c."unlockPolicy", c."externalId", c."views", c."unlocks",
+        c."revenueAtomic", c."ratingsCount", c."ratingSum", c."reputationScore", c."createdAt", c."lastSeenAt", c."trendScore"
+      FROM ${contentTable(order.index)} WHERE ${where} ORDER BY ${order.sql} LIMIT ${limit} OFFSET ${skip}) c
+    CROSS JOIN "Site" s WHERE s."id" = c."siteId" ORDER BY ${order.sql}`;
   return rows.map(({ siteName, siteDomain, siteOwnerWallet, siteVerified, siteVerificationStatus, siteLastVerifiedAt, siteRemovedAt, ...c }) => ({
     ...c,
     site: {
