@@ -187,10 +187,8 @@ export async function exploreContent(query: ExploreQuery) {
   ]);
   const page = rows.slice(0, query.limit);
   const last = rows.length > query.limit ? page.at(-1) : undefined;
-  const nextCursor = !last
-    ? null
-    : query.sort === "hot-new"
-      ? encodeExploreCursor({ after: positionOf(last, last.createdAt >= cutoff ? "trending" : "newest"), cutoff })
-      : encodeExploreCursor({ after: positionOf(last, query.sort) });
+  // hot-new's last card is in its fresh part (trending order) or its older part (newest first).
+  const order = query.sort !== "hot-new" ? query.sort : last && last.createdAt >= cutoff ? "trending" : "newest";
+  const nextCursor = last ? encodeExploreCursor({ after: positionOf(last, order), ...(query.sort === "hot-new" ? { cutoff } : {}) }) : null;
   return { success: true as const, content: page.map(toContentCard), total, limit: query.limit, skip: query.skip, nextCursor };
 }

@@ -43,9 +43,10 @@ export function encodeExploreCursor({ after, cutoff }: ExploreCursor): string {
 export function decodeExploreCursor(cursor: string, sort: Sort, skip: number): ExploreCursor {
   if (skip !== 0) throw new ApiError("invalid-request", "Use either skip or cursor, not both: a cursor already says where the page starts");
   const w = parseWire(cursor);
-  const fits = sort === "hot-new" ? w.o !== "b" && w.h !== undefined : w.o === (sort === "trending" ? "t" : "b") && !("h" in w && w.h !== undefined);
+  const h = "h" in w ? w.h : undefined;
+  const fits = sort === "hot-new" ? w.o !== "b" && h !== undefined : h === undefined && w.o === (sort === "trending" ? "t" : "b");
   if (!fits) throw new ApiError("invalid-request", `This cursor continues another sort's list: pass it back with the sort of the page that gave it (sort=${sort} here)`);
-  const cutoff = "h" in w && w.h !== undefined ? { cutoff: new Date(w.h) } : {};
+  const cutoff = h === undefined ? {} : { cutoff: new Date(h) };
   if (w.o === "t") return { after: { order: "trending", trendScore: w.k[0], id: w.i }, ...cutoff };
   if (w.o === "b") return { after: { order: "best-sellers", unlocks: w.k[0], revenueAtomic: BigInt(w.k[1]), views: w.k[2], id: w.i } };
   return { after: { order: "newest", createdAt: new Date(w.k[0]), id: w.i }, ...cutoff };

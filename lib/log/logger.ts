@@ -1,9 +1,7 @@
 import pino, { type Logger } from "pino";
 import { env } from "@/lib/env";
-import { requestContext } from "./request-context";
 import { processState } from "@/lib/process-state";
-
-const theLogger = processState("logger", createLogger);
+import { requestContext } from "./request-context";
 
 /**
  * The hub's one logger: JSON lines on stdout (pino). A line written while a request is served
@@ -12,9 +10,7 @@ const theLogger = processState("logger", createLogger);
  * `[redacted]` in every line, whatever logged them; fields named like credentials are redacted by
  * path too. Code should still not log them: this is the net under the rope.
  */
-export function logger(): Logger {
-  return theLogger();
-}
+export const logger: () => Logger = processState("logger", createLogger);
 
 function createLogger(): Logger {
   const secrets = configuredSecrets();

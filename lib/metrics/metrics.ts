@@ -35,9 +35,5 @@ function create() {
 
 export type Metrics = ReturnType<typeof create>;
 
-const instruments = processState("metrics", () => create());
-
 /** The hub's Prometheus instruments, one set per process; `GET /metrics` renders `metrics().registry`. */
-export function metrics(): Metrics {
-  return instruments();
-}
+export const metrics: () => Metrics = processState("metrics", create);
