@@ -14,9 +14,10 @@ export type BlogResponse<T = any> = { status: number; body: T; text: string; hea
 export function blogRequest<T = any>(
   domain: string,
   path: string,
-  init: { method?: string; json?: unknown; body?: Buffer | string; cookie?: string; headers?: Record<string, string> } = {},
+  init: { method?: string; json?: unknown; body?: Buffer | string; cookie?: string; headers?: Record<string, string>; port?: number } = {},
 ): Promise<BlogResponse<T>> {
-  const headers: Record<string, string> = { host: `${domain}:${PORT}`, ...init.headers };
+  const port = init.port ?? PORT; // another hub on this database (e2e/support/extra-hub.ts)
+  const headers: Record<string, string> = { host: `${domain}:${port}`, ...init.headers };
   let body = init.body;
   if (init.json !== undefined) {
     body = JSON.stringify(init.json);
@@ -25,7 +26,7 @@ export function blogRequest<T = any>(
   if (init.cookie) headers.cookie = init.cookie;
   if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
   return new Promise((resolve, reject) => {
-    const req = request({ host: hub.hostname, port: PORT, path, method: init.method ?? (body !== undefined ? "POST" : "GET"), headers }, (res) => {
+    const req = request({ host: hub.hostname, port, path, method: init.method ?? (body !== undefined ? "POST" : "GET"), headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () => {

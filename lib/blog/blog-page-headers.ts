@@ -2,6 +2,11 @@ import { CONTENT_TYPES } from "@/lib/schemas/quickshare";
 
 const POST_PAGE = new RegExp(`^/(${CONTENT_TYPES.join("|")})/[^/]+$`);
 
+/** A blog's reader pages: its index and its posts. */
+export function isBlogReaderPage(pathname: string): boolean {
+  return pathname === "/" || POST_PAGE.test(pathname);
+}
+
 /**
  * Response headers of a blog's pages that a server component cannot set, added by the proxy: the
  * Link header to the manifest (the index's /svc.json, a post's per-post manifest). Null for other paths.

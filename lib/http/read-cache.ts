@@ -17,7 +17,17 @@ import { processState } from "@/lib/process-state";
  * settler's and index's background passes, a CLI) show within READ_CACHE_MS. An answer computed while a
  * write finished is not kept (it may predate the write).
  */
-type Snapshot = { status: number; headers: Array<[string, string]>; body: Uint8Array };
+export type Snapshot = {
+  status: number;
+  headers: Array<[string, string]>;
+  body: Uint8Array;
+  /** Not served from this time on (ms), besides READ_CACHE_MS: a share page's expiry. */
+  until?: number;
+  /** A kept page's CSP nonce, replaced by a fresh one on every hit (lib/http/page-cache.ts). */
+  nonce?: string | null;
+  /** What a kept page's every reader still causes (a blog post's view). */
+  onHit?: () => void;
+};
 type Entry = Snapshot & { at: number; generation: number };
 type Kept<T> = { at: number; generation: number; value: Promise<T> };
 type State = {
@@ -81,17 +91,36 @@ export function readCacheKey(req: Request & { nextUrl: URL }): string {
   return `${req.method} ${origin} ${req.nextUrl.pathname}?${new URLSearchParams(query)}`;
 }
 
+/** This process's write generation: an answer computed from an older one is not kept (`keepAnswer`). */
+export function readGeneration(): number {
+  return state().generation;
+}
+
+/** The answer kept for `key` when it is fresh (this generation, younger than READ_CACHE_MS, before its `until`), counted as a hit. */
+export function keptAnswer(key: string, now = Date.now()): Snapshot | undefined {
+  const ttl = env.READ_CACHE_MS;
+  if (ttl <= 0) return undefined;
+  const s = state();
+  const kept = s.entries.get(key);
+  if (!kept || kept.generation !== s.generation || now - kept.at >= ttl || (kept.until !== undefined && now >= kept.until)) return undefined;
+  metrics().readCache.inc({ result: "hit" });
+  return kept;
+}
+
+/** Keeps `snap` for `key`, computed at `at` in `generation`, unless a write has finished since (or it is too large). */
+export function keepAnswer(key: string, snap: Snapshot, { at, generation }: { at: number; generation: number }): void {
+  const s = state();
+  if (env.READ_CACHE_MS <= 0 || s.generation !== generation || snap.body.byteLength > MAX_ENTRY_BYTES) return;
+  keep(s, key, { ...snap, at, generation });
+}
+
 /** The answer for `key`: a fresh kept one, a computation already under way, or `compute()` (kept when 200). */
 export async function cachedRead(key: string, compute: () => Promise<Response>): Promise<Response> {
-  const ttl = env.READ_CACHE_MS;
-  if (ttl <= 0) return compute();
+  if (env.READ_CACHE_MS <= 0) return compute();
   const s = state();
   const now = Date.now();
-  const kept = s.entries.get(key);
-  if (kept && kept.generation === s.generation && now - kept.at < ttl) {
-    metrics().readCache.inc({ result: "hit" });
-    return toResponse(kept, "hit");
-  }
+  const kept = keptAnswer(key, now);
+  if (kept) return toResponse(kept, "hit");
   const flight = s.flights.get(key);
   if (flight && flight.generation === s.generation) {
     metrics().readCache.inc({ result: "shared" });
@@ -103,7 +132,7 @@ export async function cachedRead(key: string, compute: () => Promise<Response>):
   s.flights.set(key, { generation, done });
   try {
     const snap = await done;
-    if (snap.status === 200 && snap.body.byteLength <= MAX_ENTRY_BYTES && s.generation === generation) keep(s, key, { ...snap, at: now, generation });
+    if (snap.status === 200) keepAnswer(key, snap, { at: now, generation });
     return toResponse(snap, "miss");
   } finally {
     if (s.flights.get(key)?.done === done) s.flights.delete(key);

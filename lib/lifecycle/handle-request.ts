@@ -4,6 +4,7 @@ import { blogDomainOfHost } from "@/lib/blog/blog-domain";
 import { blogTreePath } from "@/lib/blog/blog-host";
 import { answerAtApiEdge, writeError } from "@/lib/http/api-edge";
 import { ApiError } from "@/lib/http/errors";
+import { answerFromPageCache } from "@/lib/http/page-cache";
 import { logger } from "@/lib/log/logger";
 import { requestContext } from "@/lib/log/request-context";
 import { metrics } from "@/lib/metrics/metrics";
@@ -63,7 +64,7 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse, next: (
     m.inFlightRequests.dec();
   });
   requestContext.run({ requestId, method, path: pathname }, () => {
-    if (answerAtApiEdge(req, res, { pathname, blog })) return;
+    if (answerAtApiEdge(req, res, { pathname, blog }) || answerFromPageCache(req, res, { pathname, blog })) return;
     next();
   });
 }

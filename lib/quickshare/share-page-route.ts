@@ -9,13 +9,12 @@ import { findShare } from "./find-share";
 import { shareAccess } from "./share-access";
 import { shareStatus } from "./share-status";
 import { shareUrls } from "./share-urls";
-import { wantsSharePage } from "./wants-share-page";
+import { SHARE_PAGE_PATH, wantsSharePage } from "./wants-share-page";
 
 export type SharePageRoute =
   | { kind: "agent"; pathname: string }
   | { kind: "page"; status: number; headers: Record<string, string> };
 
-const SHARE_PAGE = /^\/qs\/([^/]+)$/;
 /** The handoff kind of the share row the proxy read (lib/http/request-handoff.ts): `{ slug, share }`. */
 export const SHARE_HANDOFF = "share-page";
 
@@ -29,7 +28,7 @@ export const SHARE_HANDOFF = "share-page";
  */
 export async function sharePageRoute(req: NextRequest, forward: Headers): Promise<SharePageRoute | null> {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
-  const m = SHARE_PAGE.exec(req.nextUrl.pathname);
+  const m = SHARE_PAGE_PATH.exec(req.nextUrl.pathname);
   if (!m) return null;
   const slug = decodeURIComponent(m[1]!); // well-formed: the proxy's guard answered a malformed escape 400
   if (!wantsSharePage({ accept: req.headers.get("accept"), credentials: parseCredentials(req.headers) })) return { kind: "agent", pathname: `/quickshare/${encodeURIComponent(slug)}/access` };

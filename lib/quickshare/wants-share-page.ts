@@ -1,5 +1,8 @@
 import type { Credentials } from "@/lib/x402/parse-credentials";
 
+/** The share page's path, /qs/<slug> (a browser's page or an agent's access, decided by wantsSharePage). */
+export const SHARE_PAGE_PATH = /^\/qs\/([^/]+)$/;
+
 /**
  * decisions.md #4: a request that accepts text/html gets the page; anything else — an agent
  * (x-svc-actor: agent), a request carrying payment, proof or sign-in-with-x credentials, or one that does not

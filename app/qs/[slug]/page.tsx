@@ -7,6 +7,7 @@ import { ShareBody } from "@/components/reader/share-body";
 import { SvcMeta } from "@/components/svc-meta";
 import { hubChainConfig } from "@/lib/chain/browser-config";
 import { env } from "@/lib/env";
+import { keepPage } from "@/lib/http/page-cache";
 import { pageRequest } from "@/lib/http/page-request";
 import { takeHandoff } from "@/lib/http/request-handoff";
 import type { ShareRow } from "@/lib/quickshare/find-share";
@@ -21,7 +22,10 @@ type Props = { params: Promise<{ slug: string }>; searchParams: Promise<{ wallet
 const load = cache(async (slug: string, wallet: string | null) => {
   const { session, now, headers } = await pageRequest();
   const handed = takeHandoff<{ slug: string; share: ShareRow | null }>(headers, SHARE_HANDOFF);
-  return sharePageData({ slug, held: handed?.slug === slug ? handed.share : undefined, claim: wallet, sessionWallet: session?.wallet ?? null, now });
+  const data = await sharePageData({ slug, held: handed?.slug === slug ? handed.share : undefined, claim: wallet, sessionWallet: session?.wallet ?? null, now });
+  // No session: this page is every anonymous reader's (lib/http/page-cache.ts), until an active share expires.
+  if (!session && data.state !== "redirect") keepPage(headers, { until: data.share && data.status === "active" ? data.share.expiresAt : undefined });
+  return data;
 });
 const claimOf = (w: string | string[] | undefined) => (typeof w === "string" && w ? w : null);
 

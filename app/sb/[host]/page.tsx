@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { blogPageContext } from "@/lib/blog/blog-page-context";
 import { listPublishedPosts } from "@/lib/blog/list-posts";
 import { isOpenPost } from "@/lib/blog/post-teaser";
 import { postPath, postUrls } from "@/lib/blog/post-urls";
+import { keepPage } from "@/lib/http/page-cache";
 import { formatUsdc } from "@/lib/money";
 
 type Props = { params: Promise<{ host: string }> };
@@ -16,6 +18,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function BlogIndexPage({ params }: Props) {
   const blog = await blogPageContext((await params).host);
   const posts = await listPublishedPosts({ siteId: blog.site.id });
+  // No blog session: every anonymous reader's index (lib/http/page-cache.ts).
+  if (!blog.session) keepPage(await headers());
   const manifest = `${blog.origin}/svc.json`;
   const jsonLd = {
     "@context": "https://schema.org", "@type": "Blog", name: blog.site.name, url: `${blog.origin}/`, description: blog.site.description || undefined,

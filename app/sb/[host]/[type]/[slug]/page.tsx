@@ -10,6 +10,7 @@ import { countPostView } from "@/lib/blog/post-views";
 import { postPageData } from "@/lib/blog/post-page-data";
 import { hubChainConfig } from "@/lib/chain/browser-config";
 import { env } from "@/lib/env";
+import { keepPage } from "@/lib/http/page-cache";
 import { pageRequest } from "@/lib/http/page-request";
 
 type Props = { params: Promise<{ host: string; type: string; slug: string }> };
@@ -17,8 +18,8 @@ type Props = { params: Promise<{ host: string; type: string; slug: string }> };
 // One access decision per request, shared by the metadata and the page.
 const load = cache(async (host: string, type: string, slug: string) => {
   const blog = await blogPageContext(host);
-  const { now } = await pageRequest();
-  return { blog, data: await postPageData({ blog, path: `/${type}/${slug}`, now }) };
+  const { now, headers } = await pageRequest();
+  return { blog, headers, data: await postPageData({ blog, path: `/${type}/${slug}`, now }) };
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -31,10 +32,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 // GET /<type>/<slug> (blog origin) — the post: body, or teaser, document preview and the paywall
 export default async function PostPage({ params }: Props) {
   const { host, type, slug } = await params;
-  const { blog, data } = await load(host, type, slug);
+  const { blog, headers, data } = await load(host, type, slug);
   if (data.state === "not-found") return notFound();
   const { post, urls, price, access } = data;
-  if (!blog.admin) countPostView({ siteId: blog.site.id, postId: post.id });
+  const view = { siteId: blog.site.id, postId: post.id };
+  if (!blog.admin) countPostView(view);
+  // No blog session: every anonymous reader's page (lib/http/page-cache.ts), each still a view.
+  if (!blog.session) keepPage(headers, { onHit: () => countPostView(view) });
   const accessUrl = new URL(urls.access);
   const paywall = {
     chain: hubChainConfig(),

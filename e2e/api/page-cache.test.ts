@@ -1,0 +1,173 @@
+// Whole reader pages kept for anonymous readers (lib/http/page-cache.ts) on a hub of its own with
+// READ_CACHE_MS on (the main test hub runs without it): a share page or blog page is rendered once per
+// bound, every hit carries a fresh CSP nonce on every script, a write through the instance drops it, an
+// active share's page is never served past its expiry, a kept post page still counts every reader's
+// view, and nothing personal (a cookie, credentials, Next's client-router requests, agents) is ever
+// answered from it.
+import { gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { blogRequest, blogSignIn, cleanupBlogs, createBlog, createPost } from "../support/blog";
+import { testDb } from "../support/db";
+import { type ExtraHub, hubClient, startExtraHub } from "../support/extra-hub";
+import { createShare, person, type Person } from "../support/quickshare";
+import { cleanupRun } from "../support/sites";
+
+const html = { accept: "text/html,application/xhtml+xml" };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const cspNonce = (h: Headers) => /'nonce-([^']+)'/.exec(h.get("content-security-policy") ?? "")?.[1];
+const nonceAttrs = (body: string) => [...body.matchAll(/\bnonce="([^"]*)"/g)].map((m) => m[1]);
+
+describe("page cache", () => {
+  let hub: ExtraHub;
+  let client: ReturnType<typeof hubClient>;
+  let owner: Person;
+  /** The owner's session on this hub (shares are made on the main hub, revoked here). */
+  let ownerHere: string;
+  let port: number;
+
+  beforeAll(async () => {
+    // A long bound, so only what the cache itself decides (writes, expiry, who asks) ends a kept page.
+    hub = await startExtraHub({ READ_CACHE_MS: "60000", SETTLE_INTERVAL_MS: "0", GATEWAY_INDEX_INTERVAL_MS: "0" });
+    client = hubClient(hub.url);
+    port = Number(new URL(hub.url).port);
+    owner = await person();
+    ownerHere = await client.signIn(owner.account);
+  }, 120_000);
+
+  afterAll(async () => {
+    await hub?.stop();
+    await cleanupBlogs();
+    await cleanupRun();
+  });
+
+  const page = async (slug: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${hub.url}/qs/${slug}`, { headers: { ...html, ...headers } });
+    return { status: res.status, headers: res.headers, body: await res.text() };
+  };
+
+  it("renders an anonymous reader's share page once and serves every later reader a copy with a fresh nonce", async () => {
+    const share = await createShare(owner, { title: "Kept page", content: "# Heading\n\nA **kept** body." });
+    const first = await page(share.slug);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("x-hub-cache")).toBeNull();
+    const second = await page(share.slug);
+    expect(second.status).toBe(200);
+    expect(second.headers.get("x-hub-cache")).toBe("hit");
+    for (const res of [first, second]) {
+      expect(res.body).toContain("<h1>Heading</h1>");
+      expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(res.headers.get("link")).toContain(`/quickshare/${share.slug}/manifest`);
+      expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+    }
+    const [a, b] = [cspNonce(first.headers)!, cspNonce(second.headers)!];
+    expect(a).toBeTruthy();
+    expect(b).toBeTruthy();
+    expect(b).not.toBe(a);
+    // Every script of the copy carries the copy's own nonce, none the render's.
+    expect(nonceAttrs(first.body).length).toBeGreaterThan(0);
+    expect(nonceAttrs(second.body)).toEqual(nonceAttrs(first.body).map(() => b));
+    expect(second.body).not.toContain(a);
+    expect(second.body.replaceAll(b, a)).toBe(first.body);
+    // A third reader: yet another nonce.
+    const third = await page(share.slug);
+    expect(cspNonce(third.headers)).not.toBe(b);
+    expect(third.headers.get("x-request-id")).not.toBe(second.headers.get("x-request-id"));
+  });
+
+  it("compresses a kept page for a reader who accepts gzip", async () => {
+    const share = await createShare(owner, { title: "Kept and compressed", content: "Words ".repeat(400) });
+    await page(share.slug);
+    const res = await new Promise<{ headers: Record<string, unknown>; bytes: Buffer }>((resolve, reject) => {
+      // node:http, so the body arrives as sent (fetch would decode it).
+      import("node:http").then(({ get }) =>
+        get(`${hub.url}/qs/${share.slug}`, { headers: { ...html, "accept-encoding": "gzip, deflate, br" } }, (r) => {
+          const chunks: Buffer[] = [];
+          r.on("data", (c: Buffer) => chunks.push(c));
+          r.on("end", () => resolve({ headers: r.headers, bytes: Buffer.concat(chunks) }));
+        }).on("error", reject));
+    });
+    expect(res.headers["x-hub-cache"]).toBe("hit");
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(String(res.headers.vary)).toMatch(/Accept-Encoding/i);
+    const text = gunzipSync(res.bytes).toString("utf8");
+    expect(text).toContain("Kept and compressed");
+    expect(Number(res.headers["content-length"])).toBe(res.bytes.byteLength);
+  });
+
+  it("never answers a reader with a cookie, credentials, a client-router request, HEAD or an agent from it", async () => {
+    const share = await createShare(owner, { title: "Not for everyone" });
+    await page(share.slug);
+    expect((await page(share.slug)).headers.get("x-hub-cache")).toBe("hit");
+    const personal: Record<string, string>[] = [
+      { cookie: ownerHere },
+      { cookie: "anything=1" },
+      { "x-svc-payment-proof": "not-a-proof" },
+      { "x-svc-actor": "human" },
+      { rsc: "1" },
+      { "next-router-prefetch": "1" },
+    ];
+    for (const headers of personal) expect((await page(share.slug, headers)).headers.get("x-hub-cache"), JSON.stringify(headers)).toBeNull();
+    // The owner's own page (signed in) is rendered for the owner.
+    expect((await page(share.slug, { cookie: ownerHere })).body).toContain("Not for everyone");
+    const agent = await fetch(`${hub.url}/qs/${share.slug}`, { headers: { accept: "application/json" } });
+    expect(agent.headers.get("content-type")).toMatch(/json/);
+    expect(agent.headers.get("x-hub-cache")).toBeNull();
+    const head = await fetch(`${hub.url}/qs/${share.slug}`, { method: "HEAD", headers: html });
+    expect(head.headers.get("x-hub-cache")).toBeNull();
+    // A client cannot name a render to keep: its own x-hub-page-cache is dropped.
+    expect((await page(share.slug, { "x-hub-page-cache": "mine" })).headers.get("x-hub-cache")).toBe("hit");
+  });
+
+  it("drops kept pages on a write through the instance, and keeps the 410 and 404 pages too", async () => {
+    const share = await createShare(owner, { title: "Soon revoked" });
+    await page(share.slug);
+    expect((await page(share.slug)).headers.get("x-hub-cache")).toBe("hit");
+    expect((await client.api(`/quickshare/${share.slug}`, { method: "DELETE", cookie: ownerHere })).status).toBe(200);
+    const gone = await page(share.slug);
+    expect(gone.status).toBe(410);
+    expect(gone.headers.get("x-hub-cache")).toBeNull();
+    const again = await page(share.slug);
+    expect(again.status).toBe(410);
+    expect(again.headers.get("x-hub-cache")).toBe("hit");
+    const unknown = `zz${Date.now().toString(36)}`;
+    expect((await page(unknown)).status).toBe(404);
+    const kept404 = await page(unknown);
+    expect(kept404.status).toBe(404);
+    expect(kept404.headers.get("x-hub-cache")).toBe("hit");
+  });
+
+  it("never serves an active share's kept page past its expiry", async () => {
+    const share = await createShare(owner, { title: "Short-lived" });
+    await testDb().quickshare.update({ where: { id: share.id }, data: { expiresAt: new Date(Date.now() + 2_500) } });
+    expect((await page(share.slug)).status).toBe(200);
+    expect((await page(share.slug)).headers.get("x-hub-cache")).toBe("hit");
+    await sleep(3_000);
+    const expired = await page(share.slug);
+    expect(expired.status).toBe(419);
+    expect(expired.headers.get("x-hub-cache")).toBeNull();
+  });
+
+  it("keeps a blog's index and post pages for anonymous readers, and counts every reader's view", async () => {
+    const blog = await createBlog(owner, "pc");
+    const admin = await blogSignIn(blog.domain, owner.account);
+    const post = await createPost(blog.domain, admin, { title: "Kept post", body: "Read *me*.", price: "0" });
+    const get = (path: string, cookie?: string) => blogRequest(blog.domain, path, { port, headers: html, cookie });
+    const views = async () => (await testDb().blogPost.findUniqueOrThrow({ where: { id: post.id } })).views;
+    const before = await views();
+    const reads = [await get(post.path), await get(post.path), await get(post.path)];
+    expect(reads.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(reads.map((r) => r.headers.get("x-hub-cache"))).toEqual([null, "hit", "hit"]);
+    expect(reads[2]!.text).toContain("Kept post");
+    expect(reads[2]!.headers.get("link")).toContain("/api/svc/manifest?path=");
+    // Views are written together about a second later (lib/blog/post-views.ts).
+    for (let i = 0; i < 40 && (await views()) < before + 3; i++) await sleep(250);
+    expect(await views()).toBe(before + 3);
+    const index = [await get("/"), await get("/")];
+    expect(index.map((r) => r.headers.get("x-hub-cache"))).toEqual([null, "hit"]);
+    expect(index[1]!.text).toContain("Kept post");
+    // A reader with a session (here the blog's admin) is never served the kept page.
+    const own = await get(post.path, admin);
+    expect(own.status).toBe(200);
+    expect(own.headers.get("x-hub-cache")).toBeNull();
+  });
+});
