@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
 import { isBlogReaderPage } from "@/lib/blog/blog-page-headers";
 import { env } from "@/lib/env";
+import { logger } from "@/lib/log/logger";
 import { metrics } from "@/lib/metrics/metrics";
 import { processState } from "@/lib/process-state";
 import { SHARE_PAGE_PATH } from "@/lib/quickshare/wants-share-page";
@@ -140,7 +141,11 @@ function writeKept(req: IncomingMessage, res: ServerResponse, kept: Snapshot): v
   res.setHeader("x-hub-cache", "hit");
   res.writeHead(kept.status);
   res.end(body);
-  kept.onHit?.();
+  try {
+    kept.onHit?.();
+  } catch (err) {
+    logger().error({ err }, "page cache: a kept page's per-reader effect failed");
+  }
 }
 
 function appendVary(current: unknown, name: string): string {

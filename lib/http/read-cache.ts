@@ -16,6 +16,9 @@ import { processState } from "@/lib/process-state";
  * own writes on the instance that took them. Writes this process did not see (another instance, the
  * settler's and index's background passes, a CLI) show within READ_CACHE_MS. An answer computed while a
  * write finished is not kept (it may predate the write).
+ *
+ * Anonymous readers' pages are kept in the same store, under the same bound and generation
+ * (lib/http/page-cache.ts, through `keptAnswer` and `keepAnswer`).
  */
 export type Snapshot = {
   status: number;
