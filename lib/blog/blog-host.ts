@@ -9,6 +9,12 @@ export function blogTreePath(domain: string, pathname: string): string {
 /** Set by proxy.ts on a rewritten blog request: the origin the reader used. */
 export const BLOG_ORIGIN_HEADER = "x-svc-blog-origin";
 
+/**
+ * Set by the server's request hook (lib/http/page-edge.ts) on a hosted blog's page request, and the one
+ * request header proxy.ts's matcher asks for: only a blog's pages go through Next's proxy.
+ */
+export const BLOG_PAGE_HEADER = "x-hub-blog-page";
+
 const HUB_HOSTNAMES = new Set(["localhost", "127.0.0.1", "[::1]", "::1", "0.0.0.0"]);
 
 /**

@@ -7,16 +7,20 @@ import { requestRefusal } from "./guard-request";
 import { securityHeaders } from "./security-headers";
 
 /**
- * The paths proxy.ts's matcher leaves out besides assets and uploads: the hub's API and the internal
- * /sb tree. Next's proxy (middleware) adapter cost about half of a cheap route's throughput
- * (bench/README.md, "the floor"), and on these paths it only added headers and the guard, so the
- * server's request hook does that here instead. Keep this and the matcher in step:
- * lib/http/api-edge.test.ts checks them against each other.
+ * The hub's API paths and the internal /sb tree, which the server's request hook serves here (proxy.ts's
+ * matcher leaves them out besides assets and uploads). Next's proxy (middleware) adapter cost about half
+ * of a cheap route's throughput (bench/README.md, "the floor"), and on these paths it only added headers
+ * and the guard. Keep this and the matcher in step: lib/http/api-edge.test.ts checks them against each other.
  */
 export const PROXY_FREE_PATH = /^\/(?:hub\/|quickshare\/|auth\/|\.well-known\/|sb\/|(?:health|metrics|mcp|openapi\.json|sb)$)/;
 /** A hosted blog's API on its own origin (its uploads excepted, which neither the proxy nor this touches). */
 const BLOG_API_PATH = /^\/api\/(?!uploads\/)/;
 const BLOG_TREE = /^\/sb(?:\/|$)/;
+
+/** Whether `answerAtApiEdge` serves this path (the hub's API paths, the /sb tree, a hosted blog's API). */
+export function isApiEdgePath(pathname: string, blog: string | null): boolean {
+  return PROXY_FREE_PATH.test(pathname) || (blog !== null && BLOG_API_PATH.test(pathname));
+}
 
 /** Writes an error as the JSON answer every route gives, with these headers besides. */
 export function writeError(res: ServerResponse, err: ApiError, headers: Record<string, string> = {}): void {
@@ -26,18 +30,18 @@ export function writeError(res: ServerResponse, err: ApiError, headers: Record<s
 }
 
 /**
- * The server's request hook, for the requests proxy.ts does not see: the hub's API paths
- * (PROXY_FREE_PATH) and a hosted blog's /api/ routes. Does what the proxy does for the rest: answers a
+ * The server's request hook, for the hub's API paths (PROXY_FREE_PATH) and a hosted blog's /api/
+ * routes (the hub's pages: lib/http/page-edge.ts; a blog's pages: proxy.ts). Answers a
  * preflight, refuses what the guard refuses (400 malformed escape, 405 with Allow, 404 unknown API
  * path) and puts the security and CORS headers on the response (headers set here win over a route's
- * own, as the proxy's did). A blog's API request is then routed into its /sb/<domain>/api/ tree here,
+ * own). A blog's API request is then routed into its /sb/<domain>/api/ tree here,
  * with the origin the reader used in BLOG_ORIGIN_HEADER (a client's own copy is overwritten). A
  * client's own path into the /sb tree, and the hub's API paths on a blog's host, are 404.
  * Returns true when it answered the request; otherwise Next serves it.
  */
 export function answerAtApiEdge(req: IncomingMessage, res: ServerResponse, { pathname, blog }: { pathname: string; blog: string | null }): boolean {
+  if (!isApiEdgePath(pathname, blog)) return false;
   const blogApi = blog !== null && BLOG_API_PATH.test(pathname);
-  if (!blogApi && !PROXY_FREE_PATH.test(pathname)) return false;
   if (req.method === "OPTIONS") {
     res.writeHead(204, PREFLIGHT_HEADERS);
     res.end();

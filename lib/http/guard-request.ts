@@ -10,8 +10,8 @@ type Template = { segs: string[]; methods: readonly string[] };
 let tables: { hub: Template[]; blog: Template[] } | undefined;
 
 /**
- * What is answered before any route runs (undefined: let the request through), by proxy.ts or, on
- * the API paths the proxy does not run on, by the server's request hook (lib/http/api-edge.ts):
+ * What is answered before any route runs (undefined: let the request through), by the server's
+ * request hook (lib/http/page-edge.ts, lib/http/api-edge.ts) or, for a hosted blog's pages, proxy.ts:
  * 400 `malformed-url` when a path segment holds a malformed percent-escape (it could never name a
  * resource, and decoding it later would throw); 405 `method-not-allowed` with Allow when the path is
  * a route that does not have this method; 404 `not-found` (JSON) for an unknown path under the API
@@ -35,7 +35,7 @@ export function requestRefusal({ pathname, method, blog }: { pathname: string; m
   return undefined;
 }
 
-/** requestRefusal as the JSON answer the proxy returns. */
+/** requestRefusal as the JSON answer proxy.ts returns (a blog's pages). */
 export function guardRequest(input: { pathname: string; method: string; blog: boolean }): Response | undefined {
   const err = requestRefusal(input);
   if (!err) return undefined;

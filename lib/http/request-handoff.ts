@@ -3,11 +3,11 @@ import { randomUUID } from "node:crypto";
 import { processState } from "@/lib/process-state";
 
 /**
- * A value the proxy (proxy.ts) already read for a request, handed to the page that renders the same
- * request so the page does not read it again (the share page's row: the proxy needs it for the
+ * A value the server's request hook (lib/http/page-edge.ts) already read for a request, handed to the page that renders the same
+ * request so the page does not read it again (the share page's row: the hook needs it for the
  * status, the page for everything else). The proxy and the pages are separate bundles in one
  * process, so the values live on globalThis; the request carries only a random id in HANDOFF_HEADER,
- * which the proxy sets itself (a client's own copy is dropped first: `dropClientHandoff`). A value is
+ * which the hook sets itself (a client's own copy is dropped first: `dropClientHandoff`). A value is
  * taken once; one whose page never renders (a HEAD, an aborted request) expires after HANDOFF_TTL_MS.
  */
 export const HANDOFF_HEADER = "x-hub-handoff";
@@ -17,7 +17,7 @@ const HANDOFF_MAX = 10_000;
 type Entry = { kind: string; value: unknown; expires: number };
 const entries = processState("request-handoff", () => new Map<string, Entry>());
 
-/** A client cannot name a handoff: the proxy drops the header before it sets its own. */
+/** A client cannot name a handoff: the hook (and proxy.ts, for a blog's pages) drops the header first. */
 export function dropClientHandoff(headers: Headers): void {
   headers.delete(HANDOFF_HEADER);
 }
@@ -35,7 +35,7 @@ export function handOff(headers: Headers, kind: string, value: unknown, now = Da
   headers.set(HANDOFF_HEADER, id);
 }
 
-/** The value the proxy handed this request as `kind`, once; undefined when there is none (or it expired). */
+/** The value the hook handed this request as `kind`, once; undefined when there is none (or it expired). */
 export function takeHandoff<T>(headers: Pick<Headers, "get">, kind: string, now = Date.now()): T | undefined {
   const id = headers.get(HANDOFF_HEADER);
   if (!id) return undefined;

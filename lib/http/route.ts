@@ -157,7 +157,7 @@ async function readLimitedText(req: NextRequest, maxBytes: number): Promise<stri
   return body.toString("utf8");
 }
 
-// proxy.ts sets every security header, but it skips the upload routes (their 30 MB bodies): the
+// The request hook sets every security header, but it skips the upload routes (their 30 MB bodies): the
 // wrapper marks its own answers nosniff too, so no JSON is ever sniffed as HTML.
 function nosniff(res: Response): Response {
   if (!res.headers.has("x-content-type-options")) {

@@ -13,8 +13,7 @@ const DENIED_FEATURES = [
 
 /**
  * The policy of decrypted media and covers (served from the hub's or a blog's origin, so they must never
- * run script there): no page policy, a sandbox. Sent by the proxy for media paths; the app's own header
- * could not replace it (the proxy's response headers win).
+ * run script there): no page policy, a sandbox. Sent by the request hook for media paths.
  */
 export const MEDIA_POLICY = "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 // Share media and covers (also under /api), and a hosted blog's media (also on the rewritten /sb/<domain>/ path).
@@ -31,7 +30,8 @@ export type SecurityHeaders = {
 
 /**
  * The browser security headers of one request to the hub or a hosted blog, made in this one place for
- * every response proxy.ts lets through (pages, the share and blog pages, JSON, media, the 404 page).
+ * response (pages, the share and blog pages, JSON, media, the 404 page): by the server's request hook
+ * (lib/http/page-edge.ts, lib/http/api-edge.ts) and, for a hosted blog's pages, proxy.ts.
  *
  * - `Content-Security-Policy`: scripts only by this request's nonce (`'strict-dynamic'` lets Next's
  *   nonce'd scripts load their chunks; `'unsafe-eval'` only in development, where React needs it);
@@ -47,7 +47,7 @@ export type SecurityHeaders = {
  *   `Cross-Origin-Opener-Policy: same-origin-allow-popups` (wallet pop-ups keep their opener), and
  *   `Strict-Transport-Security` when HUB_ORIGIN is https.
  *
- * Media and covers get MEDIA_POLICY instead of the page policy (the proxy's headers win over a route's).
+ * Media and covers get MEDIA_POLICY instead of the page policy.
  *
  * @param blogOrigin the origin a hosted blog was requested on (null on the hub)
  */

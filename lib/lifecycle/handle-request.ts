@@ -5,6 +5,7 @@ import { blogTreePath } from "@/lib/blog/blog-host";
 import { answerAtApiEdge, writeError } from "@/lib/http/api-edge";
 import { ApiError } from "@/lib/http/errors";
 import { answerFromPageCache } from "@/lib/http/page-cache";
+import { answerAtPageEdge } from "@/lib/http/page-edge";
 import { logger } from "@/lib/log/logger";
 import { requestContext } from "@/lib/log/request-context";
 import { metrics } from "@/lib/metrics/metrics";
@@ -65,6 +66,13 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse, next: (
   });
   requestContext.run({ requestId, method, path: pathname }, () => {
     if (answerAtApiEdge(req, res, { pathname, blog }) || answerFromPageCache(req, res, { pathname, blog })) return;
-    next();
+    answerAtPageEdge(req, res, { pathname, blog }).then(
+      (answered) => answered || next(),
+      (err: unknown) => {
+        logger().error({ err }, "request hook failed");
+        if (!res.headersSent) writeError(res, new ApiError("internal", "An unexpected error occurred"));
+        else res.destroy();
+      },
+    );
   });
 }

@@ -15,11 +15,11 @@ export type SharePageRoute =
   | { kind: "agent"; pathname: string }
   | { kind: "page"; status: number; headers: Record<string, string> };
 
-/** The handoff kind of the share row the proxy read (lib/http/request-handoff.ts): `{ slug, share }`. */
+/** The handoff kind of the share row the request hook read (lib/http/request-handoff.ts): `{ slug, share }`. */
 export const SHARE_HANDOFF = "share-page";
 
 /**
- * The routing half of GET /qs/<slug> (decisions.md #4), for the proxy: agents (non-HTML Accept,
+ * The routing half of GET /qs/<slug> (decisions.md #4), for the server's request hook (lib/http/page-edge.ts): agents (non-HTML Accept,
  * payment or proof headers, x-svc-actor: agent) go to the access route handler; browsers go to the
  * React page (app/qs/[slug]/page.tsx) with the HTTP status the page's state needs, which a page
  * cannot set itself: 404 unknown or draft, 410 revoked, 419 expired (unless the session wallet may
@@ -30,7 +30,7 @@ export async function sharePageRoute(req: NextRequest, forward: Headers): Promis
   if (req.method !== "GET" && req.method !== "HEAD") return null;
   const m = SHARE_PAGE_PATH.exec(req.nextUrl.pathname);
   if (!m) return null;
-  const slug = decodeURIComponent(m[1]!); // well-formed: the proxy's guard answered a malformed escape 400
+  const slug = decodeURIComponent(m[1]!); // well-formed: the hook's guard answered a malformed escape 400
   if (!wantsSharePage({ accept: req.headers.get("accept"), credentials: parseCredentials(req.headers) })) return { kind: "agent", pathname: `/quickshare/${encodeURIComponent(slug)}/access` };
   const headers: Record<string, string> = { "cache-control": "private, no-store", "x-robots-tag": "noindex, nofollow", vary: "Accept, Cookie" };
   const now = requestNow(req);

@@ -17,8 +17,8 @@ import "@/components/reader/reader.css";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<{ wallet?: string | string[] }> };
 
-// One access decision per request, shared by the metadata and the page, on the share row the proxy
-// read for this request's status when it handed one over (lib/http/request-handoff.ts).
+// One access decision per request, shared by the metadata and the page, on the share row the request
+// hook read for this request's status when it handed one over (lib/http/request-handoff.ts).
 const load = cache(async (slug: string, wallet: string | null) => {
   const { session, now, headers } = await pageRequest();
   const handed = takeHandoff<{ slug: string; share: ShareRow | null }>(headers, SHARE_HANDOFF);
@@ -35,7 +35,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   return { title: `${title} · Quickshare`, description: data.share ? data.share.summary || data.share.title : undefined, robots: { index: false, follow: false } };
 }
 
-// GET /qs/<slug> (browsers) — the share page from the same access decision as the API; the proxy routes agents to the access route and sets 404/410/419
+// GET /qs/<slug> (browsers) — the share page from the same access decision as the API; the request hook (lib/http/page-edge.ts) routes agents to the access route and sets 404/410/419
 export default async function SharePage({ params, searchParams }: Props) {
   const data = await load((await params).slug, claimOf((await searchParams).wallet));
   if (data.state === "redirect") return redirect(data.url);
