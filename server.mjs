@@ -28,7 +28,7 @@ const port = Number(flag("-p") ?? process.env.PORT ?? 3000);
 const hostname = flag("-H") ?? process.env.HOST ?? (dev ? "localhost" : "0.0.0.0");
 const dir = path.dirname(new URL(import.meta.url).pathname);
 
-// Next's proxy (middleware) sees request URLs on http://localhost:<port> whatever address the server
+// Next sees request URLs on http://localhost:<port> whatever address the server
 // listens on, and treats a rewrite as internal only when its origin is the one Next was given here;
 // with the listening address (127.0.0.1, 0.0.0.0) every rewrite (a hosted blog's host rewrite, an
 // agent's share request) would be proxied as a second HTTP request through this server.

@@ -1,5 +1,5 @@
 // Hosted-blog reads on a throwaway hub (bench/lib/harness.mjs), every request sent with the blog's
-// Host header so it goes through proxy.ts's host routing and the internal /sb tree:
+// Host header so it goes through the request hook's host routing and the internal /sb tree:
 //   - GET /api/svc/status on the hub's own host (the baseline: no routing, no database)
 //   - GET /api/svc/status on the blog's host (routing + the blog's site lookup)
 //   - GET /svc.json (routing + site + published posts)

@@ -1,5 +1,5 @@
 /**
- * One value per process, shared through globalThis: Next bundles instrumentation, the proxy and each
+ * One value per process, shared through globalThis: Next bundles instrumentation and each
  * route apart, so a plain module-level value would exist once per bundle (and again after a dev hot
  * reload). Returns the getter; the value is made by `init` on first use, under
  * `Symbol.for("paid-content-hub.<name>")`.

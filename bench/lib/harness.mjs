@@ -150,7 +150,7 @@ export async function runBenchmark(main) {
 // ── build ─────────────────────────────────────────────────────────────────────────────────────────
 
 const SOURCE_DIRS = ["app", "components", "lib", "public", "prisma"];
-const SOURCE_FILES = ["next.config.mjs", "proxy.ts", "package.json", "tsconfig.json"];
+const SOURCE_FILES = ["next.config.mjs", "instrumentation.ts", "package.json", "tsconfig.json"];
 // Not inputs of the build, or regenerated from one that is scanned (prisma/): `npm test` rewrites
 // lib/generated on every run, which must not force a rebuild here.
 const NOT_SOURCES = /(^|\/)(generated|node_modules)$|\.test\.ts$/;

@@ -13,7 +13,7 @@ import { describeDatabase, pgPoolConfig } from "../../scripts/lib/migrate.mjs";
 
 const NONCE_TTL_MS = 10 * 60 * 1000; // lib/auth/sign-in-terms.ts
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/; // lib/schemas/auth.ts walletAddress
-const EXPOSE_HEADERS = ["PAYMENT-REQUIRED", "PAYMENT-RESPONSE", "X-PAYMENT-RESPONSE", "Link"].join(", "); // proxy.ts
+const EXPOSE_HEADERS = ["PAYMENT-REQUIRED", "PAYMENT-RESPONSE", "X-PAYMENT-RESPONSE", "Link"].join(", "); // lib/http/cors.ts
 const terms = JSON.parse(process.env.BARE_TERMS);
 const mode = process.env.BARE_DB ?? "prisma";
 const insertNonce = await nonceWriter(process.env.DATABASE_URL, mode);

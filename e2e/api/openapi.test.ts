@@ -16,7 +16,7 @@ function routeFiles(dir = appDir): Array<[string, string[]]> {
         .filter((seg) => !/^\(.*\)$/.test(seg)) // route groups do not appear in URLs
         .map((seg) => seg.replace(/^\[\.{0,3}(.+)\]$/, "{$1}"));
       const methods = [...readFileSync(full, "utf8").matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1]!.toLowerCase());
-      // Hosted-blog routes live under the internal /sb/[host] tree (proxy.ts rewrites a blog's Host there)
+      // Hosted-blog routes live under the internal /sb/[host] tree (the request hook routes a blog's Host there)
       // and are documented at the paths they answer on the blog's own origin.
       const segs = rel[0] === "sb" && rel[1] === "{host}" ? rel.slice(2) : rel;
       out.push([`/${segs.join("/")}`, methods]);

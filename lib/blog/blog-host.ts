@@ -6,12 +6,13 @@ export function blogTreePath(domain: string, pathname: string): string {
   return `/${BLOG_SEGMENT}/${domain}${pathname === "/" ? "" : pathname}`;
 }
 
-/** Set by proxy.ts on a rewritten blog request: the origin the reader used. */
+/** Set by the server's request hook on a blog's request: the origin the reader used. */
 export const BLOG_ORIGIN_HEADER = "x-svc-blog-origin";
 
 /**
- * Set by the server's request hook (lib/http/page-edge.ts) on a hosted blog's page request, and the one
- * request header proxy.ts's matcher asks for: only a blog's pages go through Next's proxy.
+ * Set by the server's request hook (lib/http/page-edge.ts) on a hosted blog's page request to the
+ * blog's domain: next.config.mjs rewrites a request carrying it into /sb/<domain>/… (a client's own
+ * copy is dropped first).
  */
 export const BLOG_PAGE_HEADER = "x-hub-blog-page";
 

@@ -1,20 +1,8 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { PROXY_FREE_PATH } from "./api-edge";
+import { isApiEdgePath } from "./api-edge";
 import { API_ROUTES } from "./api-routes";
 
-// proxy.ts's matcher as Next compiles it for a plain path: "^" + the pattern + "$" (read from the
-// source, since the config must stay a literal Next can analyse).
-const source = readFileSync(path.join(__dirname, "../../proxy.ts"), "utf8");
-const literal = /matcher:\s*\[\s*\{\s*source:\s*"((?:[^"\\]|\\.)*)"/.exec(source)?.[1];
-const proxied = (p: string) => new RegExp(`^${JSON.parse(`"${literal}"`)}$`).test(p);
-
-describe("the API paths the request hook serves, which proxy.ts's pattern (a blog's pages) leaves out", () => {
-  it("proxy.ts has one matcher pattern", () => {
-    expect(literal).toBeTruthy();
-  });
-
+describe("the paths the request hook serves as API (lib/http/api-edge.ts) and as pages (lib/http/page-edge.ts)", () => {
   it.each([
     ["/hub/widget.js", true], ["/hub/", true], ["/hub/explore/content", true], ["/quickshare/abc/meta", true],
     ["/quickshare/abc/media/video", true], ["/auth/nonce", true], ["/.well-known/x402", true], ["/health", true],
@@ -22,16 +10,22 @@ describe("the API paths the request hook serves, which proxy.ts's pattern (a blo
     ["/", false], ["/explore", false], ["/qs/abc", false], ["/qs/abc/unlock", false], ["/api/openapi.json", false],
     ["/api/svc/status", false], ["/api/hub/stats", false], ["/health/x", false], ["/hubs", false], ["/mcpx", false],
     ["/sb/a.localhost/x", true], ["/sb", true], ["/sbx", false], ["/dashboard", false], ["/ledger", false], ["/svc.json", false],
-  ])("%s: proxy-free %s, and the proxy runs exactly where the hook does not guard", (p, free) => {
-    expect(PROXY_FREE_PATH.test(p)).toBe(free);
-    expect(proxied(p)).toBe(!free);
+  ])("on the hub's host, %s is an API-edge path: %s", (p, api) => {
+    expect(isApiEdgePath(p, null)).toBe(api);
   });
 
-  it("every API route is either proxy-free or still under the proxy, never neither", () => {
+  it.each([["/api/svc/status", true], ["/api/article/x", true], ["/api/uploads/x", false], ["/", false], ["/article/x", false], ["/svc.json", false], ["/hub/stats", true]])(
+    "on a blog's host, %s is an API-edge path: %s", (p, api) => {
+      expect(isApiEdgePath(p, "alice.localhost")).toBe(api);
+    });
+
+  // POST /quickshare (no segment after it) and the legacy /api/ prefix pass the page edge, which gives
+  // them the same preflight, guard, security and CORS headers.
+  it("every other hub API route is served as API", () => {
     for (const [route] of API_ROUTES) {
       const p = route.replace(/\[\[?\.{0,3}([^\]]+)\]\]?/g, "x");
-      if (p.startsWith("/uploads/") || p.startsWith("/api/uploads/")) continue; // skipped by both (30 MB bodies)
-      expect(PROXY_FREE_PATH.test(p) !== proxied(p), p).toBe(true);
+      if (p === "/quickshare" || p.startsWith("/uploads/") || p.startsWith("/api/") || p.startsWith("/sb/")) continue;
+      expect(isApiEdgePath(p, null), p).toBe(true);
     }
   });
 });

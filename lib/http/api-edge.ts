@@ -7,19 +7,19 @@ import { requestRefusal } from "./guard-request";
 import { securityHeaders } from "./security-headers";
 
 /**
- * The hub's API paths and the internal /sb tree, which the server's request hook serves here (proxy.ts's
- * matcher leaves them out besides assets and uploads). Next's proxy (middleware) adapter cost about half
- * of a cheap route's throughput (bench/README.md, "the floor"), and on these paths it only added headers
- * and the guard. Keep this and the matcher in step: lib/http/api-edge.test.ts checks them against each other.
+ * The hub's API paths and the internal /sb tree, which the server's request hook serves here (the rest,
+ * pages: lib/http/page-edge.ts). There is no Next proxy (middleware): its adapter cost about half of a
+ * cheap route's throughput (bench/README.md, "the floor"), and it only added headers, the guard and
+ * rewrites, which the hook does.
  */
-export const PROXY_FREE_PATH = /^\/(?:hub\/|quickshare\/|auth\/|\.well-known\/|sb\/|(?:health|metrics|mcp|openapi\.json|sb)$)/;
+export const API_EDGE_PATH = /^\/(?:hub\/|quickshare\/|auth\/|\.well-known\/|sb\/|(?:health|metrics|mcp|openapi\.json|sb)$)/;
 /** A hosted blog's API on its own origin (its uploads excepted, which neither the proxy nor this touches). */
 const BLOG_API_PATH = /^\/api\/(?!uploads\/)/;
 const BLOG_TREE = /^\/sb(?:\/|$)/;
 
 /** Whether `answerAtApiEdge` serves this path (the hub's API paths, the /sb tree, a hosted blog's API). */
 export function isApiEdgePath(pathname: string, blog: string | null): boolean {
-  return PROXY_FREE_PATH.test(pathname) || (blog !== null && BLOG_API_PATH.test(pathname));
+  return API_EDGE_PATH.test(pathname) || (blog !== null && BLOG_API_PATH.test(pathname));
 }
 
 /** Writes an error as the JSON answer every route gives, with these headers besides. */
@@ -30,8 +30,8 @@ export function writeError(res: ServerResponse, err: ApiError, headers: Record<s
 }
 
 /**
- * The server's request hook, for the hub's API paths (PROXY_FREE_PATH) and a hosted blog's /api/
- * routes (the hub's pages: lib/http/page-edge.ts; a blog's pages: proxy.ts). Answers a
+ * The server's request hook, for the hub's API paths (API_EDGE_PATH) and a hosted blog's /api/
+ * routes (pages: lib/http/page-edge.ts). Answers a
  * preflight, refuses what the guard refuses (400 malformed escape, 405 with Allow, 404 unknown API
  * path) and puts the security and CORS headers on the response (headers set here win over a route's
  * own). A blog's API request is then routed into its /sb/<domain>/api/ tree here,

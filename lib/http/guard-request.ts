@@ -1,5 +1,5 @@
 import { API_ROUTES } from "./api-routes";
-import { ApiError, toErrorResponse } from "./errors";
+import { ApiError } from "./errors";
 
 // Paths under these prefixes are the API: an unknown one answers 404 JSON, not the HTML page.
 const HUB_API_PREFIXES = ["/hub/", "/quickshare/", "/auth/", "/api/"];
@@ -11,7 +11,7 @@ let tables: { hub: Template[]; blog: Template[] } | undefined;
 
 /**
  * What is answered before any route runs (undefined: let the request through), by the server's
- * request hook (lib/http/page-edge.ts, lib/http/api-edge.ts) or, for a hosted blog's pages, proxy.ts:
+ * request hook (lib/http/page-edge.ts, lib/http/api-edge.ts):
  * 400 `malformed-url` when a path segment holds a malformed percent-escape (it could never name a
  * resource, and decoding it later would throw); 405 `method-not-allowed` with Allow when the path is
  * a route that does not have this method; 404 `not-found` (JSON) for an unknown path under the API
@@ -33,14 +33,6 @@ export function requestRefusal({ pathname, method, blog }: { pathname: string; m
   const prefixes = blog ? BLOG_API_PREFIXES : HUB_API_PREFIXES;
   if (prefixes.some((p) => `${pathname}/`.startsWith(p))) return new ApiError("not-found", `No API route at ${pathname}`);
   return undefined;
-}
-
-/** requestRefusal as the JSON answer proxy.ts returns (a blog's pages). */
-export function guardRequest(input: { pathname: string; method: string; blog: boolean }): Response | undefined {
-  const err = requestRefusal(input);
-  if (!err) return undefined;
-  const { status, body, headers } = toErrorResponse(err);
-  return Response.json(body, { status, headers });
 }
 
 function decodes(seg: string): boolean {

@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { NextRequest } from "next/server";
+import { blogRequestOrigin } from "@/lib/blog/blog-domain";
 import { BLOG_ORIGIN_HEADER, BLOG_PAGE_HEADER } from "@/lib/blog/blog-host";
+import { blogPageHeaders } from "@/lib/blog/blog-page-headers";
 import { sharePageRoute } from "@/lib/quickshare/share-page-route";
 import { SHARE_PAGE_PATH } from "@/lib/quickshare/wants-share-page";
 import { isApiEdgePath, writeError } from "./api-edge";
@@ -9,46 +11,53 @@ import { requestRefusal } from "./guard-request";
 import { HANDOFF_HEADER } from "./request-handoff";
 import { securityHeaders } from "./security-headers";
 
-/** Next's assets and the files every origin serves as they are (proxy.ts's matcher skipped them too). */
+/** Next's assets, uploads (same-origin session writes; 30 MB bodies) and the files every origin serves as they are. */
 const ASSET_PATH = /^\/(?:_next\/|uploads\/|api\/uploads\/|(?:favicon\.ico|icon\.svg|apple-icon\.png|icon-192\.png|icon-512\.png|manifest\.webmanifest)$)/;
 
 /**
  * The server's request hook for what lib/http/api-edge.ts leaves: the hub's pages (and its legacy /api/
- * prefix), given here what Next's proxy gave them, without the proxy's cost (about a third of a cheap
- * page's time: bench/README.md). A hosted blog's pages are marked with BLOG_PAGE_HEADER, the one
- * request header proxy.ts's matcher asks for, and still go through the proxy, whose in-router rewrite
- * keeps the reader's URL for Next's client router; a client's own copy of that header, of the blog
- * origin and of a handoff id is dropped first.
+ * prefix) and a hosted blog's pages, given here what Next's proxy used to give them, without the
+ * proxy's cost (bench/README.md: a third of a cheap route's time, a fifth of a rendered page's). A
+ * client's own copy of the blog-page, blog-origin and handoff headers is dropped first.
  *
- * For a hub page: a preflight is answered; the security headers (a fresh CSP nonce, which Next reads
- * from the request's policy for its own scripts) and CORS go on the response; the guard's refusals
- * (400 malformed escape, 405, 404 unknown API path) are answered as JSON; GET /qs/<slug> goes to the
- * access route for agents, and for browsers to the page with the status its state needs (404, 410,
- * 419) and the share row handed over (lib/quickshare/share-page-route.ts).
+ * A preflight is answered; the security headers (a fresh CSP nonce, which Next reads from the request's
+ * policy for its own scripts) and CORS go on the response; the guard's refusals (400 malformed escape,
+ * 405, 404 unknown API path) are answered as JSON. A blog's page request is then named for Next's
+ * rewrite into its /sb/<domain>/… tree (BLOG_PAGE_HEADER, next.config.mjs), with the origin the reader
+ * used and the page's Link header. GET /qs/<slug> goes to the access route for agents, and for
+ * browsers to the page with the status its state needs (404, 410, 419) and the share row handed over
+ * (lib/quickshare/share-page-route.ts).
  * Resolves true when it answered the request; otherwise Next serves it.
  */
 export async function answerAtPageEdge(req: IncomingMessage, res: ServerResponse, { pathname, blog }: { pathname: string; blog: string | null }): Promise<boolean> {
-  if (isApiEdgePath(pathname, blog)) return false;
+  // Only this hook names a blog page's domain (next.config.mjs rewrites on it, on any path).
   delete req.headers[BLOG_PAGE_HEADER];
+  if (isApiEdgePath(pathname, blog)) return false;
   delete req.headers[BLOG_ORIGIN_HEADER];
   delete req.headers[HANDOFF_HEADER];
   if (ASSET_PATH.test(pathname)) return false;
-  if (blog) {
-    req.headers[BLOG_PAGE_HEADER] = "1";
-    return false;
-  }
   if (req.method === "OPTIONS") {
     res.writeHead(204, PREFLIGHT_HEADERS);
     res.end();
     return true;
   }
-  const secure = securityHeaders({ headers: new Headers(), pathname, blogOrigin: null });
+  const method = req.method ?? "GET";
+  const origin = blog ? blogRequestOrigin({ host: req.headers.host!, forwardedProto: req.headers["x-forwarded-proto"]?.toString(), https: false }) : null;
+  const secure = securityHeaders({ headers: new Headers(), pathname, blogOrigin: origin });
   for (const [name, value] of secure.request) req.headers[name] = value;
   for (const [name, value] of [...secure.response, ...CORS_HEADERS]) res.setHeader(name, value);
-  const refused = requestRefusal({ pathname, method: req.method ?? "GET", blog: false });
+  const refused = requestRefusal({ pathname, method, blog: blog !== null });
   if (refused) {
     writeError(res, refused);
     return true;
+  }
+  if (blog) {
+    // Next rewrites the request into the blog's /sb/<domain>/… tree on this header (next.config.mjs),
+    // an in-router rewrite that keeps the reader's URL for the client router.
+    req.headers[BLOG_PAGE_HEADER] = blog;
+    req.headers[BLOG_ORIGIN_HEADER] = origin!;
+    for (const [name, value] of Object.entries(blogPageHeaders({ origin: origin!, pathname, method }) ?? {})) res.setHeader(name, value);
+    return false;
   }
   if (!SHARE_PAGE_PATH.test(pathname)) return false;
   const forward = new Headers();

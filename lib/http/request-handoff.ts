@@ -17,7 +17,7 @@ const HANDOFF_MAX = 10_000;
 type Entry = { kind: string; value: unknown; expires: number };
 const entries = processState("request-handoff", () => new Map<string, Entry>());
 
-/** A client cannot name a handoff: the hook (and proxy.ts, for a blog's pages) drops the header first. */
+/** A client cannot name a handoff: the hook drops the header first. */
 export function dropClientHandoff(headers: Headers): void {
   headers.delete(HANDOFF_HEADER);
 }

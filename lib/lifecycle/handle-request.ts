@@ -21,7 +21,7 @@ export const DRAIN_RETRY_AFTER_SECONDS = 2;
  * request an id (a sane X-Request-Id from a proxy is kept, else a new one; echoed in the response),
  * runs the handler inside that id's log context, counts the request in flight for a graceful stop,
  * and when the response closes writes one JSON access line (route, status, latency) and the HTTP
- * metrics (a hosted blog's request under its /sb/[host]/… route, as the proxy routes it in-process).
+ * metrics (a hosted blog's request under its /sb/[host]/… route, as the hook routes it in-process).
  * While the instance is draining it refuses the request: 503 `shutting-down` with
  * Retry-After and Connection: close, so a client or balancer retries elsewhere or after the restart.
  */
@@ -36,7 +36,7 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse, next: (
   const life = lifecycle();
   const m = metrics();
 
-  // A blog's pages and API are its /sb/[host]/… routes; what the proxy does not rewrite (Next's assets,
+  // A blog's pages and API are its /sb/[host]/… routes; what the hook does not route there (Next's assets,
   // icons, uploads) is the hub's own route on any host.
   const blog = blogDomainOfHost(req.headers.host);
   const blogRoute = blog ? routePattern(blogTreePath(blog, pathname)) : "(other)";
