@@ -122,6 +122,18 @@ describe("two blogs on two hosts, one app", () => {
     expect(page.status).toBe(200);
     expect(page.body).toContain('class="site-header"');
     expect((await blogRequest(a.domain, "/api/svc/status", { headers: { "x-svc-blog-origin": "http://evil.example" } })).body.site.origin).toBe(originOf(a.domain));
+    // Only the request hook names a blog page for Next's rewrite: a client's own x-hub-blog-page on the
+    // hub's host (page, API or the legacy /api/ prefix) is dropped, and on a blog's host replaced.
+    const named = { "x-hub-blog-page": a.domain, accept: "text/html" };
+    const hubPage = await api<string>("/explore", { headers: named });
+    expect(hubPage.status).toBe(200);
+    expect(hubPage.body).toContain('class="site-header"');
+    expect((await api("/svc.json", { headers: named })).status).toBe(404);
+    expect((await api("/api/svc/status", { headers: named })).body.site.origin).toBe(new URL(HUB_URL).origin);
+    expect((await api("/hub/stats", { headers: named })).status).toBe(200);
+    const own = await blogRequest(a.domain, "/svc.json", { headers: { "x-hub-blog-page": b.domain } });
+    expect(own.status).toBe(200);
+    expect(own.body).toEqual((await blogRequest(a.domain, "/svc.json")).body);
   });
 
   it("GET /hub/sitemap-sites lists active blog domains", async () => {

@@ -17,7 +17,7 @@ const ASSET_PATH = /^\/(?:_next\/|uploads\/|api\/uploads\/|(?:favicon\.ico|icon\
 /**
  * The server's request hook for what lib/http/api-edge.ts leaves: the hub's pages (and its legacy /api/
  * prefix) and a hosted blog's pages, given here what Next's proxy used to give them, without the
- * proxy's cost (bench/README.md: a third of a cheap route's time, a fifth of a rendered page's). A
+ * proxy's cost (bench/README.md: half a cheap route's throughput, up to a quarter of a rendered page's). A
  * client's own copy of the blog-page, blog-origin and handoff headers is dropped first.
  *
  * A preflight is answered; the security headers (a fresh CSP nonce, which Next reads from the request's
