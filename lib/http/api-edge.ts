@@ -17,6 +17,11 @@ export const API_EDGE_PATH = /^\/(?:hub\/|quickshare\/|auth\/|\.well-known\/|sb\
 const BLOG_API_PATH = /^\/api\/(?!uploads\/)/;
 const BLOG_TREE = /^\/sb(?:\/|$)/;
 
+/** The origin a hosted blog's reader used (TLS ends before this server: X-Forwarded-Proto says https); null on the hub. */
+export function blogOrigin(req: IncomingMessage, blog: string | null): string | null {
+  return blog ? blogRequestOrigin({ host: req.headers.host!, forwardedProto: req.headers["x-forwarded-proto"]?.toString(), https: false }) : null;
+}
+
 /** Whether `answerAtApiEdge` serves this path (the hub's API paths, the /sb tree, a hosted blog's API). */
 export function isApiEdgePath(pathname: string, blog: string | null): boolean {
   return API_EDGE_PATH.test(pathname) || (blog !== null && BLOG_API_PATH.test(pathname));
@@ -48,7 +53,7 @@ export function answerAtApiEdge(req: IncomingMessage, res: ServerResponse, { pat
     return true;
   }
   const method = req.method ?? "GET";
-  const origin = blog ? blogRequestOrigin({ host: req.headers.host!, forwardedProto: req.headers["x-forwarded-proto"]?.toString(), https: false }) : null;
+  const origin = blogOrigin(req, blog);
   for (const [name, value] of [...securityHeaders({ headers: new Headers(), pathname, blogOrigin: origin }).response, ...CORS_HEADERS]) res.setHeader(name, value);
   const refused = BLOG_TREE.test(pathname)
     ? new ApiError("not-found", `No such route on ${blog ? "this blog" : "the hub"}`)

@@ -1,11 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { NextRequest } from "next/server";
-import { blogRequestOrigin } from "@/lib/blog/blog-domain";
 import { BLOG_ORIGIN_HEADER, BLOG_PAGE_HEADER } from "@/lib/blog/blog-host";
 import { blogPageHeaders } from "@/lib/blog/blog-page-headers";
 import { sharePageRoute } from "@/lib/quickshare/share-page-route";
 import { SHARE_PAGE_PATH } from "@/lib/quickshare/wants-share-page";
-import { isApiEdgePath, writeError } from "./api-edge";
+import { blogOrigin, isApiEdgePath, writeError } from "./api-edge";
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from "./cors";
 import { requestRefusal } from "./guard-request";
 import { HANDOFF_HEADER } from "./request-handoff";
@@ -42,7 +41,7 @@ export async function answerAtPageEdge(req: IncomingMessage, res: ServerResponse
     return true;
   }
   const method = req.method ?? "GET";
-  const origin = blog ? blogRequestOrigin({ host: req.headers.host!, forwardedProto: req.headers["x-forwarded-proto"]?.toString(), https: false }) : null;
+  const origin = blogOrigin(req, blog);
   const secure = securityHeaders({ headers: new Headers(), pathname, blogOrigin: origin });
   for (const [name, value] of secure.request) req.headers[name] = value;
   for (const [name, value] of [...secure.response, ...CORS_HEADERS]) res.setHeader(name, value);
