@@ -18,8 +18,25 @@ const BLOG_API_PATH = /^\/api\/(?!uploads\/)/;
 const BLOG_TREE = /^\/sb(?:\/|$)/;
 
 /** The origin a hosted blog's reader used (TLS ends before this server: X-Forwarded-Proto says https); null on the hub. */
-export function blogOrigin(req: IncomingMessage, blog: string | null): string | null {
+function blogOrigin(req: IncomingMessage, blog: string | null): string | null {
   return blog ? blogRequestOrigin({ host: req.headers.host!, forwardedProto: req.headers["x-forwarded-proto"]?.toString(), https: false }) : null;
+}
+
+/**
+ * Both edges' first step (this one and lib/http/page-edge.ts): a preflight is answered (null);
+ * otherwise the security and CORS headers go on the response, and the caller gets the policy's request
+ * headers (the CSP nonce a page's scripts need) and the origin a blog's reader used.
+ */
+export function openEdge(req: IncomingMessage, res: ServerResponse, { pathname, blog }: { pathname: string; blog: string | null }): { origin: string | null; request: Headers } | null {
+  if (req.method === "OPTIONS") {
+    res.writeHead(204, PREFLIGHT_HEADERS);
+    res.end();
+    return null;
+  }
+  const origin = blogOrigin(req, blog);
+  const secure = securityHeaders({ headers: new Headers(), pathname, blogOrigin: origin });
+  for (const [name, value] of [...secure.response, ...CORS_HEADERS]) res.setHeader(name, value);
+  return { origin, request: secure.request };
 }
 
 /** Whether `answerAtApiEdge` serves this path (the hub's API paths, the /sb tree, a hosted blog's API). */
@@ -47,14 +64,10 @@ export function writeError(res: ServerResponse, err: ApiError, headers: Record<s
 export function answerAtApiEdge(req: IncomingMessage, res: ServerResponse, { pathname, blog }: { pathname: string; blog: string | null }): boolean {
   if (!isApiEdgePath(pathname, blog)) return false;
   const blogApi = blog !== null && BLOG_API_PATH.test(pathname);
-  if (req.method === "OPTIONS") {
-    res.writeHead(204, PREFLIGHT_HEADERS);
-    res.end();
-    return true;
-  }
+  const opened = openEdge(req, res, { pathname, blog });
+  if (!opened) return true;
+  const { origin } = opened;
   const method = req.method ?? "GET";
-  const origin = blogOrigin(req, blog);
-  for (const [name, value] of [...securityHeaders({ headers: new Headers(), pathname, blogOrigin: origin }).response, ...CORS_HEADERS]) res.setHeader(name, value);
   const refused = BLOG_TREE.test(pathname)
     ? new ApiError("not-found", `No such route on ${blog ? "this blog" : "the hub"}`)
     : blog && !blogApi

@@ -4,11 +4,9 @@ import { BLOG_ORIGIN_HEADER, BLOG_PAGE_HEADER } from "@/lib/blog/blog-host";
 import { blogPageHeaders } from "@/lib/blog/blog-page-headers";
 import { sharePageRoute } from "@/lib/quickshare/share-page-route";
 import { SHARE_PAGE_PATH } from "@/lib/quickshare/wants-share-page";
-import { blogOrigin, isApiEdgePath, writeError } from "./api-edge";
-import { CORS_HEADERS, PREFLIGHT_HEADERS } from "./cors";
+import { isApiEdgePath, openEdge, writeError } from "./api-edge";
 import { requestRefusal } from "./guard-request";
 import { HANDOFF_HEADER } from "./request-handoff";
-import { securityHeaders } from "./security-headers";
 
 /** Next's assets, uploads (same-origin session writes; 30 MB bodies) and the files every origin serves as they are. */
 const ASSET_PATH = /^\/(?:_next\/|uploads\/|api\/uploads\/|(?:favicon\.ico|icon\.svg|apple-icon\.png|icon-192\.png|icon-512\.png|manifest\.webmanifest)$)/;
@@ -35,16 +33,11 @@ export async function answerAtPageEdge(req: IncomingMessage, res: ServerResponse
   delete req.headers[BLOG_ORIGIN_HEADER];
   delete req.headers[HANDOFF_HEADER];
   if (ASSET_PATH.test(pathname)) return false;
-  if (req.method === "OPTIONS") {
-    res.writeHead(204, PREFLIGHT_HEADERS);
-    res.end();
-    return true;
-  }
+  const opened = openEdge(req, res, { pathname, blog });
+  if (!opened) return true;
+  const { origin } = opened;
+  for (const [name, value] of opened.request) req.headers[name] = value;
   const method = req.method ?? "GET";
-  const origin = blogOrigin(req, blog);
-  const secure = securityHeaders({ headers: new Headers(), pathname, blogOrigin: origin });
-  for (const [name, value] of secure.request) req.headers[name] = value;
-  for (const [name, value] of [...secure.response, ...CORS_HEADERS]) res.setHeader(name, value);
   const refused = requestRefusal({ pathname, method, blog: blog !== null });
   if (refused) {
     writeError(res, refused);
