@@ -128,8 +128,9 @@ test.describe("the demo wallets are only on a local testnet hub", () => {
   });
 
   test("listed on this hub (a testnet hub on anvil)", async ({ page }) => {
-    const { list, js } = await walletListAndScripts(page, HUB_URL);
-    expect(list).toContain("Demo reader");
+    const { js } = await walletListAndScripts(page, HUB_URL);
+    // The demo wallets join the list just after hydration (components/use-connect-wallet.tsx): wait for them.
+    await expect(page.getByRole("dialog")).toContainText("Demo reader");
     expect(js).toContain("Demo wallets (local chain, public keys)");
   });
 
