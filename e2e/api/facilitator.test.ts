@@ -352,6 +352,7 @@ describe("POST /facilitator/verify and /settle", () => {
     const failed = await api("/facilitator/settle", { json: body, headers: { authorization: `Bearer ${key}`, "x-hub-test-fault": "record-after-chain" } });
     expect(failed.status).toBe(503);
     expect(failed.body).toMatchObject({ success: false, errorReason: "settlement_pending", code: "payment-not-recorded" });
+    expect(failed.body.transaction).toMatch(/^0x[0-9a-f]{64}$/);
     expect(await usdcBalance(payer.address)).toBe(usdc("0.99"));
     const retried = await facilitator("settle", body);
     expect(retried.body).toMatchObject({ success: true, extra: { status: "settled" } });
