@@ -203,7 +203,11 @@ export function configProblems(source: Record<string, string | undefined> = proc
       const shown = raw === undefined ? "" : SECRET_NAMES.test(variable) ? ` (a value of ${raw.length} characters)` : ` (got "${raw}")`;
       const options = issue.code === "invalid_value" ? issue.values.map(String).filter(Boolean) : [];
       const valid = options.length ? `one of ${options.join(", ")}` : VALID[variable as keyof typeof VALID];
-      const message = issue.code === "invalid_value" ? "is not one of the accepted values" : issue.code === "invalid_format" && issue.format === "url" ? "is not a valid URL" : issue.message;
+      const message =
+        issue.code === "invalid_value" ? "is not one of the accepted values"
+        : issue.code === "invalid_format" && issue.format === "url" ? "is not a valid URL"
+        : issue.code === "invalid_type" && issue.expected === "number" ? "is not a number"
+        : issue.message;
       problems.push({ variable, problem: `${message}${shown}`, valid });
     }
   }

@@ -11,7 +11,7 @@ import { spawn } from "node:child_process";
 /** @type {Array<{ name: string, stop: () => Promise<void>, kill?: () => void }>} */
 const live = [];
 let owning = false;
-let stopping;
+let stopping_;
 
 /**
  * Spawns a child and registers it. Owned children get their own process group and no terminal stdin.
@@ -53,7 +53,7 @@ export function onStop(name, stop, kill) {
 
 /** Stops everything registered, last registered first; idempotent (a second call waits for the first). */
 export function stopChildren() {
-  stopping ??= (async () => {
+  stopping_ ??= (async () => {
     while (live.length) {
       const entry = live.pop();
       try {
@@ -63,7 +63,12 @@ export function stopChildren() {
       }
     }
   })();
-  return stopping;
+  return stopping_;
+}
+
+/** Whether a stop has begun (a signal, or a failure): an exiting child is then expected. */
+export function stopping() {
+  return stopping_ !== undefined;
 }
 
 /** Names of what is still registered (for messages and tests). */
