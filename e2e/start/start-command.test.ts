@@ -31,8 +31,9 @@ function startUp({ args = [], env = {}, tty = false }: { args?: string[]; env?: 
   const fullEnv = { ...clean, DATA_DIR: dataDir, [MARK]: mark, NEXT_TELEMETRY_DISABLED: "1", ...env };
   const command = ["node", "scripts/up.mjs", ...args];
   // script(1) runs the command on a new pseudo-terminal (its stdout is a TTY); -e returns its exit code.
+  // `exec`: the command is the terminal's foreground process itself, as when a person types it.
   const child = tty
-    ? spawn("script", ["-qfec", command.join(" "), "/dev/null"], { cwd: root, env: fullEnv, stdio: ["pipe", "pipe", "pipe"], detached: true })
+    ? spawn("script", ["-qfec", `exec ${command.join(" ")}`, "/dev/null"], { cwd: root, env: fullEnv, stdio: ["pipe", "pipe", "pipe"], detached: true })
     : spawn(command[0]!, command.slice(1), { cwd: root, env: fullEnv, stdio: ["ignore", "pipe", "pipe"], detached: true });
   let out = "";
   child.stdout!.on("data", (d) => (out += d));
