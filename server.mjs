@@ -70,11 +70,20 @@ server.listen(port, hostname, () => {
   log("info", `hub ${dev ? "(dev) " : ""}listening on http://${hostname}:${port}`);
 });
 
-/** Through the app's JSON logger once it is registered, plain console before. */
+/**
+ * Through the app's logger once it is registered; before that (Next may register it on the first
+ * request) a line of the same format: JSON, or readable in a terminal (LOG_FORMAT as lib/log/logger.ts reads it).
+ */
 function log(level, msg, fields) {
   const hooks = globalThis[LIFECYCLE];
   if (hooks?.log) return hooks.log(level, msg, fields);
-  (level === "error" ? console.error : console.log)(msg, fields ?? "");
+  const format = process.env.LOG_FORMAT === "json" || process.env.LOG_FORMAT === "pretty" ? process.env.LOG_FORMAT : process.stdout.isTTY ? "pretty" : "json";
+  const now = new Date();
+  const line =
+    format === "json"
+      ? JSON.stringify({ level, time: now.toISOString(), pid: process.pid, ...fields, msg })
+      : `[${now.toTimeString().slice(0, 8)}] ${level.toUpperCase()}: ${msg}${fields ? ` ${JSON.stringify(fields)}` : ""}`;
+  (level === "error" ? process.stderr : process.stdout).write(`${line}\n`);
 }
 
 let stopping = false;

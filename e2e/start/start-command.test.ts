@@ -177,10 +177,11 @@ describe("the start command (scripts/up.mjs)", () => {
     s.child.stdin!.write("\x03"); // Ctrl-C typed into the terminal
     expect(await s.exited).toBe(130);
 
-    const out = s.output().replace(/\r/g, "");
+    // Without the terminal's carriage returns and colours.
+    const out = s.output().replace(/\r/g, "").replace(/\x1b\[[0-9;]*m/g, "");
     const lines = out.split("\n");
     expect(lines.filter((l) => l.trimStart().startsWith('{"level"'))).toEqual([]); // no JSON lines in a terminal
-    expect(out).toMatch(/\[\d\d:\d\d:\d\d\] .*INFO.*: hub listening on http:\/\/127\.0\.0\.1:4359/);
+    expect(out).toMatch(/\[\d\d:\d\d:\d\d\] INFO: hub listening on http:\/\/127\.0\.0\.1:4359/);
     // Between the banner and the Ctrl-C nothing was printed: the requests above are summed up, not listed.
     const afterBanner = out.slice(out.indexOf(BANNER_END) + BANNER_END.length, out.indexOf("› SIGINT"));
     expect(afterBanner.replace("^C", "").trim()).toBe(""); // the terminal echoes the Ctrl-C itself
