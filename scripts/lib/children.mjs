@@ -78,19 +78,24 @@ export function liveChildren() {
 
 /**
  * This command owns its children: they start in their own process groups, and every exit path stops
- * them. A first Ctrl-C/SIGTERM stops them gracefully and exits (130/143); a second one kills them at once.
+ * them. A first Ctrl-C/SIGTERM stops them gracefully and exits (130/143); another one (a second or
+ * more later) kills them at once.
  * `onSignal(signal)` runs first (e.g. to say what is being stopped).
  */
 export function ownChildren({ onSignal } = {}) {
   owning = true;
-  let signals = 0;
+  let firstAt;
   const exitCode = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
   for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"]) {
     process.on(sig, () => {
-      if (++signals > 1) {
+      if (firstAt !== undefined) {
+        // `npm start` forwards the terminal's Ctrl-C that reached us too: a repeat within a second is
+        // the same request. A later one is a person insisting: kill what is left.
+        if (Date.now() - firstAt < 1_000) return;
         killChildren();
         process.exit(exitCode[sig]);
       }
+      firstAt = Date.now();
       onSignal?.(sig);
       void stopChildren().finally(() => process.exit(exitCode[sig]));
     });
