@@ -22,7 +22,10 @@ type Started = { child: ChildProcess; mark: string; output: () => string; exited
 const started: Started[] = [];
 const holders: net.Server[] = [];
 
-/** Starts `node scripts/up.mjs …` (under a pseudo-terminal with `tty`) in its own process group. */
+/**
+ * Starts `node scripts/up.mjs …` in its own process group, or with `tty` `npm start -- …` under a
+ * pseudo-terminal, as a person types it (npm then passes the terminal's Ctrl-C on a second time).
+ */
 function startUp({ args = [], env = {}, tty = false }: { args?: string[]; env?: Record<string, string>; tty?: boolean }): Started {
   const mark = randomUUID();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "hub-start-"));
@@ -33,7 +36,7 @@ function startUp({ args = [], env = {}, tty = false }: { args?: string[]; env?: 
   // script(1) runs the command on a new pseudo-terminal (its stdout is a TTY); -e returns its exit code.
   // `exec`: the command is the terminal's foreground process itself, as when a person types it.
   const child = tty
-    ? spawn("script", ["-qfec", `exec ${command.join(" ")}`, "/dev/null"], { cwd: root, env: fullEnv, stdio: ["pipe", "pipe", "pipe"], detached: true })
+    ? spawn("script", ["-qfec", `exec npm start -- ${args.join(" ")}`, "/dev/null"], { cwd: root, env: fullEnv, stdio: ["pipe", "pipe", "pipe"], detached: true })
     : spawn(command[0]!, command.slice(1), { cwd: root, env: fullEnv, stdio: ["ignore", "pipe", "pipe"], detached: true });
   let out = "";
   child.stdout!.on("data", (d) => (out += d));
@@ -167,7 +170,7 @@ describe("the start command (scripts/up.mjs)", () => {
     await expectNothingLeft(s, [4358, 8639]);
   });
 
-  it("in a terminal: readable log lines, no per-request lines, the banner last; Ctrl-C stops it all", async () => {
+  it("npm start in a terminal: readable log lines, no per-request lines, the banner last; Ctrl-C stops it all", async () => {
     const s = startUp({ args: ["--no-build"], env: { PORT: "4359", CHAIN_PORT: "8635" }, tty: true });
     await waitForOutput(s, BANNER_END);
     const ready = await fetch("http://127.0.0.1:4359/health/ready");
@@ -186,6 +189,8 @@ describe("the start command (scripts/up.mjs)", () => {
     const afterBanner = out.slice(out.indexOf(BANNER_END) + BANNER_END.length, out.indexOf("› SIGINT"));
     expect(afterBanner.replace("^C", "").trim()).toBe(""); // the terminal echoes the Ctrl-C itself
     expect(out).not.toMatch(/GET \/explore 200/);
+    // One Ctrl-C (typed once, passed on again by npm) is a graceful stop: the hub drained, nothing was killed.
+    expect(out).toContain("drained: requests finished");
     await expectNothingLeft(s, [4359, 8635]);
   });
 });
