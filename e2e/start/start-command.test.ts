@@ -24,7 +24,7 @@ const holders: net.Server[] = [];
 
 /**
  * Starts `node scripts/up.mjs …` in its own process group, or with `tty` `npm start -- …` under a
- * pseudo-terminal, as a person types it (npm then passes the terminal's Ctrl-C on a second time).
+ * pseudo-terminal, as a person types it.
  */
 function startUp({ args = [], env = {}, tty = false }: { args?: string[]; env?: Record<string, string>; tty?: boolean }): Started {
   const mark = randomUUID();
@@ -189,7 +189,7 @@ describe("the start command (scripts/up.mjs)", () => {
     const afterBanner = out.slice(out.indexOf(BANNER_END) + BANNER_END.length, out.indexOf("› SIGINT"));
     expect(afterBanner.replace("^C", "").trim()).toBe(""); // the terminal echoes the Ctrl-C itself
     expect(out).not.toMatch(/GET \/explore 200/);
-    // One Ctrl-C (typed once, passed on again by npm) is a graceful stop: the hub drained, nothing was killed.
+    // One Ctrl-C is a graceful stop: the hub drained, nothing was killed.
     expect(out).toContain("drained: requests finished");
     await expectNothingLeft(s, [4359, 8635]);
   });

@@ -89,8 +89,8 @@ export function ownChildren({ onSignal } = {}) {
   for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"]) {
     process.on(sig, () => {
       if (firstAt !== undefined) {
-        // `npm start` forwards the terminal's Ctrl-C that reached us too: a repeat within a second is
-        // the same request. A later one is a person insisting: kill what is left.
+        // npm forwards the signals it gets to its script, so a terminal's Ctrl-C can reach us twice: a
+        // repeat within a second is the same request. A later one is a person insisting: kill what is left.
         if (Date.now() - firstAt < 1_000) return;
         killChildren();
         process.exit(exitCode[sig]);
