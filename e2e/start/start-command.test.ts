@@ -41,7 +41,13 @@ function startUp({ args = [], env = {}, tty = false }: { args?: string[]; env?: 
   let out = "";
   child.stdout!.on("data", (d) => (out += d));
   child.stderr!.on("data", (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) => {
+    child.once("exit", (code) => resolve(code));
+    child.once("error", (err) => {
+      out += `\n(could not start: ${err.message})`;
+      resolve(null);
+    });
+  });
   const s = { child, mark, output: () => out, exited, dataDir };
   started.push(s);
   return s;
@@ -157,6 +163,7 @@ describe("the start command (scripts/up.mjs)", () => {
     expect(await s.exited).toBe(130);
     expect(s.output()).toMatch(/SIGINT: stopping .*the build \(next build\)/);
     await expectNothingLeft(s, [4357, 8638]);
+    rmSync(path.join(root, ".next-start-test"), { recursive: true, force: true }); // the half build
   });
 
   it("Ctrl-C while waiting for the hub to be ready stops the server and the chain", async () => {
