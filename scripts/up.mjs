@@ -6,7 +6,7 @@
 // registered with ./lib/children.mjs and stopped on Ctrl-C, SIGTERM, SIGHUP and on any failure, at
 // any stage. Start a new child with spawnChild()/run() (or register a stop step with onStop()) and it
 // is stopped with the rest.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { isAlive as anvilAlive, readPid as anvilPid, stopAnvil } from "./lib/anvil.mjs";
 import { bannerLine as line, printBanner } from "./lib/banner.mjs";
@@ -152,6 +152,13 @@ async function checkPorts({ appPort, chainPort, dataDir }) {
     problems.push(`the hub's port ${appPort} is in use by ${describeHolder(appPort)}. Stop that process, or choose another port: PORT=${appPort + 1} npm start.`);
   }
   if (problems.length) throw new StartError(`Cannot start:\n${problems.map((p) => `  ${p}`).join("\n")}\nNothing was started.`);
+  // An anvil of an earlier start on another port does not stop this one, but it is worth knowing.
+  for (const file of existsSync(dataDir) ? readdirSync(dataDir) : []) {
+    const port = Number(/^anvil-(\d+)\.pid$/.exec(file)?.[1]);
+    const pid = port && port !== chainPort ? anvilPid(dataDir, port) : undefined;
+    if (pid && anvilAlive(pid))
+      console.warn(`! the data directory ${dataDir} also holds a running anvil (pid ${pid}, port ${port}) of an earlier start; stop it if it is not yours to keep: kill ${pid}`);
+  }
 }
 
 /** The parent PID of `pid` (Linux), to tell a running start command's anvil from an orphan. */
