@@ -13,6 +13,7 @@ export const API_ROUTES: ReadonlyArray<readonly [string, readonly string[]]> = [
   ["/auth/me", ["GET"]],
   ["/auth/nonce", ["GET"]],
   ["/auth/verify", ["POST"]],
+  ["/health/ready", ["GET"]],
   ["/health", ["GET"]],
   ["/hub/blog/link/generate", ["POST"]],
   ["/hub/blog/link/verify", ["POST"]],
