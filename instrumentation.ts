@@ -4,14 +4,8 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // An invalid configuration stops the server here, with every problem named, instead of answering
   // 500 to every request (server.mjs and the start command check it earlier still).
-  const { getEnv } = await import("./lib/env");
-  try {
-    getEnv();
-  } catch (err) {
-    if ((err as Error).name !== "ConfigError") throw err;
-    console.error((err as Error).message);
-    process.exit(1);
-  }
+  const { exitOnInvalidConfig } = await import("./lib/lifecycle/exit-on-invalid-config");
+  exitOnInvalidConfig();
   const { env } = await import("./lib/env");
   const { startSettler } = await import("./lib/x402/start-settler");
   const { startGatewayIndex } = await import("./lib/x402/gateway-index/start-gateway-index");
