@@ -6,7 +6,7 @@
 // registered with ./lib/children.mjs and stopped on Ctrl-C, SIGTERM, SIGHUP and on any failure, at
 // any stage. Start a new child with spawnChild()/run() (or register a stop step with onStop()) and it
 // is stopped with the rest.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { isAlive as anvilAlive, readPid as anvilPid, stopAnvil } from "./lib/anvil.mjs";
 import { bannerLine as line, printBanner } from "./lib/banner.mjs";
@@ -61,8 +61,11 @@ async function start() {
   if (!dev && !build && !existsSync(path.join(distDir, "BUILD_ID")))
     throw new StartError(`--no-build: there is no build to reuse in ${distDir}; run npm start without --no-build once`);
 
-  console.log("› generating the database clients…");
-  await run(nodeBin, [path.join(root, "scripts/db-generate.mjs")], { cwd: root, name: "the database client generator" });
+  if (clientsCurrent()) console.log("› the database clients are up to date");
+  else {
+    console.log("› generating the database clients…");
+    await run(nodeBin, [path.join(root, "scripts/db-generate.mjs")], { cwd: root, name: "the database client generator" });
+  }
 
   console.log(`› starting the local chain on 127.0.0.1:${chainPort} and deploying contracts…`);
   const { anvil, deployment } = await startChain({
@@ -123,6 +126,14 @@ async function start() {
     `  Logs: ${process.stdout.isTTY ? "readable lines here, requests summed up once a minute (LOG_LEVEL=debug shows each; LOG_FORMAT=json for JSON lines)" : "JSON lines (LOG_FORMAT=pretty for readable ones)"}.`,
     "  Ctrl-C stops the hub and the chain.",
   ]);
+}
+
+/** Whether both generated Prisma clients are newer than the schema, the generator and the installed Prisma. */
+function clientsCurrent() {
+  const mtime = (f) => (existsSync(f) ? statSync(f).mtimeMs : undefined);
+  const generated = ["lib/generated/sqlite/client.ts", "lib/generated/postgres/client.ts"].map((f) => mtime(path.join(root, f)));
+  const sources = ["prisma/schema.prisma", "scripts/db-generate.mjs", "node_modules/prisma/package.json", "node_modules/@prisma/client/package.json"].map((f) => mtime(path.join(root, f)) ?? Infinity);
+  return generated.every((t) => t !== undefined && t > Math.max(...sources));
 }
 
 /** Exits 1 with every problem named when `source` is not a valid configuration. */
