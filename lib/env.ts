@@ -200,7 +200,7 @@ export function configProblems(source: Record<string, string | undefined> = proc
       if (seen.has(variable)) continue; // one line per variable: the first rule it breaks
       seen.add(variable);
       const raw = source[variable];
-      const shown = raw === undefined ? "" : SECRET_NAMES.test(variable) ? ` (a value of ${raw.length} characters)` : ` (got "${raw}")`;
+      const shown = raw === undefined ? "" : SECRET_NAMES.test(variable) ? ` (a value of ${raw.length} character${raw.length === 1 ? "" : "s"})` : ` (got "${raw}")`;
       const options = issue.code === "invalid_value" ? issue.values.map(String).filter(Boolean) : [];
       const valid = options.length ? `one of ${options.join(", ")}` : VALID[variable as keyof typeof VALID];
       const message =
