@@ -2,11 +2,18 @@
 export async function register() {
   // The settler and the lifecycle need Node (database drivers, timers, sockets); the edge runtime runs neither.
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // An invalid configuration stops the server here, with every problem named, instead of answering
+  // 500 to every request (server.mjs and the start command check it earlier still).
+  const { exitOnInvalidConfig } = await import("./lib/lifecycle/exit-on-invalid-config");
+  exitOnInvalidConfig();
+  const { env } = await import("./lib/env");
   const { startSettler } = await import("./lib/x402/start-settler");
   const { startGatewayIndex } = await import("./lib/x402/gateway-index/start-gateway-index");
   const { registerLifecycle } = await import("./lib/lifecycle/register-lifecycle");
+  const { lifecycle } = await import("./lib/lifecycle/lifecycle");
   const settler = startSettler();
   const index = startGatewayIndex();
+  lifecycle().setPart("settler", env.SETTLE_INTERVAL_MS === 0 ? "off" : "running");
   // On SIGTERM, after the requests in flight have answered: stop the settler and the deposit index and give up their leases.
   registerLifecycle({ onDrain: [settler.stop, index.stop] });
 }

@@ -1,5 +1,8 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // HUB_NEXT_DIST_DIR: the start command's tests build into their own directory (.next-start-test), so
+  // a build they interrupt on purpose never touches the .next the other tests run.
+  distDir: process.env.HUB_NEXT_DIST_DIR || ".next",
   reactStrictMode: true,
   poweredByHeader: false,
   // The hub and its agents never need Next's telemetry or remote images.

@@ -9,10 +9,16 @@
 //    it is doing (a `drain` hook the app registers on globalThis, e.g. payments being recorded and the
 //    settler's lead), then exits.
 //
+// 3. Refuse to start wrong. The configuration is checked (lib/env.ts's schema, scripts/check-config.mjs)
+//    and the port tried before Next starts: a problem is named in plain words and the process exits 1,
+//    instead of answering 500 to every request or dying on EADDRINUSE with a stack trace.
+//
 // Usage: node server.mjs [--dev] [-p PORT] [-H HOST]   (PORT / HOST from the environment otherwise)
+import { spawnSync } from "node:child_process";
 import http from "node:http";
 import path from "node:path";
 import next from "next";
+import { describeHolder, portInUse } from "./scripts/lib/ports.mjs";
 
 export const PEER_HEADER = "x-hub-peer-addr";
 const LIFECYCLE = Symbol.for("paid-content-hub.lifecycle");
@@ -27,6 +33,17 @@ const dev = args.includes("--dev");
 const port = Number(flag("-p") ?? process.env.PORT ?? 3000);
 const hostname = flag("-H") ?? process.env.HOST ?? (dev ? "localhost" : "0.0.0.0");
 const dir = path.dirname(new URL(import.meta.url).pathname);
+
+// The whole configuration first (in a child process: the checker loads TypeScript through tsx, which
+// this server's process should not carry). Exit 1 there means invalid; it printed the problems.
+const check = spawnSync(process.execPath, [path.join(dir, "scripts/check-config.mjs")], { stdio: "inherit", env: { ...process.env, PORT: String(port) } });
+if (check.status === 1) process.exit(1);
+if (await portInUse(port, hostname === "localhost" ? "127.0.0.1" : hostname)) refusePort();
+
+function refusePort() {
+  console.error(`Cannot listen on ${hostname}:${port}: the port is in use by ${describeHolder(port)}. Stop that process, or choose another port (PORT=… or -p …).`);
+  process.exit(1);
+}
 
 // Next sees request URLs on http://localhost:<port> whatever address the server
 // listens on, and treats a rewrite as internal only when its origin is the one Next was given here;
@@ -45,15 +62,28 @@ const server = http.createServer((req, res) => {
   else handle(req, res);
 });
 server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeouts
+server.once("error", (err) => {
+  if (err.code === "EADDRINUSE") refusePort(); // taken between the check and the listen
+  throw err;
+});
 server.listen(port, hostname, () => {
   log("info", `hub ${dev ? "(dev) " : ""}listening on http://${hostname}:${port}`);
 });
 
-/** Through the app's JSON logger once it is registered, plain console before. */
+/**
+ * Through the app's logger once it is registered; before that (Next may register it on the first
+ * request) a line of the same format: JSON, or readable in a terminal (LOG_FORMAT as lib/log/logger.ts reads it).
+ */
 function log(level, msg, fields) {
   const hooks = globalThis[LIFECYCLE];
   if (hooks?.log) return hooks.log(level, msg, fields);
-  (level === "error" ? console.error : console.log)(msg, fields ?? "");
+  const format = process.env.LOG_FORMAT === "json" || process.env.LOG_FORMAT === "pretty" ? process.env.LOG_FORMAT : process.stdout.isTTY ? "pretty" : "json";
+  const now = new Date();
+  const line =
+    format === "json"
+      ? JSON.stringify({ level, time: now.toISOString(), pid: process.pid, ...fields, msg })
+      : `[${now.toTimeString().slice(0, 8)}] ${level.toUpperCase()}: ${msg}${fields ? ` ${JSON.stringify(fields)}` : ""}`;
+  (level === "error" ? process.stderr : process.stdout).write(`${line}\n`);
 }
 
 let stopping = false;

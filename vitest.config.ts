@@ -36,6 +36,11 @@ export default defineConfig({
         // Two hub instances behind a round-robin balancer (HUB_URL), started by scripts/test.mjs's scale stage.
         test: { name: "scale", include: ["e2e/api/scale*.test.ts"], testTimeout: 120_000 },
       },
+      {
+        resolve: { alias },
+        // The start command (scripts/up.mjs) started for real, with its own ports and data; scripts/test.mjs's start stage.
+        test: { name: "start", include: ["e2e/start/**/*.test.ts"], testTimeout: 240_000, hookTimeout: 60_000 },
+      },
     ],
   },
 });

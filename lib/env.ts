@@ -17,6 +17,7 @@ const ANVIL_TREASURY = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x address");
 const secret = z.string().min(32, "must be at least 32 characters");
+const port = z.coerce.number().int().min(1, "must be a port number from 1 to 65535").max(65535, "must be a port number from 1 to 65535");
 const boolish = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
   .transform((v) => v === "1" || v === "true" || v === "yes");
@@ -28,7 +29,12 @@ const originList = z
   .transform((v) => v.split(",").map((o) => o.trim()).filter(Boolean))
   .pipe(z.array(z.url({ protocol: /^https?$/, error: "must be an http(s) origin" }).transform((u) => new URL(u).origin)));
 
-const schema = z.object({
+/**
+ * Every variable the hub reads, one entry each. Add a variable here (and, when its rule is not
+ * obvious from the schema, an example under VALID below); the start command, server.mjs and the
+ * running server all check the configuration against this one schema.
+ */
+export const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   NETWORK_MODE: z.enum(["testnet", "mainnet"]).default("testnet"),
   HUB_ORIGIN: z.url().default("http://localhost:3000"),
@@ -131,7 +137,110 @@ const schema = z.object({
     .transform((v) => v.split(",").map((w) => w.trim()).filter(Boolean))
     .pipe(z.array(address)),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // json: one JSON object per line (files, collectors); pretty: readable lines with a request summary
+  // (pino-pretty); auto: pretty when stdout is a terminal, else json.
+  LOG_FORMAT: z.enum(["auto", "json", "pretty"]).default("auto"),
+  // Read by the start command and server.mjs: ports, listen address, and how long a stop may take.
+  PORT: port.default(3000),
+  CHAIN_PORT: port.default(8545),
+  HOST: z.string().min(1).optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
 });
+
+/** What a valid value looks like, for variables whose rule the schema's message does not show. */
+const VALID: Partial<Record<keyof typeof configSchema.shape, string>> = {
+  HUB_ORIGIN: "an http(s) URL, e.g. https://hub.example.com",
+  RPC_URL: "an http(s) URL, e.g. http://127.0.0.1:8545",
+  PUBLIC_RPC_URL: "an http(s) URL, e.g. https://rpc.testnet.arc.network",
+  PEER_HUB_URL: "an http(s) URL, e.g. https://testnet.hub.example",
+  EXPLORER_URL: "an http(s) URL, e.g. https://testnet.arcscan.app",
+  S3_ENDPOINT: "an http(s) URL, e.g. http://127.0.0.1:9000",
+  JUDGE_BASE_URL: "an http(s) URL, e.g. https://api.openai.com/v1, or empty",
+  RELAYER_PRIVATE_KEY: "0x followed by 64 hex digits",
+  RECEIPT_SIGNING_KEY: "0x followed by 64 hex digits, or unset (generated into DATA_DIR)",
+  BLOB_KEY: "64 hex digits, e.g. the output of `openssl rand -hex 32`, or unset (generated into DATA_DIR)",
+  SESSION_PASSWORD: "at least 32 characters, e.g. the output of `openssl rand -hex 32`, or unset (generated into DATA_DIR)",
+  UNLOCK_PROOF_SECRET: "at least 32 characters, e.g. the output of `openssl rand -hex 32`, or unset (generated into DATA_DIR)",
+  PEER_SECRET: "at least 32 characters, e.g. the output of `openssl rand -hex 32`, or unset (generated into DATA_DIR)",
+  METRICS_TOKEN: "at least 32 characters, e.g. the output of `openssl rand -hex 32`, or unset (then /metrics answers 404)",
+  OPERATOR_WALLETS: "comma-separated 0x addresses, e.g. 0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+  MCP_ALLOWED_ORIGINS: "comma-separated http(s) origins, e.g. https://agent.example,https://app.example",
+  FRAME_ANCESTORS: "comma-separated http(s) origins, e.g. https://partner.example",
+  CSP_MEDIA_ORIGINS: "comma-separated http(s) origins, e.g. https://cdn.example",
+  BLOG_ROOT_DOMAIN: "a lowercase domain, e.g. blogs.example.com",
+  TRUSTED_PROXIES: "empty, a hop count (1), or comma-separated addresses/CIDRs (10.0.0.0/8,127.0.0.1)",
+  PORT: "a port number from 1 to 65535, e.g. 3000",
+  CHAIN_PORT: "a port number from 1 to 65535, e.g. 8545",
+};
+for (const key of ["USDC_ADDRESS", "GATEWAY_WALLET_ADDRESS", "HOLDING_BOX_FACTORY_ADDRESS", "FEE_WALLET_FACTORY_ADDRESS", "REPUTATION_ADDRESS", "TREASURY_ADDRESS", "SELLER_ADDRESS"] as const)
+  VALID[key] ??= "a 0x address of 40 hex digits, e.g. 0x90F79bf6EB2c4f870365E785982E1f101E93b906";
+
+/** One thing wrong with the configuration, in plain words. */
+export type ConfigProblem = { variable: string; problem: string; valid?: string };
+
+/** Thrown by getEnv() when the configuration is invalid; carries every problem at once. */
+export class ConfigError extends Error {
+  constructor(readonly problems: ConfigProblem[]) {
+    super(formatConfigProblems(problems));
+    this.name = "ConfigError";
+  }
+}
+
+const SECRET_NAMES = /PASSWORD|SECRET|KEY|TOKEN/;
+
+/**
+ * Every problem with a configuration (process.env by default), without side effects: the schema's
+ * field rules and the rules that join fields. Empty when the configuration is valid.
+ */
+export function configProblems(source: Record<string, string | undefined> = process.env): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const parsed = configSchema.safeParse(source);
+  if (!parsed.success) {
+    const seen = new Set<string>();
+    for (const issue of parsed.error.issues) {
+      const variable = String(issue.path[0] ?? "(configuration)");
+      if (seen.has(variable)) continue; // one line per variable: the first rule it breaks
+      seen.add(variable);
+      const raw = source[variable];
+      const shown = raw === undefined ? "" : SECRET_NAMES.test(variable) ? ` (a value of ${raw.length} character${raw.length === 1 ? "" : "s"})` : ` (got "${raw}")`;
+      const options = issue.code === "invalid_value" ? issue.values.map(String).filter(Boolean) : [];
+      const valid = options.length ? `one of ${options.join(", ")}` : VALID[variable as keyof typeof VALID];
+      const message =
+        issue.code === "invalid_value" ? "is not one of the accepted values"
+        : issue.code === "invalid_format" && issue.format === "url" ? "is not a valid URL"
+        : issue.code === "invalid_type" && issue.expected === "number" ? "is not a number"
+        : issue.message;
+      problems.push({ variable, problem: `${message}${shown}`, valid });
+    }
+  }
+  // Rules across fields, on the fields that parsed.
+  const field = <K extends keyof typeof configSchema.shape>(k: K) => {
+    const r = configSchema.shape[k].safeParse(source[k]);
+    return (r.success ? r.data : undefined) as z.output<(typeof configSchema.shape)[K]> | undefined;
+  };
+  const rpc = field("RPC_URL");
+  const devChain = field("NETWORK_MODE") === "testnet" && rpc !== undefined && isLoopback(rpc);
+  if (field("BLOB_STORE") === "s3") {
+    for (const k of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const)
+      if (!source[k]) problems.push({ variable: k, problem: "is required with BLOB_STORE=s3", valid: VALID[k] ?? "a non-empty value" });
+  }
+  for (const k of ["HUB_TEST_CLOCK", "HUB_TEST_FAULTS"] as const)
+    if (field(k) && !devChain) problems.push({ variable: k, problem: "is for tests: only a testnet hub on a loopback chain (RPC_URL on 127.0.0.1 or localhost) may turn it on", valid: "unset, 0 or false" });
+  if (!problems.some((p) => p.variable === "TRUSTED_PROXIES")) {
+    try {
+      parseTrustedProxies(source.TRUSTED_PROXIES ?? "");
+    } catch (err) {
+      problems.push({ variable: "TRUSTED_PROXIES", problem: (err as Error).message.replace(/^TRUSTED_PROXIES: /, ""), valid: VALID.TRUSTED_PROXIES });
+    }
+  }
+  return problems;
+}
+
+/** The problems as a message a person can act on: one line per variable, what is wrong and what would do. */
+export function formatConfigProblems(problems: ConfigProblem[]): string {
+  const lines = problems.map((p) => `  ${p.variable}: ${p.problem}${p.valid ? `\n    expected: ${p.valid}` : ""}`);
+  return `Invalid configuration (${problems.length} problem${problems.length === 1 ? "" : "s"}):\n${lines.join("\n")}\nFix these variables (see the README's Configuration table) and start again.`;
+}
 
 type Secrets = { SESSION_PASSWORD: string; UNLOCK_PROOF_SECRET: string; BLOB_KEY: string; PEER_SECRET: string };
 
@@ -174,25 +283,15 @@ function isLoopback(url: string) {
 }
 
 function load() {
-  const parsed = schema.safeParse(process.env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-    throw new Error(`Invalid configuration: ${lines}`);
-  }
-  const raw = parsed.data;
+  const problems = configProblems(process.env);
+  if (problems.length) throw new ConfigError(problems);
+  const raw = configSchema.parse(process.env);
   const dataDir = path.resolve(raw.DATA_DIR);
   const needsSecrets = !raw.SESSION_PASSWORD || !raw.UNLOCK_PROOF_SECRET || !raw.BLOB_KEY || !raw.PEER_SECRET;
   const generated = needsSecrets ? loadSecrets(dataDir) : undefined;
   // The anvil dev key and treasury are defaults only for a testnet hub on a loopback chain.
   const devChain = raw.NETWORK_MODE === "testnet" && isLoopback(raw.RPC_URL);
   const hubOrigin = new URL(raw.HUB_ORIGIN).origin;
-  if (raw.BLOB_STORE === "s3") {
-    const missing = (["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((k) => !raw[k]);
-    if (missing.length) throw new Error(`Invalid configuration: BLOB_STORE=s3 needs ${missing.join(", ")}`);
-  }
-  if (raw.HUB_TEST_CLOCK && !devChain) throw new Error("Invalid configuration: HUB_TEST_CLOCK is for tests: only a testnet hub on a loopback chain may turn it on");
-  if (raw.HUB_TEST_FAULTS && !devChain) throw new Error("Invalid configuration: HUB_TEST_FAULTS is for tests: only a testnet hub on a loopback chain may turn it on");
-  parseTrustedProxies(raw.TRUSTED_PROXIES); // throws on an entry that is not an address or CIDR
   return {
     ...raw,
     HUB_ORIGIN: hubOrigin,

@@ -41,7 +41,7 @@ async function vitest(project, env, label = project) {
     // TEST_FILES narrows a run to some test files while working on them (e.g. TEST_FILES=e2e/api/ratings.test.ts).
     // Each project takes only the files that are its own (an API file given to the unit stage would find nothing).
     const SCALE = /^e2e\/api\/scale[^/]*\.test\.ts$/;
-    const mine = { unit: (f) => f.startsWith("lib/"), contracts: (f) => f.startsWith("contracts/"), integration: (f) => f.startsWith("e2e/api/") && !SCALE.test(f), scale: (f) => SCALE.test(f) }[project] ?? (() => true);
+    const mine = { unit: (f) => f.startsWith("lib/"), contracts: (f) => f.startsWith("contracts/"), integration: (f) => f.startsWith("e2e/api/") && !SCALE.test(f), scale: (f) => SCALE.test(f), start: (f) => f.startsWith("e2e/start/") }[project] ?? (() => true);
     const files = (process.env.TEST_FILES ? process.env.TEST_FILES.split(/[ ,]+/) : []).filter(mine);
     if (process.env.TEST_FILES && files.length === 0) {
       console.log(`(TEST_FILES names no ${project} test: skipped)`);
@@ -200,7 +200,7 @@ if (want("static")) {
 if (want("unit")) await stage("unit tests", () => vitest("unit", baseEnv));
 if (want("contracts")) await stage("contract tests", () => vitest("contracts", baseEnv));
 
-if (want("integration") || want("browser") || want("scale")) {
+if (want("integration") || want("browser") || want("scale") || want("start")) {
   let chromium;
   if (want("browser")) await stage("chromium", async () => { chromium = ensureChromium(); });
   // TEST_SKIP_BUILD=1 reuses the existing .next build (when only tests changed since it was built).
@@ -228,6 +228,10 @@ if (want("integration") || want("browser") || want("scale")) {
     if (!(await redisReachable())) console.log(`\n!! Redis is not reachable at ${REDIS_URL}: the scale-out stage (two instances sharing Redis) did not run.`);
     else await stage(`two instances behind a balancer (${db})`, () => withPair(`scale-${db}`, url.replace(/schema=([^&]+)/, "schema=$1_scale"), (env) => vitest("scale", env, `scale-${db}`)));
   }
+
+  // The start command itself (npm start): configuration refused, ports in use, Ctrl-C at each slow
+  // stage, a terminal start. Its own ports (4350–4399, chain 8635–8639) and data; reuses the build above.
+  if (want("start")) await stage("start command", () => vitest("start", baseEnv));
 }
 
 rmSync(tmp, { recursive: true, force: true });

@@ -766,10 +766,30 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Database and chain liveness
-         * @description 200 while the database answers (the chain may be down: payment routes then answer 503); 503 when the database is down.
+         * Liveness: database and chain status
+         * @description 200 while the database answers (the chain may be down: payment routes then answer 503); 503 when the database is down. A container's liveness check; `/health/ready` is the readiness check.
          */
         get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness: may this instance receive traffic
+         * @description 200 with `ready: true` once the database and the chain answer and the settler has started (or is turned off by `SETTLE_INTERVAL_MS=0`); 503 with `ready: false` before that, while the chain or the database is down, and while the instance drains on SIGTERM (`draining: true`). Use it as a load balancer's or orchestrator's readiness check, and `/health` as the liveness check.
+         */
+        get: operations["getHealthReady"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8132,6 +8152,79 @@ export interface operations {
                         /** @enum {string} */
                         network: "testnet" | "mainnet";
                         success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    getHealthReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        chain: "ok" | "down";
+                        /** @enum {string} */
+                        database: "ok" | "down";
+                        draining: boolean;
+                        ready: boolean;
+                        /** @enum {string} */
+                        settler: "running" | "off" | "starting";
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`); text that is not well-formed Unicode or holds NUL (`invalid-text`, naming the field); a malformed percent-escape in the path (`malformed-url`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Method not allowed on this path (`method-not-allowed`); the Allow header lists the methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not ready (starting, a dependency down, or draining) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        chain: "ok" | "down";
+                        /** @enum {string} */
+                        database: "ok" | "down";
+                        draining: boolean;
+                        ready: boolean;
+                        /** @enum {string} */
+                        settler: "running" | "off" | "starting";
                     };
                 };
             };

@@ -5,7 +5,7 @@ import { API_ROUTES } from "./api-routes";
 describe("the paths the request hook serves as API (lib/http/api-edge.ts) and as pages (lib/http/page-edge.ts)", () => {
   it.each([
     ["/hub/widget.js", true], ["/hub/", true], ["/hub/explore/content", true], ["/quickshare/abc/meta", true],
-    ["/quickshare/abc/media/video", true], ["/auth/nonce", true], ["/.well-known/x402", true], ["/health", true],
+    ["/quickshare/abc/media/video", true], ["/auth/nonce", true], ["/.well-known/x402", true], ["/health", true], ["/health/ready", true],
     ["/metrics", true], ["/mcp", true], ["/openapi.json", true],
     ["/", false], ["/explore", false], ["/qs/abc", false], ["/qs/abc/unlock", false], ["/api/openapi.json", false],
     ["/api/svc/status", false], ["/api/hub/stats", false], ["/health/x", false], ["/hubs", false], ["/mcpx", false],

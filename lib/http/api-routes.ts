@@ -16,6 +16,7 @@ export const API_ROUTES: ReadonlyArray<readonly [string, readonly string[]]> = [
   ["/facilitator/settle", ["POST"]],
   ["/facilitator/supported", ["GET"]],
   ["/facilitator/verify", ["POST"]],
+  ["/health/ready", ["GET"]],
   ["/health", ["GET"]],
   ["/hub/blog/link/generate", ["POST"]],
   ["/hub/blog/link/verify", ["POST"]],

@@ -6,12 +6,14 @@ import { answerAtApiEdge, writeError } from "@/lib/http/api-edge";
 import { ApiError } from "@/lib/http/errors";
 import { answerFromPageCache } from "@/lib/http/page-cache";
 import { answerAtPageEdge } from "@/lib/http/page-edge";
+import { logRequest } from "@/lib/log/log-request";
 import { logger } from "@/lib/log/logger";
 import { requestContext } from "@/lib/log/request-context";
 import { metrics } from "@/lib/metrics/metrics";
 import { routePattern } from "@/lib/metrics/route-pattern";
 import { lifecycle } from "./lifecycle";
 
+const HEALTH_PATHS = new Set(["/health", "/health/ready"]);
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 /** Seconds a client is told to wait before retrying a request refused while this instance stops. */
 export const DRAIN_RETRY_AFTER_SECONDS = 2;
@@ -46,12 +48,11 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse, next: (
     const status = res.writableFinished ? String(res.statusCode) : "aborted";
     m.httpRequests.inc({ method, route, status });
     m.httpDuration.observe({ method, route, status }, seconds);
-    const line = { reqId: requestId, method, route, ...(blog ? { blog } : {}), path: pathname, status: res.writableFinished ? res.statusCode : null, aborted: !res.writableFinished, latencyMs: Math.round(seconds * 1000) };
-    if (route === "/_next") logger().debug(line, "request");
-    else logger().info(line, "request");
+    logRequest({ reqId: requestId, method, route, ...(blog ? { blog } : {}), path: pathname, status: res.writableFinished ? res.statusCode : null, aborted: !res.writableFinished, latencyMs: Math.round(seconds * 1000) });
   });
 
-  if (life.draining) {
+  // Health checks answer while draining too: the readiness answer then says "not ready" itself.
+  if (life.draining && !HEALTH_PATHS.has(pathname)) {
     writeError(res, new ApiError("shutting-down", "This hub instance is stopping and takes no new requests; retry shortly (another instance, or this one once restarted)"), {
       "retry-after": String(DRAIN_RETRY_AFTER_SECONDS), connection: "close",
     });

@@ -6,9 +6,14 @@ type State = {
   idleWaiters: Array<() => void>;
   onDrain: Array<() => Promise<void> | void>;
   drained?: Promise<void>;
+  /** Background parts this instance starts (the settler): absent until started. */
+  parts: Record<string, PartState>;
 };
 
-const state = processState("lifecycle-state", (): State => ({ draining: false, inFlight: 0, idleWaiters: [], onDrain: [] }));
+/** A background part's state: running, or turned off by configuration (both count as ready). */
+export type PartState = "running" | "off";
+
+const state = processState("lifecycle-state", (): State => ({ draining: false, inFlight: 0, idleWaiters: [], onDrain: [], parts: {} }));
 
 /**
  * This instance's life: requests in flight (each one, so payments being recorded among them) and
@@ -24,6 +29,13 @@ export function lifecycle() {
     },
     get inFlight() {
       return s.inFlight;
+    },
+    /** A background part's state, undefined until it has started (readiness waits for it). */
+    part(name: string): PartState | undefined {
+      return s.parts[name];
+    },
+    setPart(name: string, value: PartState) {
+      s.parts[name] = value;
     },
     /** Counts a unit of work in; returns the function that counts it out (idempotent). */
     begin(): () => void {

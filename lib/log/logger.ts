@@ -1,10 +1,12 @@
-import pino, { type Logger } from "pino";
+import pino, { type DestinationStream, type Logger } from "pino";
+import pinoPretty from "pino-pretty";
 import { env } from "@/lib/env";
 import { processState } from "@/lib/process-state";
 import { requestContext } from "./request-context";
 
 /**
- * The hub's one logger: JSON lines on stdout (pino). A line written while a request is served
+ * The hub's one logger: JSON lines on stdout (pino), or readable lines (pino-pretty) when
+ * LOG_FORMAT is pretty, or auto and stdout is a terminal (see logFormat). A line written while a request is served
  * carries its `reqId`. Configured secrets (session password, proof and blob keys, peer secret,
  * relayer key, provider and S3 keys, the metrics token, RPC URL credentials) are replaced by
  * `[redacted]` in every line, whatever logged them; fields named like credentials are redacted by
@@ -12,9 +14,20 @@ import { requestContext } from "./request-context";
  */
 export const logger: () => Logger = processState("logger", createLogger);
 
+/** The log's format for this process: LOG_FORMAT, with auto meaning pretty in a terminal and JSON elsewhere. */
+export function logFormat(): "json" | "pretty" {
+  if (env.LOG_FORMAT !== "auto") return env.LOG_FORMAT;
+  return process.stdout.isTTY ? "pretty" : "json";
+}
+
 function createLogger(): Logger {
   const secrets = configuredSecrets();
-  return pino({
+  // Readable lines for a person at a terminal: time, level and message, then the fields on the same line.
+  const pretty: DestinationStream | undefined =
+    logFormat() === "pretty"
+      ? pinoPretty({ colorize: Boolean(process.stdout.isTTY), translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname", singleLine: true, sync: true })
+      : undefined;
+  const options: pino.LoggerOptions = {
     level: env.LOG_LEVEL,
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
@@ -34,7 +47,8 @@ function createLogger(): Logger {
         return out;
       },
     },
-  });
+  };
+  return pretty ? pino(options, pretty) : pino(options);
 }
 
 function configuredSecrets(): string[] {

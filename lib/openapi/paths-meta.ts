@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
+import { readinessResponse } from "@/lib/schemas/health";
 import { errors, json } from "./helpers";
 
 const documentOperation = (summary: string) => ({
@@ -25,9 +26,22 @@ const healthResponse = z.object({
 metaPaths["/health"] = {
   get: {
     tags: ["meta"],
-    summary: "Database and chain liveness",
-    description: "200 while the database answers (the chain may be down: payment routes then answer 503); 503 when the database is down.",
+    summary: "Liveness: database and chain status",
+    description: "200 while the database answers (the chain may be down: payment routes then answer 503); 503 when the database is down. A container's liveness check; `/health/ready` is the readiness check.",
     responses: { "200": json(healthResponse, "The hub is up"), "503": json(healthResponse, "The database is down") },
+  },
+};
+
+metaPaths["/health/ready"] = {
+  get: {
+    tags: ["meta"],
+    summary: "Readiness: may this instance receive traffic",
+    description:
+      "200 with `ready: true` once the database and the chain answer and the settler has started (or is turned off by `SETTLE_INTERVAL_MS=0`); 503 with `ready: false` before that, while the chain or the database is down, and while the instance drains on SIGTERM (`draining: true`). Use it as a load balancer's or orchestrator's readiness check, and `/health` as the liveness check.",
+    responses: {
+      "200": json(readinessResponse.meta({ example: { ready: true, draining: false, database: "ok", chain: "ok", settler: "running" } }), "Ready"),
+      "503": json(readinessResponse.meta({ example: { ready: false, draining: true, database: "ok", chain: "ok", settler: "running" } }), "Not ready (starting, a dependency down, or draining)"),
+    },
   },
 };
 

@@ -38,7 +38,8 @@ export async function rpcChainId(rpcUrl, timeoutMs = 1000) {
   }
 }
 
-function isAlive(pid) {
+/** Whether `pid` is a live anvil (guards against a recycled PID on Linux). */
+export function isAlive(pid) {
   try {
     process.kill(pid, 0);
   } catch (err) {
@@ -56,7 +57,8 @@ function isAlive(pid) {
   return true;
 }
 
-function readPid(dataDir, port) {
+/** The PID in this data dir's anvil PID file for `port`, if any (alive or not). */
+export function readPid(dataDir, port) {
   const file = pidFile(dataDir, port);
   if (!existsSync(file)) return undefined;
   const pid = Number(readFileSync(file, 'utf8').trim());
@@ -95,9 +97,11 @@ async function killPid(pid, timeoutMs = 5000) {
  * @param {{ port?: number, chainId?: number, dataDir: string, statePath?: string, detached?: boolean, timeoutMs?: number }} opts
  *   statePath: pass to `anvil --state` so the chain survives restarts (loaded at start, dumped at exit).
  *   detached (default true): anvil outlives this process (the CLI prints addresses and exits); stop it with stopAnvil.
+ *   onSpawn: called with anvil's PID as soon as it is spawned (its PID file is written then too), so a
+ *   caller can stop it even while waiting for it to answer.
  * @returns {Promise<{ rpcUrl: string, pid: number | undefined, reused: boolean, stop: () => Promise<void> }>}
  */
-export async function startAnvil({ port = 8545, chainId = 5042002, dataDir, statePath, detached = true, timeoutMs = 20_000 }) {
+export async function startAnvil({ port = 8545, chainId = 5042002, dataDir, statePath, detached = true, timeoutMs = 20_000, onSpawn }) {
   if (!dataDir) throw new Error('startAnvil: dataDir is required');
   dataDir = resolve(dataDir);
   mkdirSync(dataDir, { recursive: true });
@@ -130,6 +134,10 @@ export async function startAnvil({ port = 8545, chainId = 5042002, dataDir, stat
   child.on('exit', (code, signal) => (exited = { code, signal }));
   const spawnError = new Promise((_, reject) => child.on('error', reject));
   if (detached) child.unref();
+  if (child.pid) {
+    writeFileSync(pidFile(dataDir, port), `${child.pid}\n`);
+    onSpawn?.(child.pid);
+  }
 
   try {
     await Promise.race([
@@ -144,9 +152,9 @@ export async function startAnvil({ port = 8545, chainId = 5042002, dataDir, stat
     ]);
   } catch (err) {
     if (!exited && child.pid) await killPid(child.pid);
+    rmSync(pidFile(dataDir, port), { force: true });
     throw err;
   }
-  writeFileSync(pidFile(dataDir, port), `${child.pid}\n`);
   return { rpcUrl, pid: child.pid, reused: false, stop: () => stopAnvil({ port, dataDir }) };
 }
 

@@ -1,10 +1,14 @@
 // Small process helpers shared by the start and test scripts.
-import { spawn } from "node:child_process";
+import path from "node:path";
+import { spawnChild } from "./children.mjs";
 
-/** Runs a command to completion with inherited output; rejects on a non-zero exit. */
-export function run(cmd, args, opts = {}) {
+/**
+ * Runs a command to completion with inherited output; rejects on a non-zero exit. The child is
+ * registered with ./children.mjs, so a start command that owns its children stops it on Ctrl-C.
+ */
+export function run(cmd, args, { name, ...opts } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: "inherit", ...opts });
+    const child = spawnChild(name ?? path.basename(cmd), cmd, args, { stdio: "inherit", ...opts });
     child.on("error", reject);
     child.on("exit", (code, signal) =>
       code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(" ")} exited with ${code ?? signal}`)),
