@@ -23,6 +23,22 @@ function validDomain(d: string | undefined) {
   }
 }
 
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+type Totals = Awaited<ReturnType<typeof listActivities>>["totals"];
+
+/** A filtered list shows its own totals, with the hub's count beside them; an unfiltered one the hub's. */
+function TotalsList({ totals: t, hubTotal }: { totals: Totals; hubTotal: number | null }) {
+  return (
+    <ul className="stats" aria-label={hubTotal === null ? "Totals" : "Totals for these filters"} data-testid="ledger-totals">
+      <li><strong>{t.total}</strong> {plural(t.total, "activity", "activities")}{hubTotal !== null && <span className="muted"> of {hubTotal} on this hub</span>}</li>
+      <li><strong>{t.payments}</strong> {plural(t.payments, "payment", "payments")}</li>
+      <li><strong>{t.tips}</strong> {plural(t.tips, "tip", "tips")}</li>
+      <li><strong>{t.ratings}</strong> {plural(t.ratings, "rating", "ratings")}</li>
+      <li><strong>{t.quickshareUnlocks}</strong> quickshare {plural(t.quickshareUnlocks, "unlock", "unlocks")}</li>
+    </ul>
+  );
+}
+
 export default async function LedgerPage({ searchParams }: { searchParams: Promise<Record<string, string>> }) {
   const raw = await searchParams;
   // The page pages by skip (its pager links); an API cursor in the address is ignored.
@@ -57,13 +73,7 @@ export default async function LedgerPage({ searchParams }: { searchParams: Promi
         {filtered && <Link href="/ledger">Clear filters</Link>}
       </form>
       {(!parsed.success || badDomain) && <p role="alert" className="error">Those filters are not valid (a kind from the list, a domain like example.com); showing everything.</p>}
-      <ul className="stats" aria-label="Totals">
-        <li><strong>{page.totals.total}</strong> activities</li>
-        <li><strong>{page.totals.payments}</strong> payments</li>
-        <li><strong>{page.totals.tips}</strong> tips</li>
-        <li><strong>{page.totals.ratings}</strong> ratings</li>
-        <li><strong>{page.totals.quickshareUnlocks}</strong> quickshare unlocks</li>
-      </ul>
+      <TotalsList totals={page.filteredTotals ?? page.totals} hubTotal={page.filteredTotals ? page.totals.total : null} />
       {page.activities.length === 0 ? (
         <p className="empty">No activity{filtered ? " matches these filters" : " yet"}.</p>
       ) : (

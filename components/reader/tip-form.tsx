@@ -59,7 +59,10 @@ export function TipForm({ initialUrl, token }: { initialUrl: string; token: Addr
   const [resolved, setResolved] = useState<Resolved | null>(null);
   const [terms, setTerms] = useState<Terms | null>(null);
   const [state, setState] = useState<FlowState>({ step: "idle" });
+  const [heldFor, setHeldFor] = useState<string | null>(null);
   const busy = state.step === "working" || state.step === "waiting-signature" || state.step === "settling";
+  // A sent tip is done: the button stays off until the reader changes the page, amount or rail (no double tip by a second click).
+  const sent = state.step === "settled";
 
   async function review(e?: React.FormEvent) {
     e?.preventDefault();
@@ -153,6 +156,7 @@ export function TipForm({ initialUrl, token }: { initialUrl: string; token: Addr
       const res = resolved.next === "settle" ? await settle(address, terms!, atomic) : await hold(address, atomic);
       if (!res.ok) throw await hubFailure(res);
       const b = (await res.json()) as { tip?: { status: string; domain: string } };
+      if (b.tip?.status === "held") setHeldFor(b.tip.domain);
       setState({
         step: "settled",
         text: b.tip?.status === "held"
@@ -228,7 +232,7 @@ export function TipForm({ initialUrl, token }: { initialUrl: string; token: Addr
           )}
           {resolved.next !== "none" && (resolved.next === "hold" || terms) && (
             <NetworkGuard action="send the tip">
-              <button type="button" className="btn btn-big" onClick={send} disabled={busy} data-testid="tip-send">
+              <button type="button" className="btn btn-big" onClick={send} disabled={busy || sent} data-testid="tip-send">
                 {resolved.next === "hold" ? `Hold ${usdcText(atomic)} USDC for ${resolved.domain}` : `Tip ${usdcText(atomic)} USDC`}
               </button>
             </NetworkGuard>
@@ -236,6 +240,7 @@ export function TipForm({ initialUrl, token }: { initialUrl: string; token: Addr
         </div>
       )}
       <FlowStatus state={state} id="tip-status" />
+      {heldFor && state.step === "settled" && <p><a href={`/tip/held?domain=${encodeURIComponent(heldFor)}`}>Your held tips for {heldFor} →</a></p>}
     </section>
   );
 }

@@ -94,6 +94,8 @@ test("a tip to a page with a known creator settles at once over the gateway rail
   await screenshots(page, "reader-tip-settle-review");
   await page.getByTestId("tip-send").click();
   await expect(page.locator("#tip-status")).toHaveText("Tip of 0.5 USDC sent. Thank you!");
+  // A sent tip cannot be sent again by a second click.
+  await expect(page.getByTestId("tip-send")).toBeDisabled();
   expect(wallet.calls.filter((c) => c === "eth_signTypedData_v4")).toHaveLength(1);
   expect(wallet.sent).toEqual([]); // a signature, no transaction
   const row = (await api(`/hub/ledger?type=tips&domain=${card.websiteDomain}&limit=100`)).body.activities

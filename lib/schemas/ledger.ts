@@ -69,6 +69,7 @@ export const ledgerResponse = z
     activities: z.array(ledgerActivity),
     total: z.number().int().meta({ description: "Rows in this page (capped at the page size)" }),
     totals: ledgerTotals.meta({ description: "Global counts of this network's ledger, not filtered" }),
+    filteredTotals: ledgerTotals.nullable().meta({ description: "The same counts for the rows `type` and `domain` select (all pages, not just this one); null without a filter" }),
     hasMore: z.boolean(),
     nextCursor: z.string().nullable().meta({ description: "Pass as `cursor` for the next page (null on the last page); as fast on row 900,000 as on row 50" }),
     limit: z.number().int(),
