@@ -3,8 +3,8 @@
 // ledger reports the totals of the rows it filters, not the hub's.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogRequest, blogSignIn, cleanupBlogs, createBlog, createPost } from "../support/blog";
-import { api, expectError } from "../support/hub";
-import { closeDb, db, person, type Person } from "../support/quickshare";
+import { api, expectError, HUB_URL } from "../support/hub";
+import { closeDb, createShare, db, person, until, type Person } from "../support/quickshare";
 import { freshPayer, signedPayment } from "../support/x402";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 
@@ -36,6 +36,15 @@ async function buyPost(path: string, price: string) {
   return payer;
 }
 
+/** An item of a leaderboard, found by paging through it. */
+async function onBoard(type: "content" | "sites", id: string) {
+  for (let skip = 0; ; skip += 50) {
+    const page = (await api(`/hub/reputation/leaderboards?type=${type}&limit=50&skip=${skip}`)).body;
+    const item = page.items.find((i: any) => (i.id ?? i.websiteId) === id);
+    if (item || page.items.length < 50) return item;
+  }
+}
+
 describe("a hosted post's buyer", () => {
   it("may rate the post's explore card; a wallet that did not buy it is told so by the post's title", async () => {
     const post = await createPost(blog.domain, admin, { title: "Harbor chart", slug: "harbor-chart", body: "Depths by berth.", price: "0.25" });
@@ -53,6 +62,63 @@ describe("a hosted post's buyer", () => {
     expectError(refused, 403, "forbidden");
     expect(refused.body.details).toContain("Harbor chart");
     expect(refused.body.details).not.toContain(listing.id);
+  });
+});
+
+describe("one record of every sale and view, read by every figure", () => {
+  it("a hosted post's sale moves its explore card, the content board and the stats; its page views count in the ledger and stats", async () => {
+    const post = await createPost(blog.domain, admin, { title: "Buoy log", slug: "buoy-log", body: "Buoy 4 drifted.", price: "0.2" });
+    const listing = await db().content.findFirstOrThrow({ where: { externalId: `post:${post.id}` } });
+    const statsBefore = (await api("/hub/stats")).body.stats;
+    await buyPost(post.path, "0.2");
+
+    const payment = await db().payment.findFirstOrThrow({ where: { resourceType: "blogpost", resourceId: post.id } });
+    const net = Number(payment.amountAtomic - payment.feeAtomic) / 1e6;
+    const card = (await api(`/hub/explore/content?q=${encodeURIComponent("Buoy log")}&limit=10`)).body.content.find((i: any) => i.id === listing.id);
+    expect(card).toMatchObject({ unlocks: 1, revenue: net });
+    expect(await onBoard("content", listing.id)).toMatchObject({ unlocks: 1, revenue: net });
+    expect((await onBoard("sites", blog.siteId))?.revenue).toBeGreaterThanOrEqual(net);
+    // The receipt and the ledger row name the explore card the sale counted toward.
+    expect((await db().receipt.findUniqueOrThrow({ where: { paymentId: payment.id } })).contentId).toBe(listing.id);
+    expect((await db().ledgerActivity.findFirstOrThrow({ where: { paymentId: payment.id } })).contentId).toBe(listing.id);
+    const statsPaid = (await api("/hub/stats")).body.stats;
+    expect(statsPaid.unlocks).toBe(statsBefore.unlocks + 1);
+
+    // Three readers' views of the post page (an anonymous browser each time): the card, the ledger's view rows and the stats agree.
+    for (let i = 0; i < 3; i++) {
+      const page = await blogRequest(blog.domain, post.path, { headers: { accept: "text/html" } });
+      expect(page.status).toBe(200);
+    }
+    await until(async () => (await db().content.findUniqueOrThrow({ where: { id: listing.id } })).views === 3, { what: "the post's views written" });
+    expect(await db().ledgerActivity.count({ where: { type: "view", contentId: listing.id } })).toBe(3);
+    const statsViewed = (await api("/hub/stats")).body.stats;
+    expect(statsViewed.views).toBeGreaterThanOrEqual(statsPaid.views + 3);
+    const viewedCard = (await api(`/hub/explore/content?q=${encodeURIComponent("Buoy log")}&limit=10`)).body.content.find((i: any) => i.id === listing.id);
+    expect(viewedCard.views).toBe(3);
+  });
+
+  it("a share page's readers count as views on the owner's dashboard and in the stats; the owner's own look does not", async () => {
+    const sharer = await person();
+    const free = await createShare(sharer, { title: "Free note", content: "Open to all.", price: "0" });
+    const paid = await createShare(sharer, { title: "Paid note", content: "Behind the paywall.", price: "0.3" });
+    const statsBefore = (await api("/hub/stats")).body.stats;
+    for (const share of [free, paid, free]) {
+      const res = await fetch(`${HUB_URL}/qs/${share.slug}`, { headers: { accept: "text/html" } });
+      expect(res.status).toBe(200);
+      await res.text();
+    }
+    // The owner's own visit (signed in) is not a reader's view.
+    const own = await fetch(`${HUB_URL}/qs/${free.slug}`, { headers: { accept: "text/html", cookie: sharer.cookie } });
+    expect(own.status).toBe(200);
+    await own.text();
+    await until(async () => (await db().quickshare.findUniqueOrThrow({ where: { id: free.id } })).viewCount === 2, { what: "the free share's views written" });
+    expect((await db().quickshare.findUniqueOrThrow({ where: { id: paid.id } })).viewCount).toBe(1);
+    const dash = (await api("/quickshare/dashboard", { cookie: sharer.cookie })).body;
+    expect(dash.lifetime.views).toBe(3);
+    expect(dash.inRange.views).toBe(3); // the view events behind the daily series
+    expect(dash.shares.find((x: any) => x.slug === free.slug)).toMatchObject({ views: 2, rangeViews: 2 });
+    const stats = (await api("/hub/stats")).body.stats;
+    expect(stats.quickshareViews).toBeGreaterThanOrEqual(statsBefore.quickshareViews + 3);
   });
 });
 
