@@ -1,14 +1,18 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getAddress } from "viem";
 import { Pager } from "@/components/pager";
 import { canonicalDomain } from "@/lib/chain/predict";
+import { WalletName } from "@/components/wallet-name";
 import { listActivities } from "@/lib/ledger/list-activities";
+import { walletNames } from "@/lib/sites/wallet-names";
 import { LEDGER_FILTERS, ledgerQuery } from "@/lib/schemas/ledger";
 
 export const metadata: Metadata = { title: "Ledger" };
 
 const short = (w: string | null) => (w ? `${w.slice(0, 6)}…${w.slice(-4)}` : "—");
 const PAGE_SIZES = ["25", "50", "100"];
+const nameOf = (names: Map<string, string>, w: string | null) => (w ? (names.get(getAddress(w)) ?? null) : null);
 const KIND_LABELS: Record<(typeof LEDGER_FILTERS)[number], string> = {
   views: "Views", unlocks: "Unlocks", payments: "Payments", ratings: "Ratings", tips: "Tips", quickshare: "Quickshare",
 };
@@ -46,6 +50,7 @@ export default async function LedgerPage({ searchParams }: { searchParams: Promi
   const badDomain = parsed.success && !validDomain(parsed.data.domain);
   const query = parsed.success && !badDomain ? parsed.data : ledgerQuery.parse({ limit: "25" });
   const page = await listActivities(query);
+  const names = await walletNames(page.activities.map((a) => a.payerWallet ?? a.walletAddress));
   const filtered = Boolean(query.type || query.domain);
   return (
     <>
@@ -88,7 +93,7 @@ export default async function LedgerPage({ searchParams }: { searchParams: Promi
                   <td data-label="Kind"><span>{a.type}{a.subkind ? ` · ${a.subkind}` : ""}</span></td>
                   <td data-label="What">{a.contentUrl ? <a href={a.contentUrl}>{a.contentTitle || a.contentUrl}</a> : a.domain ? <Link href={`/ledger?domain=${encodeURIComponent(a.domain)}`}>{a.domain}</Link> : "—"}</td>
                   <td data-label="Amount" className={a.amount < 0 ? "error" : undefined}><span>{a.amount !== 0 ? `${a.amount} ${a.currency}` : "—"}{a.protocolFee ? ` (fee ${a.protocolFee})` : ""}</span></td>
-                  <td data-label="Wallet"><code title={a.payerWallet ?? a.walletAddress ?? undefined}>{short(a.payerWallet ?? a.walletAddress)}</code></td>
+                  <td data-label="Wallet"><WalletName wallet={a.payerWallet ?? a.walletAddress} name={nameOf(names, a.payerWallet ?? a.walletAddress)} /></td>
                   <td data-label="Transaction">{a.txHash ? <Link href={`/ledger/tx/${a.txHash}`} title={a.txHash}><code>{short(a.txHash)}</code></Link> : "—"}</td>
                 </tr>
               ))}

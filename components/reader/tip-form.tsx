@@ -15,6 +15,7 @@ import "./reader.css";
 type Resolved = {
   resolved: boolean;
   wallet: Address | null;
+  name: string | null;
   source: string | null;
   domain: string;
   hosted: boolean;
@@ -204,7 +205,7 @@ export function TipForm({ initialUrl, token }: { initialUrl: string; token: Addr
           {resolved.next === "settle" && terms && (
             <>
               <h3>Settles now</h3>
-              <p>The page resolves to <code className="addr">{terms.payee}</code> ({resolved.source}); the tip is paid to it at once.</p>
+              <p>The page belongs to {resolved.name ? <strong>{resolved.name}</strong> : "its creator"} (<code className="addr" title={terms.payee}>{terms.payee.slice(0, 6)}…{terms.payee.slice(-4)}</code>, from the {resolved.source === "content" ? "page's listing" : resolved.source === "site" ? "verified site" : "share"}); the tip is paid to them at once.</p>
               <table className="fee-table">
                 <caption className="sr-only">Tip and fee</caption>
                 <tbody>

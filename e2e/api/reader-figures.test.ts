@@ -37,10 +37,10 @@ async function buyPost(path: string, price: string) {
 }
 
 /** An item of a leaderboard, found by paging through it. */
-async function onBoard(type: "content" | "sites", id: string) {
+async function onBoard(type: "content" | "sites" | "creators", id: string) {
   for (let skip = 0; ; skip += 50) {
     const page = (await api(`/hub/reputation/leaderboards?type=${type}&limit=50&skip=${skip}`)).body;
-    const item = page.items.find((i: any) => (i.id ?? i.websiteId) === id);
+    const item = page.items.find((i: any) => (i.id ?? i.websiteId ?? i.wallet) === id);
     if (item || page.items.length < 50) return item;
   }
 }
@@ -78,6 +78,9 @@ describe("one record of every sale and view, read by every figure", () => {
     expect(card).toMatchObject({ unlocks: 1, revenue: net });
     expect(await onBoard("content", listing.id)).toMatchObject({ unlocks: 1, revenue: net });
     expect((await onBoard("sites", blog.siteId))?.revenue).toBeGreaterThanOrEqual(net);
+    // The creators board names the creator (no publisher profile here: their blog's name) beside the wallet.
+    const site = await db().site.findUniqueOrThrow({ where: { id: blog.siteId } });
+    expect(await onBoard("creators", site.ownerWallet)).toMatchObject({ name: site.name, revenue: expect.any(Number) });
     // The receipt and the ledger row name the explore card the sale counted toward.
     expect((await db().receipt.findUniqueOrThrow({ where: { paymentId: payment.id } })).contentId).toBe(listing.id);
     expect((await db().ledgerActivity.findFirstOrThrow({ where: { paymentId: payment.id } })).contentId).toBe(listing.id);

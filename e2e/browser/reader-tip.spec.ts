@@ -90,6 +90,10 @@ test("a tip to a page with a known creator settles at once over the gateway rail
   const review = page.getByTestId("tip-review");
   await expect(review).toHaveAttribute("data-next", "settle");
   await expect(review.getByRole("row", { name: /Hub fee \(1%/ })).toContainText("0.005 USDC");
+  // Names, not addresses: the review names who the page belongs to, with the short address beside it.
+  const resolved = (await api(`/hub/resolve?url=${encodeURIComponent(card.url)}`)).body;
+  expect(resolved.name).toBeTruthy();
+  await expect(review).toContainText(`The page belongs to ${resolved.name}`);
   await connectWallet(page);
   await screenshots(page, "reader-tip-settle-review");
   await page.getByTestId("tip-send").click();

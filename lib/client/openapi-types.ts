@@ -2966,6 +2966,8 @@ export interface components {
             contentCount: number;
             /** @constant */
             kind: "creator";
+            /** @description What to call the creator: the publisher profile's name, else their first verified site's name */
+            name: string | null;
             rank: number;
             ratings: number;
             reputationScore: number;
@@ -3869,6 +3871,8 @@ export interface components {
             feeBps: number | null;
             /** @description Hosted by this hub (hosted blog or quickshare): tips pay the creator's fee wallet */
             hosted: boolean;
+            /** @description What to call that wallet's owner: their publisher profile's name, else their first verified site's name (null when neither, or unresolved) */
+            name: string | null;
             /**
              * @description settle: POST /hub/tips/challenge, pay, POST /hub/tips/verify; hold: POST /hub/tips/hold; none: not tippable (an unknown share link)
              * @enum {string}

@@ -114,7 +114,7 @@ const rankedFigures = {
 };
 
 export const leaderboardItem = z.union([
-  z.object({ kind: z.literal("creator"), wallet: z.string(), username: z.string().nullable(), sites: z.number().int(), contentCount: z.number().int(), ...rankedFigures }),
+  z.object({ kind: z.literal("creator"), wallet: z.string(), username: z.string().nullable(), name: z.string().nullable().meta({ description: "What to call the creator: the publisher profile's name, else their first verified site's name" }), sites: z.number().int(), contentCount: z.number().int(), ...rankedFigures }),
   z.object({ kind: z.literal("site"), websiteId: z.string(), domain: z.string(), name: z.string(), verified: z.boolean(), contentCount: z.number().int(), ...rankedFigures }),
   z.object({ kind: z.literal("content"), id: z.string(), title: z.string(), url: z.string(), contentType: z.string(), websiteId: z.string(), domain: z.string(), ...rankedFigures }),
 ]).meta({ id: "LeaderboardItem" });
