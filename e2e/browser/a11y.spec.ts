@@ -57,7 +57,7 @@ test("every hub page, signed out: no axe violations, no session request, no wall
   const wallet = walletScripts(page);
 
   // Pages that never act with a wallet: no wallet stack on them.
-  const plain = ["/", "/explore", "/ledger", "/stats", "/leaderboards?type=content", "/leaderboards?type=sites", "/dashboard", "/dashboard/new", "/dashboard/sites", "/purchases", "/rate", `/qs/${f.free.slug}`, `/qs/${f.paid.slug}`];
+  const plain = ["/", "/explore", "/ledger", "/stats", "/leaderboards?type=content", "/leaderboards?type=sites", "/dashboard", "/dashboard/new", "/dashboard/sites", "/purchases", `/qs/${f.free.slug}`, `/qs/${f.paid.slug}`];
   if (f.tx) plain.push(`/ledger/tx/${f.tx}`);
   for (const path of plain) {
     await open(page, path);
@@ -66,7 +66,7 @@ test("every hub page, signed out: no axe violations, no session request, no wall
   expect(wallet, "pages that never use a wallet loaded wallet code").toEqual([]);
 
   // Pages that act with a wallet carry it, and are just as clean.
-  for (const path of ["/tip", `/tip?url=${encodeURIComponent("https://pixel-press.example/")}`, "/tip/held", `/rate?contentId=${f.contentId}`, `/qs/${f.paid.slug}/unlock`]) {
+  for (const path of ["/tip", `/tip?url=${encodeURIComponent("https://pixel-press.example/")}`, "/tip/held", "/rate", `/rate?contentId=${f.contentId}`, `/qs/${f.paid.slug}/unlock`]) {
     await open(page, path);
     await expectNoViolations(page, path);
   }

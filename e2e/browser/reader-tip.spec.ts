@@ -38,8 +38,8 @@ test("a reader tips a held domain, sees the fee first, and refunds the held tip"
   expect(await balanceOf(boxOf(domain))).toBe(usdc("1.5"));
   await screenshots(page, "reader-tip-held");
 
-  await page.getByRole("link", { name: "My held tips →" }).click();
-  await page.getByRole("link", { name: domain }).click();
+  // The held tip links straight to the domain's held tips.
+  await page.getByRole("link", { name: `Your held tips for ${domain} →` }).click();
   await expect(page).toHaveURL(new RegExp(`/tip/held\\?domain=${domain.replace(/\./g, "\\.")}$`));
   const tips = page.getByTestId("held-tip");
   await expect(tips).toHaveCount(1);

@@ -34,6 +34,8 @@ const load = cache(async (slug: string, wallet: string | null) => {
   }
   return data;
 });
+// Readers see what a status means to them, not the owner's word for it ("active").
+const READER_STATUS: Record<string, string> = { active: "available", expired: "expired", revoked: "withdrawn" };
 const claimOf = (w: string | string[] | undefined) => (typeof w === "string" && w ? w : null);
 
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
@@ -82,7 +84,7 @@ export default async function SharePage({ params, searchParams }: Props) {
         manifest={urls.manifest} manifestTitle="Quickshare manifest" page={urls.page} summary={share.summary} image={data.cover} jsonLd={jsonLd} />
       <div className="share-head">
         <p>
-          <span className="badge">{share.contentType}</span> <span className="badge" id="qs-status-badge">{status}</span>
+          <span className="badge">{share.contentType}</span> <span className="badge" id="qs-status-badge">{READER_STATUS[status] ?? status}</span>
           {!share.publicAccess && <> <span className="badge">invite-only</span></>}
         </p>
         <h1>{share.title}</h1>
