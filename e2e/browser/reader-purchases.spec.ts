@@ -65,7 +65,8 @@ test("a reader's purchases and the creator's earnings name the same sale; a musi
   await creator.close();
 
   // A music post's player has a height (it collapsed to 0 px under the blog's media rule).
-  const free = await createPost(blog.domain, admin, { type: "music", title: "Quay, free", slug: "quay-free", body: "Listen.", price: "0", media: [tune] });
+  const freeTune = await upload(blog.domain, admin, { name: "quay-free.wav", type: "audio/wav", data: wav() }, "music");
+  const free = await createPost(blog.domain, admin, { type: "music", title: "Quay, free", slug: "quay-free", body: "Listen.", price: "0", media: [freeTune] });
   const listener = await browser.newContext();
   const player = await listener.newPage();
   await player.goto(`${originOf(blog.domain)}${free.path}`);
