@@ -37,6 +37,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <nav aria-label="Main">
               <Link href="/explore">Explore</Link>
               <Link href="/dashboard">Dashboard</Link>
+              <Link href="/purchases">Purchases</Link>
               <Link href="/ledger">Ledger</Link>
               <Link href="/stats">Stats</Link>
               <Link href="/leaderboards">Leaderboards</Link>

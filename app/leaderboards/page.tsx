@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { WalletName } from "@/components/wallet-name";
 import { Pager } from "@/components/pager";
 import { leaderboards } from "@/lib/reputation/leaderboards";
 import { leaderboardQuery } from "@/lib/schemas/ledger";
@@ -31,7 +32,7 @@ export default async function LeaderboardsPage({ searchParams }: { searchParams:
             <tbody>
               {board.items.map((item) => {
                 const i = item as Record<string, unknown> & { rank: number; reputationScore: number; reputationStars: number | null; unlocks: number; views: number; revenue: number };
-                const name = i.kind === "content" ? <a href={String(i.url)}>{String(i.title)}</a> : i.kind === "site" ? `${i.name || i.domain} (${i.domain})` : <code>{String(i.username ?? i.wallet)}</code>;
+                const name = i.kind === "content" ? <a href={String(i.url)}>{String(i.title)}</a> : i.kind === "site" ? `${i.name || i.domain} (${i.domain})` : <WalletName wallet={String(i.wallet)} name={(i.name as string | null) ?? null} />;
                 return (
                   <tr key={`${i.rank}`}>
                     <td data-label="Rank">{i.rank}</td><td data-label="Name">{name}</td><td data-label="Score">{i.reputationScore}</td>

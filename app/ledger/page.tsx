@@ -1,14 +1,18 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getAddress } from "viem";
 import { Pager } from "@/components/pager";
 import { canonicalDomain } from "@/lib/chain/predict";
+import { WalletName } from "@/components/wallet-name";
 import { listActivities } from "@/lib/ledger/list-activities";
+import { walletNames } from "@/lib/sites/wallet-names";
 import { LEDGER_FILTERS, ledgerQuery } from "@/lib/schemas/ledger";
 
 export const metadata: Metadata = { title: "Ledger" };
 
 const short = (w: string | null) => (w ? `${w.slice(0, 6)}…${w.slice(-4)}` : "—");
 const PAGE_SIZES = ["25", "50", "100"];
+const nameOf = (names: Map<string, string>, w: string | null) => (w ? (names.get(getAddress(w)) ?? null) : null);
 const KIND_LABELS: Record<(typeof LEDGER_FILTERS)[number], string> = {
   views: "Views", unlocks: "Unlocks", payments: "Payments", ratings: "Ratings", tips: "Tips", quickshare: "Quickshare",
 };
@@ -23,6 +27,22 @@ function validDomain(d: string | undefined) {
   }
 }
 
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+type Totals = Awaited<ReturnType<typeof listActivities>>["totals"];
+
+/** A filtered list shows its own totals, with the hub's count beside them; an unfiltered one the hub's. */
+function TotalsList({ totals: t, hubTotal }: { totals: Totals; hubTotal: number | null }) {
+  return (
+    <ul className="stats" aria-label={hubTotal === null ? "Totals" : "Totals for these filters"} data-testid="ledger-totals">
+      <li><strong>{t.total}</strong> {plural(t.total, "activity", "activities")}{hubTotal !== null && <span className="muted"> of {hubTotal} on this hub</span>}</li>
+      <li><strong>{t.payments}</strong> {plural(t.payments, "payment", "payments")}</li>
+      <li><strong>{t.tips}</strong> {plural(t.tips, "tip", "tips")}</li>
+      <li><strong>{t.ratings}</strong> {plural(t.ratings, "rating", "ratings")}</li>
+      <li><strong>{t.quickshareUnlocks}</strong> quickshare {plural(t.quickshareUnlocks, "unlock", "unlocks")}</li>
+    </ul>
+  );
+}
+
 export default async function LedgerPage({ searchParams }: { searchParams: Promise<Record<string, string>> }) {
   const raw = await searchParams;
   // The page pages by skip (its pager links); an API cursor in the address is ignored.
@@ -30,6 +50,7 @@ export default async function LedgerPage({ searchParams }: { searchParams: Promi
   const badDomain = parsed.success && !validDomain(parsed.data.domain);
   const query = parsed.success && !badDomain ? parsed.data : ledgerQuery.parse({ limit: "25" });
   const page = await listActivities(query);
+  const names = await walletNames(page.activities.map((a) => a.payerWallet ?? a.walletAddress));
   const filtered = Boolean(query.type || query.domain);
   return (
     <>
@@ -57,13 +78,7 @@ export default async function LedgerPage({ searchParams }: { searchParams: Promi
         {filtered && <Link href="/ledger">Clear filters</Link>}
       </form>
       {(!parsed.success || badDomain) && <p role="alert" className="error">Those filters are not valid (a kind from the list, a domain like example.com); showing everything.</p>}
-      <ul className="stats" aria-label="Totals">
-        <li><strong>{page.totals.total}</strong> activities</li>
-        <li><strong>{page.totals.payments}</strong> payments</li>
-        <li><strong>{page.totals.tips}</strong> tips</li>
-        <li><strong>{page.totals.ratings}</strong> ratings</li>
-        <li><strong>{page.totals.quickshareUnlocks}</strong> quickshare unlocks</li>
-      </ul>
+      <TotalsList totals={page.filteredTotals ?? page.totals} hubTotal={page.filteredTotals ? page.totals.total : null} />
       {page.activities.length === 0 ? (
         <p className="empty">No activity{filtered ? " matches these filters" : " yet"}.</p>
       ) : (
@@ -78,7 +93,7 @@ export default async function LedgerPage({ searchParams }: { searchParams: Promi
                   <td data-label="Kind"><span>{a.type}{a.subkind ? ` · ${a.subkind}` : ""}</span></td>
                   <td data-label="What">{a.contentUrl ? <a href={a.contentUrl}>{a.contentTitle || a.contentUrl}</a> : a.domain ? <Link href={`/ledger?domain=${encodeURIComponent(a.domain)}`}>{a.domain}</Link> : "—"}</td>
                   <td data-label="Amount" className={a.amount < 0 ? "error" : undefined}><span>{a.amount !== 0 ? `${a.amount} ${a.currency}` : "—"}{a.protocolFee ? ` (fee ${a.protocolFee})` : ""}</span></td>
-                  <td data-label="Wallet"><code title={a.payerWallet ?? a.walletAddress ?? undefined}>{short(a.payerWallet ?? a.walletAddress)}</code></td>
+                  <td data-label="Wallet"><WalletName wallet={a.payerWallet ?? a.walletAddress} name={nameOf(names, a.payerWallet ?? a.walletAddress)} /></td>
                   <td data-label="Transaction">{a.txHash ? <Link href={`/ledger/tx/${a.txHash}`} title={a.txHash}><code>{short(a.txHash)}</code></Link> : "—"}</td>
                 </tr>
               ))}

@@ -56,7 +56,7 @@ export default async function OpsPage() {
     return (
       <>
         <h1>Operator view</h1>
-        <SignInPrompt what="see money in flight" />
+        <SignInPrompt what="see money in flight" owner="The operator view is open to the wallets this hub names as operators (OPERATOR_WALLETS)." />
       </>
     );
   }

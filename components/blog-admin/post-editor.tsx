@@ -154,7 +154,7 @@ export function PostEditor({ post, walletOfAdmin, notice: said = null, onClose, 
       </div>
       {post && (
         <p className="sb-meta" data-testid="post-status">
-          <span className={`badge ${post.status === "published" ? "badge-free" : ""}`}>{post.status}</span> <a href={post.path}>{post.url}</a> · {post.views} views · {post.unlocks} unlocks · {post.revenue} {post.currency}
+          <span className={`badge ${post.status === "published" ? "badge-free" : ""}`}>{post.status}</span> <a href={post.path}>{post.url}</a> · {post.views} {post.views === 1 ? "view" : "views"} · {post.unlocks} {post.unlocks === 1 ? "unlock" : "unlocks"} · {post.revenue} {post.currency}
         </p>
       )}
       <form onSubmit={onSubmit} noValidate className="admin-form">

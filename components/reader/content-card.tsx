@@ -26,7 +26,7 @@ export function ContentCardView({ card }: { card: ContentCard }) {
         </span>
       </p>
       <p className="explore-meta">
-        <span>{card.unlocks} unlocks</span><span>{card.views} views</span>
+        <span>{card.unlocks} {card.unlocks === 1 ? "unlock" : "unlocks"}</span><span>{card.views} {card.views === 1 ? "view" : "views"}</span>
         <a href={`/tip?url=${encodeURIComponent(card.url)}`} aria-label={`Tip the creator of ${card.title}`}>Tip</a>
         {card.price > 0 && <a href={`/rate?contentId=${encodeURIComponent(card.id)}`} aria-label={`Rate ${card.title}`}>Rate</a>}
       </p>

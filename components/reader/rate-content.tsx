@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { Address, Hex } from "viem";
 import { useAccount, useConfig, useWriteContract } from "wagmi";
@@ -21,9 +22,12 @@ export function RateContent({ contentId }: { contentId: string }) {
   const { address } = useAccount();
   const config = useConfig();
   const { writeContractAsync } = useWriteContract();
+  const router = useRouter();
   const [stars, setStars] = useState(5);
   const [state, setState] = useState<FlowState>({ step: "idle" });
   const busy = state.step === "working" || state.step === "waiting-signature" || state.step === "settling";
+  // One rating per wallet: once this wallet's rating is indexed, the form is done (a second one would be refused).
+  const rated = state.step === "settled";
 
   async function rate() {
     if (!address) return;
@@ -41,6 +45,8 @@ export function RateContent({ contentId }: { contentId: string }) {
       const idx = await fetch("/hub/reputation/ratings/index", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ contentId, txHash: hash, walletAddress: address, contentHash: p.contentHash, ratingValue: p.ratingValue }) });
       if (!idx.ok) throw await hubFailure(idx);
       setState({ step: "settled", text: `Rated ${stars} of 5 stars. Thank you!` });
+      // The page's figures (average and count) are the server's: read them again with this rating in.
+      router.refresh();
     } catch (err) {
       const f = describeFailure(err);
       setState({ step: "failed", kind: f.kind, text: f.message });
@@ -52,7 +58,7 @@ export function RateContent({ contentId }: { contentId: string }) {
       <h2 id="rate-h">Rate this content</h2>
       <p className="muted">Only wallets that unlocked it can rate; the rating is recorded on chain.</p>
       <NetworkGuard action="rate">
-        <fieldset className="rails" disabled={busy}>
+        <fieldset className="rails" disabled={busy || rated}>
           <legend>Your rating</legend>
           <div className="field-row" role="radiogroup" aria-label="Stars">
             {[1, 2, 3, 4, 5].map((n) => (
@@ -60,7 +66,7 @@ export function RateContent({ contentId }: { contentId: string }) {
             ))}
           </div>
         </fieldset>
-        <button type="button" className="btn" onClick={rate} disabled={busy}>Rate {stars} ★</button>
+        <button type="button" className="btn" onClick={rate} disabled={busy || rated}>{rated ? `Rated ${stars} ★` : `Rate ${stars} ★`}</button>
       </NetworkGuard>
       <FlowStatus state={state} id="rate-status" />
     </section>

@@ -15,6 +15,7 @@ import "./reader.css";
 type Resolved = {
   resolved: boolean;
   wallet: Address | null;
+  name: string | null;
   source: string | null;
   domain: string;
   hosted: boolean;
@@ -59,7 +60,10 @@ export function TipForm({ initialUrl, token }: { initialUrl: string; token: Addr
   const [resolved, setResolved] = useState<Resolved | null>(null);
   const [terms, setTerms] = useState<Terms | null>(null);
   const [state, setState] = useState<FlowState>({ step: "idle" });
+  const [heldFor, setHeldFor] = useState<string | null>(null);
   const busy = state.step === "working" || state.step === "waiting-signature" || state.step === "settling";
+  // A sent tip is done: the button stays off until the reader changes the page, amount or rail (no double tip by a second click).
+  const sent = state.step === "settled";
 
   async function review(e?: React.FormEvent) {
     e?.preventDefault();
@@ -153,6 +157,7 @@ export function TipForm({ initialUrl, token }: { initialUrl: string; token: Addr
       const res = resolved.next === "settle" ? await settle(address, terms!, atomic) : await hold(address, atomic);
       if (!res.ok) throw await hubFailure(res);
       const b = (await res.json()) as { tip?: { status: string; domain: string } };
+      if (b.tip?.status === "held") setHeldFor(b.tip.domain);
       setState({
         step: "settled",
         text: b.tip?.status === "held"
@@ -200,7 +205,7 @@ export function TipForm({ initialUrl, token }: { initialUrl: string; token: Addr
           {resolved.next === "settle" && terms && (
             <>
               <h3>Settles now</h3>
-              <p>The page resolves to <code className="addr">{terms.payee}</code> ({resolved.source}); the tip is paid to it at once.</p>
+              <p>The page belongs to {resolved.name ? <strong>{resolved.name}</strong> : "its creator"} (<code className="addr" title={terms.payee}>{terms.payee.slice(0, 6)}…{terms.payee.slice(-4)}</code>, from the {resolved.source === "content" ? "page's listing" : resolved.source === "site" ? "verified site" : "share"}); the tip is paid to them at once.</p>
               <table className="fee-table">
                 <caption className="sr-only">Tip and fee</caption>
                 <tbody>
@@ -228,7 +233,7 @@ export function TipForm({ initialUrl, token }: { initialUrl: string; token: Addr
           )}
           {resolved.next !== "none" && (resolved.next === "hold" || terms) && (
             <NetworkGuard action="send the tip">
-              <button type="button" className="btn btn-big" onClick={send} disabled={busy} data-testid="tip-send">
+              <button type="button" className="btn btn-big" onClick={send} disabled={busy || sent} data-testid="tip-send">
                 {resolved.next === "hold" ? `Hold ${usdcText(atomic)} USDC for ${resolved.domain}` : `Tip ${usdcText(atomic)} USDC`}
               </button>
             </NetworkGuard>
@@ -236,6 +241,7 @@ export function TipForm({ initialUrl, token }: { initialUrl: string; token: Addr
         </div>
       )}
       <FlowStatus state={state} id="tip-status" />
+      {heldFor && state.step === "settled" && <p><a href={`/tip/held?domain=${encodeURIComponent(heldFor)}`}>Your held tips for {heldFor} →</a></p>}
     </section>
   );
 }

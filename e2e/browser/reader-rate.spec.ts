@@ -39,6 +39,9 @@ test("a buyer rates content through the wallet; a wallet without an unlock is re
   expect(wallet.sent).toHaveLength(1);
   const after = (await api(`/hub/reputation/ratings/stats?contentId=${contentId}`)).body;
   expect(after.count).toBe(before + 1);
+  // The page moves on: its summary counts the new rating, and the form cannot send a second one.
+  await expect(page.locator("#rating-summary")).toContainText(`from ${after.count} rating`);
+  await expect(page.getByRole("button", { name: "Rated 4 ★" })).toBeDisabled();
   const row = (await api("/hub/ledger?type=ratings&limit=100")).body.activities.find((a: { txHash: string }) => a.txHash === wallet.sent[0]);
   expect(row).toMatchObject({ type: "rating", score: 40, contentId });
 });

@@ -38,8 +38,8 @@ test("a reader tips a held domain, sees the fee first, and refunds the held tip"
   expect(await balanceOf(boxOf(domain))).toBe(usdc("1.5"));
   await screenshots(page, "reader-tip-held");
 
-  await page.getByRole("link", { name: "My held tips →" }).click();
-  await page.getByRole("link", { name: domain }).click();
+  // The held tip links straight to the domain's held tips.
+  await page.getByRole("link", { name: `Your held tips for ${domain} →` }).click();
   await expect(page).toHaveURL(new RegExp(`/tip/held\\?domain=${domain.replace(/\./g, "\\.")}$`));
   const tips = page.getByTestId("held-tip");
   await expect(tips).toHaveCount(1);
@@ -90,10 +90,16 @@ test("a tip to a page with a known creator settles at once over the gateway rail
   const review = page.getByTestId("tip-review");
   await expect(review).toHaveAttribute("data-next", "settle");
   await expect(review.getByRole("row", { name: /Hub fee \(1%/ })).toContainText("0.005 USDC");
+  // Names, not addresses: the review names who the page belongs to, with the short address beside it.
+  const resolved = (await api(`/hub/resolve?url=${encodeURIComponent(card.url)}`)).body;
+  expect(resolved.name).toBeTruthy();
+  await expect(review).toContainText(`The page belongs to ${resolved.name}`);
   await connectWallet(page);
   await screenshots(page, "reader-tip-settle-review");
   await page.getByTestId("tip-send").click();
   await expect(page.locator("#tip-status")).toHaveText("Tip of 0.5 USDC sent. Thank you!");
+  // A sent tip cannot be sent again by a second click.
+  await expect(page.getByTestId("tip-send")).toBeDisabled();
   expect(wallet.calls.filter((c) => c === "eth_signTypedData_v4")).toHaveLength(1);
   expect(wallet.sent).toEqual([]); // a signature, no transaction
   const row = (await api(`/hub/ledger?type=tips&domain=${card.websiteDomain}&limit=100`)).body.activities

@@ -2,6 +2,7 @@ import "server-only";
 import { getAddress, type Address } from "viem";
 import { predictFeeWallet } from "@/lib/chain/predict";
 import { env } from "@/lib/env";
+import { postListingId } from "@/lib/explore/post-listing-id";
 import { HOSTED_FEE_BPS } from "@/lib/x402/constants";
 import type { PaidResource } from "@/lib/x402/types";
 import type { BlogSite } from "./blog-context";
@@ -31,6 +32,8 @@ export function postResource({ site, origin, post, priceAtomic }: { site: BlogSi
     feeBps: payTo === owner ? 0 : HOSTED_FEE_BPS,
     siteId: site.id,
     contentId: null,
+    // The post's explore listing (when it has one) counts the sale: explore, leaderboards and stats see it.
+    listing: { siteId: site.id, externalId: postListingId(post.id) },
     ledger: { websiteId: site.id, contentTitle: post.title, contentUrl: postUrls(origin, post).page, domain: site.domain, recipientWallet: owner },
   };
 }

@@ -1,14 +1,26 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
-// The database double records what each flush would write; the test decides whether a flush fails.
-const writes = vi.hoisted(() => ({ batches: [] as unknown[][], fail: false }));
+// The database double records what each flush writes; the test decides whether a flush fails and
+// which posts have an explore listing.
+const writes = vi.hoisted(() => ({ flushes: [] as Array<Array<{ op: string; [k: string]: unknown }>>, fail: false, listed: new Set<string>() }));
 vi.mock("@/lib/db", () => ({
   db: {
-    $executeRaw: (sql: TemplateStringsArray, ...values: unknown[]) => ({ post: values[1], views: values[0], sql: sql.join("?") }),
-    content: { updateMany: (args: { where: { externalId: string }; data: { views: { increment: number } } }) => ({ listing: args.where.externalId, views: args.data.views.increment }) },
-    $transaction: async (ops: unknown[]) => {
+    $transaction: async (fn: (tx: unknown) => Promise<void>) => {
       if (writes.fail) throw new Error("database is locked");
-      writes.batches.push(ops);
+      const ops: Array<{ op: string; [k: string]: unknown }> = [];
+      const tx = {
+        $executeRaw: (sql: TemplateStringsArray, ...values: unknown[]) => ops.push({ op: sql.join("?").includes("BlogPost") ? "post" : "raw", sql: sql.join("?"), values }),
+        content: {
+          findUnique: (args: { where: { network_siteId_externalId: { externalId: string } } }) => {
+            const externalId = args.where.network_siteId_externalId.externalId;
+            return writes.listed.has(externalId) ? { id: `c-${externalId}`, title: "T", url: "http://b/x", recipientWallet: "0x1", site: { domain: "b.localhost" } } : null;
+          },
+          update: (args: { where: { id: string }; data: { views: { increment: number } } }) => ops.push({ op: "listing", id: args.where.id, views: args.data.views.increment }),
+        },
+        ledgerActivity: { createMany: (args: { data: unknown[] }) => ops.push({ op: "ledger", rows: args.data.length }) },
+      };
+      await fn(tx);
+      writes.flushes.push(ops);
     },
   },
 }));
@@ -17,31 +29,35 @@ vi.mock("@/lib/log/logger", () => ({ logger: () => ({ error: () => {} }) }));
 const { countPostView, flushPostViews, VIEW_FLUSH_MS } = await import("./post-views");
 const { lifecycle } = await import("@/lib/lifecycle/lifecycle");
 
+const posts = (ops: Array<{ op: string; [k: string]: unknown }>) => ops.filter((o) => o.op === "post").map((o) => ({ post: (o.values as unknown[])[1], views: (o.values as unknown[])[0] }));
+
 describe("blog post views (batched)", () => {
   beforeEach(async () => {
     writes.fail = false;
+    writes.listed = new Set(["post:p1"]);
     await flushPostViews();
-    writes.batches.length = 0;
+    writes.flushes.length = 0;
   });
 
-  it("adds a second's views up and writes them in one transaction: the post's counter without its updatedAt, and its listing", async () => {
+  it("adds a second's views up and writes them in one transaction: the post's counter without its updatedAt; a listed post's listing, ledger rows and daily metrics", async () => {
     vi.useFakeTimers();
     try {
       countPostView({ siteId: "s1", postId: "p1" });
       countPostView({ siteId: "s1", postId: "p1" });
       countPostView({ siteId: "s1", postId: "p2" });
-      expect(writes.batches).toHaveLength(0); // nothing on the page's path
+      expect(writes.flushes).toHaveLength(0); // nothing on the page's path
       await vi.advanceTimersByTimeAsync(VIEW_FLUSH_MS);
     } finally {
       vi.useRealTimers();
     }
-    expect(writes.batches).toHaveLength(1);
-    const [batch] = writes.batches as Array<Array<Record<string, unknown>>>;
-    expect(batch).toHaveLength(4);
-    expect(batch[0]).toMatchObject({ post: "p1", views: 2 });
-    expect(String(batch[0]!.sql)).not.toContain("updatedAt");
-    expect(batch[1]).toMatchObject({ views: 2 });
-    expect(batch[2]).toMatchObject({ post: "p2", views: 1 });
+    expect(writes.flushes).toHaveLength(1);
+    const [ops] = writes.flushes;
+    expect(posts(ops!)).toEqual([{ post: "p1", views: 2 }, { post: "p2", views: 1 }]);
+    expect(ops!.filter((o) => o.op === "post").every((o) => !String(o.sql).includes("updatedAt"))).toBe(true);
+    // p1 is listed in explore: its listing, two ledger view rows (and their running total) and the daily metrics move.
+    expect(ops!.filter((o) => o.op === "listing")).toEqual([{ op: "listing", id: "c-post:p1", views: 2 }]);
+    expect(ops!.filter((o) => o.op === "ledger")).toEqual([{ op: "ledger", rows: 2 }]);
+    expect(ops!.filter((o) => o.op === "raw").map((o) => String(o.sql))).toEqual([expect.stringContaining("LedgerTotal"), expect.stringContaining("DailyMetric")]);
   });
 
   it("keeps the views of a failed write and writes them with the next ones", async () => {
@@ -51,13 +67,13 @@ describe("blog post views (batched)", () => {
     countPostView({ siteId: "s1", postId: "p3" });
     writes.fail = false;
     await flushPostViews();
-    expect(writes.batches).toHaveLength(1);
-    expect(writes.batches[0]![0]).toMatchObject({ post: "p3", views: 2 });
+    expect(writes.flushes).toHaveLength(1);
+    expect(posts(writes.flushes[0]!)).toEqual([{ post: "p3", views: 2 }]);
   });
 
   it("writes what is left when the instance drains", async () => {
     countPostView({ siteId: "s1", postId: "p4" });
     await lifecycle().drain();
-    expect(writes.batches.at(-1)![0]).toMatchObject({ post: "p4", views: 1 });
+    expect(posts(writes.flushes.at(-1)!)).toEqual([{ post: "p4", views: 1 }]);
   });
 });

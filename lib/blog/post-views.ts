@@ -1,68 +1,54 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { postListingId } from "@/lib/explore/post-listing-id";
 import { trendIncrement } from "@/lib/explore/trend-score";
-import { lifecycle } from "@/lib/lifecycle/lifecycle";
-import { logger } from "@/lib/log/logger";
-import { processState } from "@/lib/process-state";
+import { batchedCounts, COUNT_FLUSH_MS, type CountBatch } from "@/lib/ledger/batched-counts";
+import { bumpDailyMetric } from "@/lib/ledger/bump-daily-metric";
+import { recordActivity } from "@/lib/ledger/record-activity";
 
-/** How long a reader's page view waits to be written with the others (env-free: a counter, not money). */
-export const VIEW_FLUSH_MS = 1_000;
+/** How long a reader's page view waits to be written with the others. */
+export const VIEW_FLUSH_MS = COUNT_FLUSH_MS;
 
-type State = { pending: Map<string, { siteId: string; views: number }>; timer: ReturnType<typeof setTimeout> | null; drainHooked: boolean };
-const state = processState("post-views", (): State => ({ pending: new Map(), timer: null, drainHooked: false }));
+type View = { siteId: string; postId: string };
+
+/**
+ * One flush of post views, in one transaction: the post's `views` (raw: a view is not an edit, so the
+ * post's updatedAt, which the editor shows, stays), and where the post has an explore listing, what a
+ * widget's view of an external item records — the listing's views and trend score (its updatedAt moves,
+ * so reputation scores and site sums see them at their next refresh), the public ledger's view rows
+ * (which /hub/stats and the ledger's totals count) and the site's and item's daily metrics.
+ */
+async function writePostViews(batch: CountBatch<View>, now: Date): Promise<void> {
+  await db.$transaction(async (tx) => {
+    for (const { item: { siteId, postId }, count } of batch) {
+      await tx.$executeRaw`UPDATE "BlogPost" SET "views" = "views" + ${count} WHERE "id" = ${postId}`;
+      const listing = await tx.content.findUnique({
+        where: { network_siteId_externalId: { network: env.NETWORK_MODE, siteId, externalId: postListingId(postId) } },
+        select: { id: true, title: true, url: true, recipientWallet: true, site: { select: { domain: true } } },
+      });
+      if (!listing) continue;
+      await tx.content.update({ where: { id: listing.id }, data: { views: { increment: count }, trendScore: { increment: trendIncrement({ views: count }, now) } } });
+      await recordActivity(
+        { type: "view", websiteId: siteId, actor: "human", contentId: listing.id, contentTitle: listing.title, contentUrl: listing.url, domain: listing.site.domain, timestamp: now, recipientWallet: listing.recipientWallet },
+        tx,
+        { times: count },
+      );
+      const day = now.toISOString().slice(0, 10);
+      await bumpDailyMetric([{ siteId, day, views: count }, { siteId, contentId: listing.id, day, views: count }], tx);
+    }
+  });
+}
+
+const postViews = batchedCounts<View>("post-views", writePostViews);
 
 /**
  * Counts one reader's view of a blog post (the post page; the owner's and admins' own views are not
- * counted by the caller). Views are added up in memory and written together at most VIEW_FLUSH_MS
- * later (one transaction per flush, not two UPDATEs per page view), and once more when the instance
- * drains; a crash loses at most that second's views. The post's `views` move (not its updatedAt: a
- * view is not an edit), and its explore listing's views and trend score, whose updatedAt moves with
- * them as a widget's view moves an external item's, so reputation scores and site sums see the views
- * at their next refresh.
+ * counted by the caller), written with the others at most VIEW_FLUSH_MS later (lib/ledger/batched-counts.ts).
  */
-export function countPostView({ siteId, postId }: { siteId: string; postId: string }): void {
-  const s = state();
-  const row = s.pending.get(postId);
-  if (row) row.views++;
-  else s.pending.set(postId, { siteId, views: 1 });
-  if (!s.drainHooked) {
-    s.drainHooked = true;
-    lifecycle().onDrain(() => flushPostViews());
-  }
-  schedule(s);
+export function countPostView(view: View): void {
+  postViews.count(view.postId, view);
 }
 
-function schedule(s: State): void {
-  if (s.timer) return;
-  s.timer = setTimeout(() => {
-    s.timer = null;
-    flushPostViews().catch((err) => logger().error({ err }, "post views: flush failed; kept for the next one"));
-  }, VIEW_FLUSH_MS);
-  s.timer.unref?.();
-}
-
-/** Writes the views counted so far. A failed write puts them back (added to any counted since) for the next flush. */
-export async function flushPostViews(now = new Date()): Promise<void> {
-  const s = state();
-  const batch = s.pending;
-  if (batch.size === 0) return;
-  s.pending = new Map();
-  try {
-    await db.$transaction(
-      [...batch].flatMap(([postId, { siteId, views }]) => [
-        // Raw: a view is not an edit, so the post's updatedAt (the editor shows it) stays.
-        db.$executeRaw`UPDATE "BlogPost" SET "views" = "views" + ${views} WHERE "id" = ${postId}`,
-        db.content.updateMany({ where: { siteId, externalId: postListingId(postId) }, data: { views: { increment: views }, trendScore: { increment: trendIncrement({ views }, now) } } }),
-      ]),
-    );
-  } catch (err) {
-    for (const [postId, { siteId, views }] of batch) {
-      const row = s.pending.get(postId);
-      if (row) row.views += views;
-      else s.pending.set(postId, { siteId, views });
-    }
-    schedule(s);
-    throw err;
-  }
-}
+/** Writes the views counted so far (tests, and the instance's drain). */
+export const flushPostViews = (now?: Date) => postViews.flush(now);

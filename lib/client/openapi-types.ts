@@ -999,7 +999,7 @@ export interface paths {
         };
         /**
          * The public activity ledger, newest first
-         * @description Rows of kind view, unlock, payment, rating, tip and quickshare. Filters: views, unlocks, payments, ratings, tips, quickshare. A tip refund is a negative row (subkind refund). Quickshare rows (subkind view, unlock, and tip for a tip to a share link) carry only amount, currency, tx hash, network and payer wallet — never the share's link, slug, title, domain or owner. `total` is the number of rows in this page; `totals` are global counts of the network's ledger; `hasMore` says whether a next page exists.
+         * @description Rows of kind view, unlock, payment, rating, tip and quickshare. Filters: views, unlocks, payments, ratings, tips, quickshare. A tip refund is a negative row (subkind refund). Quickshare rows (subkind view, unlock, and tip for a tip to a share link) carry only amount, currency, tx hash, network and payer wallet — never the share's link, slug, title, domain or owner. `total` is the number of rows in this page; `totals` are global counts of the network's ledger, `filteredTotals` the same counts for the rows the filter selects (null without one); `hasMore` says whether a next page exists.
          */
         get: operations["getHubLedger"];
         put?: never;
@@ -3186,6 +3186,8 @@ export interface components {
             contentCount: number;
             /** @constant */
             kind: "creator";
+            /** @description What to call the creator: the publisher profile's name, else their first verified site's name */
+            name: string | null;
             rank: number;
             ratings: number;
             reputationScore: number;
@@ -3271,6 +3273,19 @@ export interface components {
         };
         LedgerPage: {
             activities: components["schemas"]["LedgerActivity"][];
+            /** @description The same counts for the rows `type` and `domain` select (all pages, not just this one); null without a filter */
+            filteredTotals: {
+                payments: number;
+                /** @description USDC, rendered from atomic units (6 decimals) */
+                quickshareRevenue: number;
+                quickshareUnlocks: number;
+                quickshareViews: number;
+                ratings: number;
+                tips: number;
+                total: number;
+                unlocks: number;
+                views: number;
+            } | null;
             hasMore: boolean;
             limit: number;
             /** @description Pass as `cursor` for the next page (null on the last page); as fast on row 900,000 as on row 50 */
@@ -4123,6 +4138,8 @@ export interface components {
             feeBps: number | null;
             /** @description Hosted by this hub (hosted blog or quickshare): tips pay the creator's fee wallet */
             hosted: boolean;
+            /** @description What to call that wallet's owner: their publisher profile's name, else their first verified site's name (null when neither, or unresolved) */
+            name: string | null;
             /**
              * @description settle: POST /hub/tips/challenge, pay, POST /hub/tips/verify; hold: POST /hub/tips/hold; none: not tippable (an unknown share link)
              * @enum {string}

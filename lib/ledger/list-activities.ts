@@ -5,7 +5,7 @@ import { canonicalDomain } from "@/lib/chain/predict";
 import { ApiError } from "@/lib/http/errors";
 import { usdcNumber } from "@/lib/money";
 import { FILTER_TYPES } from "./ledger-filters";
-import { ledgerTotals } from "./ledger-totals";
+import { filteredLedgerTotals, ledgerTotals } from "./ledger-totals";
 
 type Row = Awaited<ReturnType<typeof db.ledgerActivity.findMany>>[number];
 
@@ -24,9 +24,11 @@ export async function listActivities(opts: { limit: number; skip: number; cursor
     // (timestamp, id) < the cursor's, in the page order: the range starts at the cursor's timestamp.
     ...(after ? { timestamp: { lte: after.timestamp }, OR: [{ timestamp: { lt: after.timestamp } }, { id: { lt: after.id } }] } : {}),
   };
-  const [rows, totals] = await Promise.all([
+  const filtered = Boolean(opts.type || opts.domain);
+  const [rows, totals, filteredTotals] = await Promise.all([
     db.ledgerActivity.findMany({ where, orderBy: [{ timestamp: "desc" }, { id: "desc" }], skip: after ? 0 : opts.skip, take: opts.limit + 1 }),
     ledgerTotals(),
+    filtered ? filteredLedgerTotals({ type: opts.type, domain: opts.domain }) : null,
   ]);
   const page = rows.slice(0, opts.limit);
   const hasMore = rows.length > opts.limit;
@@ -35,6 +37,7 @@ export async function listActivities(opts: { limit: number; skip: number; cursor
     activities: page.map(toActivity),
     total: page.length,
     totals,
+    filteredTotals,
     hasMore,
     nextCursor: hasMore ? encodeCursor(page.at(-1)!) : null,
     limit: opts.limit,

@@ -42,15 +42,20 @@ export type ActivityInput = {
  * totals (LedgerTotal) with it. Every ledger row must be written through here. Pass the transaction that
  * makes the underlying change so the row exists exactly when the change does; with a sourceKey a
  * replayed write is a no-op (returns false). `newKey`: the caller knows the sourceKey cannot exist yet
- * (it names a row created in the same transaction), so the lookup is skipped.
+ * (it names a row created in the same transaction), so the lookup is skipped. `times`: that many
+ * identical rows at once (views added up over a second, say; no sourceKey then).
  */
-export async function recordActivity(input: ActivityInput, client: DbOrTx = db, { newKey = false }: { newKey?: boolean } = {}): Promise<boolean> {
+export async function recordActivity(input: ActivityInput, client: DbOrTx = db, { newKey = false, times = 1 }: { newKey?: boolean; times?: number } = {}): Promise<boolean> {
+  if (times < 1) return false;
+  if (times > 1 && input.sourceKey) throw new Error("recordActivity: a sourceKey names one row; repeated rows take none");
   if (input.sourceKey && !newKey) {
     const existing = await client.ledgerActivity.findUnique({ where: { sourceKey: input.sourceKey }, select: { id: true } });
     if (existing) return false;
   }
   const network = env.NETWORK_MODE;
-  await client.ledgerActivity.create({ data: { ...input, network, timestamp: input.timestamp ?? new Date() } });
+  const data = { ...input, network, timestamp: input.timestamp ?? new Date() };
+  if (times === 1) await client.ledgerActivity.create({ data });
+  else await client.ledgerActivity.createMany({ data: Array.from({ length: times }, () => data) });
   // The running totals move with the row (same transaction when the caller passes one), so reading
   // the ledger's totals never scans the ledger. One INSERT … ON CONFLICT into one of a kind's
   // LEDGER_TOTAL_SHARDS rows, picked at random: concurrent transactions rarely wait on one row lock
@@ -61,9 +66,9 @@ export async function recordActivity(input: ActivityInput, client: DbOrTx = db, 
   const id = `${network}:${input.type}:${subkind}:${randomInt(LEDGER_TOTAL_SHARDS)}`;
   await client.$executeRaw`
     INSERT INTO "LedgerTotal" ("id", "network", "type", "subkind", "count", "amountAtomic", "protocolFeeAtomic")
-    VALUES (${id}, ${network}, ${input.type}, ${subkind}, 1, ${amount}, ${fee})
+    VALUES (${id}, ${network}, ${input.type}, ${subkind}, ${times}, ${amount * BigInt(times)}, ${fee * BigInt(times)})
     ON CONFLICT ("id") DO UPDATE SET
-      "count" = "LedgerTotal"."count" + 1,
+      "count" = "LedgerTotal"."count" + excluded."count",
       "amountAtomic" = "LedgerTotal"."amountAtomic" + excluded."amountAtomic",
       "protocolFeeAtomic" = "LedgerTotal"."protocolFeeAtomic" + excluded."protocolFeeAtomic"`;
   return true;

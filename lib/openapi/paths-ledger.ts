@@ -10,7 +10,7 @@ export const ledgerPaths: ZodOpenApiPathsObject = {
       description:
         "Rows of kind view, unlock, payment, rating, tip and quickshare. Filters: views, unlocks, payments, ratings, tips, quickshare. " +
         "A tip refund is a negative row (subkind refund). Quickshare rows (subkind view, unlock, and tip for a tip to a share link) carry only amount, currency, tx hash, network and payer wallet — never the share's link, slug, title, domain or owner. " +
-        "`total` is the number of rows in this page; `totals` are global counts of the network's ledger; `hasMore` says whether a next page exists.",
+        "`total` is the number of rows in this page; `totals` are global counts of the network's ledger, `filteredTotals` the same counts for the rows the filter selects (null without one); `hasMore` says whether a next page exists.",
       requestParams: { query: ledgerQuery },
       responses: { "200": json(ledgerResponse, "One page"), ...errors(400) },
     },

@@ -37,8 +37,8 @@ export async function indexRating(opts: Opts) {
   if (opts.walletAddress && !isAddressEqual(opts.walletAddress as `0x${string}`, rating.wallet)) {
     throw new ApiError("forbidden", `The transaction was sent by ${rating.wallet}, not ${getAddress(opts.walletAddress)}`);
   }
-  const unlock = await findVerifiedUnlock({ contentId: content.id, wallet: rating.wallet, unlockRef: rating.unlockRef });
-  if (!unlock) throw new ApiError("forbidden", `The rating names unlock "${rating.unlockRef}", which is not a verified unlock of ${content.id} by ${rating.wallet}`);
+  const unlock = await findVerifiedUnlock({ content, wallet: rating.wallet, unlockRef: rating.unlockRef });
+  if (!unlock) throw new ApiError("forbidden", `The rating names unlock "${rating.unlockRef}", which is not a verified purchase of “${content.title || content.url}” by ${rating.wallet}`);
 
   const network = env.NETWORK_MODE;
   const proof = `onchain:${opts.txHash}`;

@@ -1,8 +1,10 @@
 import "server-only";
+import { getAddress } from "viem";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { countVisible } from "@/lib/explore/explore-content";
 import { usdcNumber } from "@/lib/money";
+import { walletNames } from "@/lib/sites/wallet-names";
 import { refreshContentScores } from "./refresh-content-scores";
 import { averageStars, reputationScore, round2, type Figures } from "./score";
 
@@ -108,11 +110,14 @@ async function aggregateBoard({ type, limit, skip }: Opts) {
       };
       byOwner.set(s.ownerWallet, acc);
     }
-    const profiles = await db.publisherProfile.findMany({ where: { ownerWallet: { in: [...byOwner.keys()] } }, select: { ownerWallet: true, username: true } });
-    const names = new Map(profiles.map((p) => [p.ownerWallet, p.username]));
+    const [profiles, names] = await Promise.all([
+      db.publisherProfile.findMany({ where: { ownerWallet: { in: [...byOwner.keys()] } }, select: { ownerWallet: true, username: true } }),
+      walletNames(byOwner.keys()),
+    ]);
+    const usernames = new Map(profiles.map((p) => [p.ownerWallet, p.username]));
     entries = [...byOwner].map(([wallet, { f, sites: n }]) => ({
       key: wallet, f,
-      build: (rank) => ({ kind: "creator", rank, wallet, username: names.get(wallet) ?? null, sites: n, contentCount: f.count, ...figures(f) }),
+      build: (rank) => ({ kind: "creator", rank, wallet, username: usernames.get(wallet) ?? null, name: names.get(getAddress(wallet)) ?? null, sites: n, contentCount: f.count, ...figures(f) }),
     }));
   }
   const scored = entries.map((e) => ({ ...e, score: reputationScore(e.f) }));

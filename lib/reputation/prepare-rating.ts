@@ -17,8 +17,8 @@ import { reputationAddress } from "./reputation-address";
 export async function prepareRating(opts: { contentId: string; walletAddress: string; ratingValue: number; paymentId?: string }) {
   const content = await findContent(opts.contentId);
   const wallet = getAddress(opts.walletAddress);
-  const unlock = await findVerifiedUnlock({ contentId: content.id, wallet, paymentId: opts.paymentId });
-  if (!unlock) throw new ApiError("forbidden", `${wallet} has no verified unlock of ${content.id}; only buyers can rate`);
+  const unlock = await findVerifiedUnlock({ content, wallet, paymentId: opts.paymentId });
+  if (!unlock) throw new ApiError("forbidden", `The wallet ${wallet} has not bought “${content.title || content.url}”: only buyers can rate it (buy it first, then rate with the same wallet)`);
   const [contentHash, chain] = await Promise.all([ensureContentHash(content), getChainInfo()]);
   const unlockRef = unlockRefOf(unlock);
   const message = [

@@ -69,6 +69,7 @@ export const ledgerResponse = z
     activities: z.array(ledgerActivity),
     total: z.number().int().meta({ description: "Rows in this page (capped at the page size)" }),
     totals: ledgerTotals.meta({ description: "Global counts of this network's ledger, not filtered" }),
+    filteredTotals: ledgerTotals.nullable().meta({ description: "The same counts for the rows `type` and `domain` select (all pages, not just this one); null without a filter" }),
     hasMore: z.boolean(),
     nextCursor: z.string().nullable().meta({ description: "Pass as `cursor` for the next page (null on the last page); as fast on row 900,000 as on row 50" }),
     limit: z.number().int(),
@@ -113,7 +114,7 @@ const rankedFigures = {
 };
 
 export const leaderboardItem = z.union([
-  z.object({ kind: z.literal("creator"), wallet: z.string(), username: z.string().nullable(), sites: z.number().int(), contentCount: z.number().int(), ...rankedFigures }),
+  z.object({ kind: z.literal("creator"), wallet: z.string(), username: z.string().nullable(), name: z.string().nullable().meta({ description: "What to call the creator: the publisher profile's name, else their first verified site's name" }), sites: z.number().int(), contentCount: z.number().int(), ...rankedFigures }),
   z.object({ kind: z.literal("site"), websiteId: z.string(), domain: z.string(), name: z.string(), verified: z.boolean(), contentCount: z.number().int(), ...rankedFigures }),
   z.object({ kind: z.literal("content"), id: z.string(), title: z.string(), url: z.string(), contentType: z.string(), websiteId: z.string(), domain: z.string(), ...rankedFigures }),
 ]).meta({ id: "LeaderboardItem" });

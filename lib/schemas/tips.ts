@@ -22,6 +22,7 @@ export const resolveResponse = z
     url: z.string(),
     resolved: z.boolean(),
     wallet: walletAddress.nullable().meta({ description: "The owner wallet the URL resolves to (null when unresolved)" }),
+    name: z.string().nullable().meta({ description: "What to call that wallet's owner: their publisher profile's name, else their first verified site's name (null when neither, or unresolved)" }),
     source: z.enum(["content", "site", "quickshare"]).nullable().meta({
       description: "content: the page's content record names a recipientWallet; site: the verified domain owner; quickshare: the share's owner",
     }),

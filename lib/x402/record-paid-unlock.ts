@@ -19,13 +19,15 @@ export async function recordPaidUnlock(
 ): Promise<Receipt> {
   const rail = payment.rail as Rail;
   const revenue = payment.amountAtomic - payment.feeAtomic;
+  // One place counts a sale toward its explore item, whatever was sold: the item itself, or its listing.
+  const contentId = resource.contentId ?? (await listingId(tx, resource.listing));
   const receipt = await tx.receipt.create({
     data: {
       paymentId: payment.id,
       network: env.NETWORK_MODE,
       paymentProvider: PAYMENT_PROVIDER[rail],
       verified: true,
-      contentId: resource.contentId ?? null,
+      contentId,
       recipient: payment.recipient,
       amountAtomic: payment.amountAtomic,
       revenueAtomic: revenue,
@@ -35,15 +37,15 @@ export async function recordPaidUnlock(
       resourceUrl: resource.url,
     },
   });
-  if (resource.contentId) {
+  if (contentId) {
     await tx.content.update({
-      where: { id: resource.contentId },
+      where: { id: contentId },
       data: { unlocks: { increment: 1 }, revenueAtomic: { increment: revenue } },
     });
   }
   if (resource.siteId) {
     const delta = { siteId: resource.siteId, unlocks: 1, payments: 1, revenueAtomic: revenue };
-    await bumpDailyMetric([delta, ...(resource.contentId ? [{ ...delta, contentId: resource.contentId }] : [])], tx);
+    await bumpDailyMetric([delta, ...(contentId ? [{ ...delta, contentId }] : [])], tx);
   }
   if (resource.ledger !== false) {
     await recordActivity(
@@ -52,7 +54,7 @@ export async function recordPaidUnlock(
         sourceKey: `payment:${payment.id}`,
         websiteId: resource.siteId ?? null,
         actor: actor ?? null,
-        contentId: resource.contentId ?? null,
+        contentId,
         contentUrl: resource.url,
         amountAtomic: payment.amountAtomic,
         revenueAtomic: revenue,
@@ -76,4 +78,10 @@ export async function recordPaidUnlock(
     await onRecorded(tx, { id: payment.id, payer: payment.payer as `0x${string}`, amount: payment.amountAtomic, rail, resource });
   }
   return receipt;
+}
+
+async function listingId(tx: Tx, listing: PaidResource["listing"]): Promise<string | null> {
+  if (!listing) return null;
+  const row = await tx.content.findUnique({ where: { network_siteId_externalId: { network: env.NETWORK_MODE, ...listing } }, select: { id: true } });
+  return row?.id ?? null;
 }

@@ -32,6 +32,12 @@ export type PaidResource = {
   siteId?: string | null;
   /** A tracked Content row: its unlock and revenue counters and the daily metrics are bumped. */
   contentId?: string | null;
+  /**
+   * The explore listing this sale counts toward when the resource is not itself a Content row (a hosted
+   * post's listing), found when the payment is recorded; a resource without a listing (a draft, an
+   * invite-only post) counts nowhere in explore. Ignored when `contentId` is given.
+   */
+  listing?: { siteId: string; externalId: string } | null;
   /** Fields of the public ledger's row (title, url, domain, or another type such as quickshare); `false` writes none. */
   ledger?: Partial<ActivityInput> | false;
 };

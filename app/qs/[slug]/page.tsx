@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { cache } from "react";
+import { isAddressEqual, type Address } from "viem";
 import { PaywallLinks } from "@/components/reader/paywall-core";
 import { ShareBody } from "@/components/reader/share-body";
 import { SvcMeta } from "@/components/svc-meta";
@@ -12,6 +13,7 @@ import { pageRequest } from "@/lib/http/page-request";
 import { takeHandoff } from "@/lib/http/request-handoff";
 import type { ShareRow } from "@/lib/quickshare/find-share";
 import { sharePageData } from "@/lib/quickshare/share-page-data";
+import { countShareView } from "@/lib/quickshare/share-views";
 import { SHARE_HANDOFF } from "@/lib/quickshare/share-page-route";
 import "@/components/reader/reader.css";
 
@@ -23,10 +25,17 @@ const load = cache(async (slug: string, wallet: string | null) => {
   const { session, now, headers } = await pageRequest();
   const handed = takeHandoff<{ slug: string; share: ShareRow | null }>(headers, SHARE_HANDOFF);
   const data = await sharePageData({ slug, held: handed?.slug === slug ? handed.share : undefined, claim: wallet, sessionWallet: session?.wallet ?? null, now });
+  // A reader's view of a live share counts (its owner's own look does not), here and on every kept copy served.
+  const viewed = data.share && data.status === "active" && !(session && isAddressEqual(session.wallet as Address, data.share.ownerWallet as Address)) ? data.share.id : null;
+  if (viewed) countShareView(viewed);
   // No session: this page is every anonymous reader's (lib/http/page-cache.ts), until an active share expires.
-  if (!session && data.state !== "redirect") keepPage(headers, { until: data.share && data.status === "active" ? data.share.expiresAt : undefined });
+  if (!session && data.state !== "redirect") {
+    keepPage(headers, { until: data.share && data.status === "active" ? data.share.expiresAt : undefined, onHit: viewed ? () => countShareView(viewed) : undefined });
+  }
   return data;
 });
+// Readers see what a status means to them, not the owner's word for it ("active").
+const READER_STATUS: Record<string, string> = { active: "available", expired: "expired", revoked: "withdrawn" };
 const claimOf = (w: string | string[] | undefined) => (typeof w === "string" && w ? w : null);
 
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
@@ -75,7 +84,7 @@ export default async function SharePage({ params, searchParams }: Props) {
         manifest={urls.manifest} manifestTitle="Quickshare manifest" page={urls.page} summary={share.summary} image={data.cover} jsonLd={jsonLd} />
       <div className="share-head">
         <p>
-          <span className="badge">{share.contentType}</span> <span className="badge" id="qs-status-badge">{status}</span>
+          <span className="badge">{share.contentType}</span> <span className="badge" id="qs-status-badge">{READER_STATUS[status] ?? status}</span>
           {!share.publicAccess && <> <span className="badge">invite-only</span></>}
         </p>
         <h1>{share.title}</h1>
