@@ -3,6 +3,7 @@ import { decodePaymentResponseHeader } from "@x402/core/http";
 import type { SettleResponse } from "@x402/core/types";
 import { accessResource } from "@/lib/access/access-resource";
 import { findSoldPost } from "@/lib/blog/find-sold-post";
+import { findContent } from "@/lib/content/find-content";
 import { payForPost } from "@/lib/blog/pay-for-post";
 import { ApiError } from "@/lib/http/errors";
 import { shareAccess } from "@/lib/quickshare/share-access";
@@ -36,6 +37,8 @@ export async function buyItem({ input, credentials }: { input: BuyItemInput; cre
     const { body, headers } = await payForPost({ sold, credentials, wallet: input.wallet });
     return { body, settlement: settlementOf(headers) };
   }
+  // Only what the hub tracks is sold here: an unknown id is 404 before any price is guessed.
+  if (input.contentId) await findContent(input.contentId);
   const body = payBody.parse({ contentId: input.contentId, url: input.url });
   const resource = await resolvePayResource(body);
   if (!resource.tracked) throw new ApiError("not-found", `No content ${input.contentId ?? input.url} is listed on this hub: buy what explore_content lists`);
