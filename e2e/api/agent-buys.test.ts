@@ -15,7 +15,7 @@ import { freshPayer, NETWORK, USDC, usdc, usdcBalance } from "../support/x402";
 
 const spend = { allowedAssets: [{ network: NETWORK, asset: USDC, maxAmountPerPayment: "10000000" }] };
 
-type Card = { id: string; url: string; title: string; price: number; externalId: string; x402: { resource: string; method: "GET" | "POST"; body: { contentId: string } | null } | null };
+type Card = { id: string; url: string; title: string; price: number; externalId: string; x402: { resource: string; method: "GET" | "POST"; body: { contentId: string } | null; resourceUrl: string } | null };
 
 let owner: Person;
 let blog: { domain: string; siteId: string; origin: string };
@@ -67,12 +67,15 @@ async function readableBy(payer: { address: Address } & Parameters<typeof blogSi
 describe("creator-site content (seeded liner-notes)", () => {
   it("is bought through the card's x402 resource (POST /hub/pay with its id), and by its url", async () => {
     const c = await card("Liner notes", (x) => x.externalId === "liner-notes");
-    expect(c.x402).toEqual({ resource: `${HUB_URL}/hub/pay`, method: "POST", body: { contentId: c.id } });
+    expect(c.x402).toEqual({ resource: `${HUB_URL}/hub/pay`, method: "POST", body: { contentId: c.id }, resourceUrl: c.url });
     const { payer, hubFetch } = await stockClient();
     const res = await postJson(hubFetch, `${HUB_URL}/hub/pay`, c.x402!.body);
     const body = await res.json();
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body.payment).toMatchObject({ amount: 0.01, payer: payer.address, contentId: c.id });
+    // The signed receipt names the card's resourceUrl.
+    const receipt = await api(`/hub/receipts/${body.payment.paymentId}`);
+    expect(receipt.body.receipt.payload.resourceUrl).toBe(c.x402!.resourceUrl);
 
     const other = await stockClient();
     const byUrl = await postJson(other.hubFetch, `${HUB_URL}/hub/pay`, { url: c.url });
@@ -87,7 +90,7 @@ describe("a hosted post", () => {
     const c = await card(blog.domain, (x) => x.title === "Ebb charts");
     const origin = originOf(blog.domain);
     expect(c.url).toBe(`${origin}/article/ebb-charts`);
-    expect(c.x402).toEqual({ resource: c.url, method: "GET", body: null });
+    expect(c.x402).toEqual({ resource: c.url, method: "GET", body: null, resourceUrl: `${origin}/api/svc/access?path=%2Farticle%2Febb-charts` });
     expect((await api("/.well-known/x402")).body.resources).toContain(c.url);
 
     // The hub's 402 for the card's id is the post's own challenge.
@@ -114,6 +117,7 @@ describe("a hosted post", () => {
     expect(paid.receiptUrl).toBe(`${HUB_URL}/hub/receipts/${paid.payment.paymentId}`);
     expect(paid.unlockProof.split(".")[0]).toBe(a.payer.address);
     expect(res.headers.get("payment-response")).toBeTruthy();
+    expect((await api(`/hub/receipts/${paid.payment.paymentId}`)).body.receipt.payload.resourceUrl).toBe(c.x402!.resourceUrl);
     const row = await db().payment.findUniqueOrThrow({ where: { id: paid.payment.paymentId } });
     expect(row).toMatchObject({ resourceType: "blogpost", resourceId: post.id, amountAtomic: 50000n, siteId: blog.siteId });
     await readableBy(a.payer, post, "Slack water at 06:12.", paid.unlockProof);
@@ -138,6 +142,27 @@ describe("a hosted post", () => {
     expect(await againUrl.json()).toMatchObject({ access: { via: "entitlement" }, payment: null });
     expect(await usdcBalance(a.payer.address)).toBe(before);
     expect(await postPayments(post.id)).toBe(2);
+  });
+
+  it("a 402 to a payment says why in the challenge's error (what @x402/core reads), and is no-store", async () => {
+    await createPost(blog.domain, admin, { title: "Rip", slug: "rip-current", body: "Swim parallel.", price: "0.03" });
+    const payer = await freshPayer({ wallet: "1" });
+    // A client policy (the package's own hook) that offers less than asked.
+    const underpaying = new x402Client().register(NETWORK, new ExactEvmScheme(payer)).setSpendControls(spend)
+      .registerPolicy((_v, reqs) => reqs.map((r) => ({ ...r, amount: "1000" })));
+    for (const url of [`${originOf(blog.domain)}/article/rip-current`]) {
+      const res = await wrapFetchWithPayment(blogFetch(), underpaying)(url);
+      expect(res.status).toBe(402);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      const required = decodePaymentRequiredHeader(res.headers.get("payment-required")!);
+      expect(required.error).toBe("accepted_mismatch");
+      expect((await res.json()).reason).toBe("accepted_mismatch");
+    }
+    const viaHub = await wrapFetchWithPayment(fetch, underpaying)(`${HUB_URL}/hub/pay`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ contentId: "liner-notes" }) });
+    expect(viaHub.status).toBe(402);
+    expect(viaHub.headers.get("cache-control")).toBe("no-store");
+    expect(decodePaymentRequiredHeader(viaHub.headers.get("payment-required")!).error).toBe("accepted_mismatch");
+    expect(await usdcBalance(payer.address)).toBe(usdc("1"));
   });
 
   it("page URL: an agent gets the access route's 402 (same body and challenge), a browser the page", async () => {

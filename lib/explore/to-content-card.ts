@@ -62,6 +62,10 @@ export function toContentCard(c: CardRow): ContentCard {
  */
 function x402Of(c: CardRow): ContentCard["x402"] {
   if (c.priceAtomic <= 0n || c.accessPolicy === "free") return null;
-  if (isPostListing(c)) return { resource: c.url, method: "GET", body: null };
-  return { resource: `${env.HUB_ORIGIN}/hub/pay`, method: "POST", body: { contentId: c.id } };
+  if (isPostListing(c)) {
+    // The post's access route on its blog's origin: what its 402 and its signed receipts name.
+    const resourceUrl = `${new URL(c.url).origin}/api/svc/access?path=${encodeURIComponent(c.path)}`;
+    return { resource: c.url, method: "GET", body: null, resourceUrl };
+  }
+  return { resource: `${env.HUB_ORIGIN}/hub/pay`, method: "POST", body: { contentId: c.id }, resourceUrl: c.url || `${env.HUB_ORIGIN}/hub/pay` };
 }
