@@ -182,6 +182,15 @@ describe("a hosted post", () => {
     const page = await blogRequest(blog.domain, "/article/neap", { headers: { accept: "text/html,application/xhtml+xml" } });
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toContain("text/html");
+    // Next's own client router (RSC, no HTML Accept) stays on the page.
+    // (Next first redirects a request without its cache-busting `_rsc` parameter to the URL that has it.)
+    const first = await blogRequest(blog.domain, "/article/neap", { headers: { rsc: "1", accept: "*/*" } });
+    const location = first.status === 307 ? first.headers.get("location")! : "/article/neap";
+    expect(location.startsWith("/article/neap")).toBe(true);
+    const rsc = await blogRequest(blog.domain, location, { headers: { rsc: "1", accept: "*/*" } });
+    expect(rsc.status).toBe(200);
+    expect(rsc.headers.get("content-type")).toContain("text/x-component");
+    expect(rsc.headers.get("payment-required")).toBeNull();
     // An unknown post's URL answers an agent the access route's 404 JSON.
     const missing = await blogRequest(blog.domain, "/article/no-such-post", { headers: { "x-svc-actor": "agent" } });
     expect(missing.status).toBe(404);

@@ -49,7 +49,7 @@ export async function answerAtPageEdge(req: IncomingMessage, res: ServerResponse
   if (blog) {
     // A post page asked for by an agent is the post's access route (lib/blog/post-agent-path.ts), served from the blog's API tree.
     const search = req.url!.slice(pathname.length);
-    const agentPath = postAgentPath({ pathname, search, method, accept: req.headers.accept ?? null, credentials: parseCredentials(nextRequest(req).headers) });
+    const agentPath = postAgentPath({ pathname, search, method, accept: req.headers.accept ?? null, rsc: req.headers.rsc !== undefined, credentials: parseCredentials(nextRequest(req).headers) });
     if (agentPath) {
       req.headers[BLOG_ORIGIN_HEADER] = origin!;
       req.url = blogTreePath(blog, agentPath);
