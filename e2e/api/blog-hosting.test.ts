@@ -38,7 +38,7 @@ describe("two blogs on two hosts, one app", () => {
     expect((await blogRequest(b.domain, "/api/svc/access?path=/article/alpha-only")).status).toBe(404);
     expect((await blogRequest(b.domain, "/api/article/alpha-only")).status).toBe(404);
     expect((await blogRequest(b.domain, `/api/svc/posts/${pa.id}/quote`)).status).toBe(404);
-    expect((await blogRequest(a.domain, "/article/beta-only")).status).toBe(404);
+    expect((await blogRequest(a.domain, "/article/beta-only", { headers: { accept: "text/html" } })).status).toBe(404);
     const svcA = await blogRequest(a.domain, "/svc.json");
     expect(svcA.status).toBe(200);
     expect(svcA.body.content.map((c: { id: string }) => c.id)).toEqual([pa.id]);
@@ -217,7 +217,7 @@ describe("teasers, manifests and pages", () => {
     expect(res.status).toBe(200);
     expect(res.body.post).toMatchObject({ id: p.id, title: "Locked", summary: "A teaser.", price: "0.25", isLocked: true, body: null, media: null, contentKey: null, bodyStorageRef: null });
     for (const leak of [body, row.bodyStorageRef!, row.bodyWrappedKey!, row.bodyStorageRef!.split("/")[1]!]) expect(res.text).not.toContain(leak);
-    const page = await blogRequest(a.domain, "/article/locked");
+    const page = await blogRequest(a.domain, "/article/locked", { headers: { accept: "text/html" } });
     expect(page.status).toBe(200);
     for (const leak of [body, row.bodyStorageRef!, row.bodyWrappedKey!]) expect(page.text).not.toContain(leak);
     expect(page.text).toContain('id="qs-pay"');
@@ -235,7 +235,7 @@ describe("teasers, manifests and pages", () => {
       urls: { page: `${origin}/article/tides`, access: `${origin}/api/svc/access?path=%2Farticle%2Ftides`, manifest: `${origin}/api/svc/manifest?path=%2Farticle%2Ftides` },
       payment: { scheme: "x402", mode: "one_time" },
     });
-    const page = await blogRequest(a.domain, "/article/tides");
+    const page = await blogRequest(a.domain, "/article/tides", { headers: { accept: "text/html" } });
     expect(page.headers.get("content-type")).toContain("text/html");
     expect(page.headers.get("link")).toBe(`<${origin}/api/svc/manifest?path=%2Farticle%2Ftides>; rel="alternate"; type="application/json"`);
     // React writes void elements as `<meta …/>`: compare the tag up to its closing.
@@ -249,7 +249,7 @@ describe("teasers, manifests and pages", () => {
     expect(page.text).toContain(`data-svc-resource="${origin}/api/svc/access?path=%2Farticle%2Ftides"`);
     // A free post's page shows the body.
     await createPost(a.domain, aCookie, { title: "Open", slug: "open", body: "Open water." });
-    expect((await blogRequest(a.domain, "/article/open")).text).toContain("Open water.");
+    expect((await blogRequest(a.domain, "/article/open", { headers: { accept: "text/html" } })).text).toContain("Open water.");
   });
 });
 

@@ -1,6 +1,6 @@
 // A hosted blog's public posts are explore content: publishing lists a post (its URL the post page on
 // the blog's origin, where it is read and paid), unpublishing, making it invite-only or deleting it
-// unlists it; the hub's /hub/pay and /.well-known/x402 send payers to the blog. The editor's data:
+// unlists it; the hub's /hub/pay sells it as the blog does (the post's own 402). The editor's data:
 // admin post views carry views, unlocks and revenue, ?include=body returns the body, and a whitelist
 // price is what a whitelisted wallet is charged.
 import { ExactEvmScheme } from "@x402/evm/exact/client";
@@ -51,12 +51,10 @@ describe("hosted blog posts in explore", () => {
     expect(edit.status, edit.text).toBe(200);
     expect((await listed(blog.domain)).find((c) => c.url.endsWith("/article/tides"))).toMatchObject({ title: "Tide table (updated)", price: 0, accessPolicy: "free" });
 
-    // The hub does not sell a blog post: it names the blog's own page; the x402 discovery list leaves it out.
+    // The hub sells a listed post by its card's URL with the blog's own challenge (the post's access URL is the resource).
     const pay = await api("/hub/pay", { json: { url: `${origin}/article/kelp` } });
-    expect(pay.status).toBe(400);
-    expect(pay.body.details).toContain(`${origin}/article/kelp`);
-    const wellKnown = await api("/.well-known/x402");
-    expect(wellKnown.body.resources).not.toContain(`${origin}/article/kelp`);
+    expect(pay.status).toBe(402);
+    expect(pay.body.resource.url).toBe(`${origin}/api/svc/access?path=%2Farticle%2Fkelp`);
 
     // Invite-only: unlisted; public again: listed again.
     const invite = await blogRequest(blog.domain, "/api/svc/posts/kelp/access-control", { method: "PUT", cookie: admin, json: { publicAccess: false } });

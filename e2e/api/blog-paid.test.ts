@@ -194,7 +194,7 @@ describe("document previews", () => {
     expect(teaser.body.post.document.render.rows).toHaveLength(12);
     expect(teaser.body.post.document.render.rows[11]).toEqual(["row11", "22", "note, 11"]);
     expect(teaser.text).not.toContain("row12");
-    const page = await blogRequest(blog.domain, "/document/tide-sheet");
+    const page = await blogRequest(blog.domain, "/document/tide-sheet", { headers: { accept: "text/html" } });
     expect(page.text).toContain("row11");
     expect(page.text).not.toContain("row12");
     expect(page.text).toContain("12 of 30 rows");
@@ -228,7 +228,7 @@ describe("document previews", () => {
     expect(free.body.post).toMatchObject({ isLocked: false, document: { render: { kind: "sheet", totalRows: 30, truncated: false } } });
     expect(free.body.post.document.render.rows).toHaveLength(30);
     expect(free.body.post.media).toMatchObject({ hasDocument: true, documentName: "free.csv" });
-    const page = await blogRequest(blog.domain, "/document/free-sheet");
+    const page = await blogRequest(blog.domain, "/document/free-sheet", { headers: { accept: "text/html" } });
     expect(page.text).toContain("row29");
   });
 });

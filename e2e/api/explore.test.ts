@@ -63,7 +63,7 @@ describe("GET /hub/explore/content — parameters and bounds", () => {
     const keys = [
       "id", "websiteId", "websiteName", "websiteDomain", "websiteVerified", "websiteVerificationStatus", "title", "description", "imageUrl",
       "contentType", "tags", "tagList", "tagsTentative", "url", "path", "currency", "price", "recipientWallet", "accessPolicy", "unlockPolicy",
-      "externalId", "views", "unlocks", "revenue", "ratings", "reputationScore", "reputationStars", "createdAt", "lastSeenAt",
+      "externalId", "views", "unlocks", "revenue", "ratings", "reputationScore", "reputationStars", "createdAt", "lastSeenAt", "x402",
     ];
     for (const card of res.body.content) expect(Object.keys(card).sort()).toEqual([...keys].sort());
     const seeded = (await explore("q=harbor%20nights%20album")).body.content.find((c: Card) => c.externalId === "harbor-nights");

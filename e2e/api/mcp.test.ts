@@ -32,7 +32,7 @@ const initialize = (init: { origin?: string; path?: string } = {}) =>
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "0" } } }),
   });
 
-const TOOLS = ["get_hub_status", "explore_content", "get_ledger", "get_platform_stats", "get_leaderboards", "resolve_share", "judge_decide", "judge_classify", "judge_tags"];
+const TOOLS = ["get_hub_status", "explore_content", "get_ledger", "get_platform_stats", "get_leaderboards", "resolve_share", "buy_content", "judge_decide", "judge_classify", "judge_tags"];
 
 describe("MCP server over Streamable HTTP", () => {
   it("initializes and names itself", async () => {
@@ -49,7 +49,8 @@ describe("MCP server over Streamable HTTP", () => {
       expect(t.description!.length).toBeGreaterThan(40);
       expect(t.inputSchema.type).toBe("object");
       for (const [name, prop] of Object.entries(t.inputSchema.properties ?? {})) expect((prop as { description?: string }).description, `${t.name}.${name}`).toBeTruthy();
-      expect(t.annotations?.readOnlyHint).toBe(true);
+      // Only the paid tool writes (a purchase).
+      expect(t.annotations?.readOnlyHint).toBe(t.name !== "buy_content");
     }
     const decide = tools.find((t) => t.name === "judge_decide")!;
     expect(decide.inputSchema.required).toEqual(["state", "instructions", "candidates"]);

@@ -44,8 +44,12 @@ describe("on-chain ratings", () => {
     expect(prep.status).toBe(200);
     expect(prep.body).toMatchObject({ success: true, ratingValue: 50, contractAddress: REPUTATION, chainId: "5042002", contentHash: before.contentHash });
     expect(prep.body.message).toContain(prep.body.contentHash);
+    expect(prep.body.gas).toContain("gas");
+    expect(prep.body.call).toMatchObject({ to: REPUTATION, value: "0", chainId: 5042002, functionName: "rateContent", args: [prep.body.contentHash, "50", prep.body.reviewHash, prep.body.unlockRef] });
 
-    const txHash = await rateOnChain(payer, { contentHash: prep.body.contentHash, value: 50, reviewHash: prep.body.reviewHash, unlockRef: prep.body.unlockRef });
+    // The prepared call is sent as it is, by the rating wallet (which pays its gas).
+    const txHash = await walletFor(payer).sendTransaction({ to: prep.body.call.to, data: prep.body.call.data, chain, account: payer });
+    await chainClient.waitForTransactionReceipt({ hash: txHash });
     const indexed = await api("/hub/reputation/ratings/index", { json: { contentId, txHash, walletAddress: payer.address, ratingValue: 50 } });
     expect(indexed.status).toBe(200);
     expect(indexed.body).toMatchObject({ success: true, ok: true, contentId, walletAddress: payer.address, ratingValue: 50, proof: `onchain:${txHash}` });

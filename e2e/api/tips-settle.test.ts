@@ -186,7 +186,7 @@ describe("POST /hub/tips/verify", () => {
 
     const res = await verify({ contentUrl, amount: "2", paymentSignature: header });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ feeSettlement: "fee-wallet", payTo: feeWallet, tip: { payTo: feeWallet, recipient: creator.address, protocolFee: 0.02 }, payment: { rail: "eip3009", status: "settled", protocolFee: 0.02, revenue: 1.98 } });
+    expect(res.body).toMatchObject({ feeSettlement: "fee-wallet", payTo: feeWallet, tip: { payTo: feeWallet, recipient: creator.address, protocolFee: 0.02, rail: "eip3009" }, payment: { rail: "eip3009", status: "settled", protocolFee: 0.02, revenue: 1.98 } });
     expect(await balanceOf(feeWallet)).toBe(2_000_000n);
     expect((await ledgerRows(domain)).map((r) => [r.subkind, r.amountAtomic, r.revenueAtomic, r.protocolFeeAtomic])).toEqual([["settled", 2_000_000n, 1_980_000n, 20_000n]]);
 

@@ -40,6 +40,10 @@ describe("x402 discovery", () => {
     expect(ext.info.input).toMatchObject({ type: "http", method: "POST", bodyType: "json", body: { contentId: expect.any(String) } });
     expect(JSON.stringify(ext.info.output)).toContain("payment");
     expect(res.body.extensions?.bazaar).toEqual(ext);
+    // The example receipt shows the real price (essay-slow-software costs 0.05, liner-notes 0.01).
+    const exampleAmount = (e: typeof ext) => (e.info.output?.example as { payment: { amount: number } }).payment.amount;
+    expect(exampleAmount(ext)).toBe(0.01);
+    expect(exampleAmount(bazaarOf((await pay({ contentId: "essay-slow-software" })).headers))).toBe(0.05);
   });
 
   it("a share's and a post's 402 declare bazaar as GET routes with the grant's schema", async () => {

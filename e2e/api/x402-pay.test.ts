@@ -196,7 +196,7 @@ describe("GET /.well-known/x402", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       version: 1,
-      payment: { protocol: "x402", x402Version: 2, pricing: "dynamic", currency: "USDC", minimum: "0.01", maximum: "1.00", network: "eip155:5042002", rails: ["gateway", "transfer"] },
+      payment: { protocol: "x402", x402Version: 2, pricing: "dynamic", currency: "USDC", minimum: "0.01", maximum: "1.00", network: "eip155:5042002", rails: ["eip3009", "gateway", "transfer"] },
     });
     expect(res.body.resources).toEqual(expect.arrayContaining(["https://quiet-letters.example/article/essay-slow-software", "https://lofi-harbor.example/music/harbor-nights"]));
     expect(res.body.resources).not.toContain(pricey);

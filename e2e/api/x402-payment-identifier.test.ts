@@ -76,10 +76,16 @@ describe("payment identifiers", () => {
     const payer = await freshPayer({ wallet: "1" });
     const id = generatePaymentId();
     const c = await challenge();
-    expect((await pay(CONTENT, { "payment-signature": await signatureWithId(payer, c, id) })).status).toBe(200);
+    const first = await pay(CONTENT, { "payment-signature": await signatureWithId(payer, c, id) });
+    expect(first.status).toBe(200);
     const other = await pay(CONTENT, { "payment-signature": await signatureWithId(payer, c, id) }); // a new nonce: another payment
     expect(other.status).toBe(409);
-    expect(other.body).toMatchObject({ code: "payment-identifier-reused", error: expect.any(String), details: expect.stringContaining(id) });
+    // The 409 names the first payment and its receipt.
+    expect(other.body).toMatchObject({
+      code: "payment-identifier-reused", error: expect.any(String), details: expect.stringContaining(id),
+      paymentId: first.body.payment.paymentId, receiptUrl: expect.stringMatching(new RegExp(`/hub/receipts/${first.body.payment.paymentId}$`)),
+    });
+    expect((await api(new URL(other.body.receiptUrl).pathname)).status).toBe(200);
     expect(await paymentsOf(payer.address)).toBe(1);
     expect(await usdcBalance(payer.address)).toBe(usdc("0.99"));
 

@@ -5,7 +5,7 @@ import { BLOG_ORIGIN_HEADER } from "./blog-host";
 import { BLOG_SESSION_COOKIE, readSession, type Session } from "@/lib/auth/session";
 import { ApiError } from "@/lib/http/errors";
 
-export type BlogSite = NonNullable<Awaited<ReturnType<typeof findBlog>>>;
+export type BlogSite = NonNullable<Awaited<ReturnType<typeof findActiveBlog>>>;
 
 export type BlogContext = {
   site: BlogSite;
@@ -16,7 +16,8 @@ export type BlogContext = {
   admin: boolean;
 };
 
-async function findBlog(domain: string) {
+/** The active hosted blog at `domain` (hosted, blog switched on, not removed), or null. */
+export async function findActiveBlog(domain: string) {
   const site = await db.site.findUnique({ where: { domain } });
   return site && site.hosted && site.blogActive && !site.removedAt ? site : null;
 }
@@ -45,7 +46,7 @@ export function requestOrigin(req: NextRequest): string {
  * a session of one blog is worthless on another) with its admin role.
  */
 export async function blogContext(req: NextRequest, domain: string): Promise<BlogContext> {
-  const site = await findBlog(domain);
+  const site = await findActiveBlog(domain);
   if (!site) throw new ApiError("not-found", `No active hosted blog at ${domain}`);
   const session = await readSession(req, site.id, BLOG_SESSION_COOKIE);
   const admin = !!session && (await isBlogAdmin(site, session.wallet));

@@ -1040,6 +1040,8 @@ export interface paths {
          *
          *     When `contentId`, `url` or `path` names tracked content (whichever field names it), that content's price, recipient and title win over the body's.
          *
+         *     **Hosted blog posts**: a `contentId` that is a hosted post's explore card (its hub id, or its externalId `post:<postId>`, which also names an invite-only post without a card) or a `url` that is a post page (the card's `url`) or its access URL is sold by the blog's own access engine as the post itself: the post's price and tier (send `wallet` to be quoted an invited or whitelisted wallet's tier; a payment's own payer is decided on too), its invitation and ban rules (403 before any charge), its entitlement recorded for the payer (the blog's page and access route then grant it). The 402 is the one the post's access route gives (`resource.url` is the post's access URL). The 200 is `{ success, kind: "post", payment, receiptUrl, unlockProof, accessUrl, pageUrl, post }` with `post` what the access route answers; a wallet that already owns the post (it signs a payment that is not settled, or signs in with SIGN-IN-WITH-X) is answered without a charge and `payment: null`.
+         *
          *     **200**: `{ success: true, payment: <receipt> }` and the `PAYMENT-RESPONSE` header (x402 settle response; `transaction` is the settlement tx hash, or the payment id while a gateway payment is locked). A replay of the same credentials for the same content returns the first receipt and records nothing new; the same authorization against other content is 409 `authorization-claimed-elsewhere`. Credentials that do not verify get **402** `payment-invalid` with a fresh challenge and a machine-readable `reason` (`malformed_payment`, `network_mismatch`, `accepted_mismatch`, `payee_mismatch`, `amount_mismatch`, `not_yet_valid`, `expired`, `valid_before_too_far`, `invalid_signature`, `nonce_used`, `insufficient_funds`, `settlement_failed`, `transfer_not_found`, `transfer_reverted`, `amount_insufficient`, `transfer_too_old`). **503** `chain-unavailable` when the chain does not answer (a Gateway payment needs no chain read while the hub's deposit index is current; nothing recorded; for a plain authorization already submitted, retry the same request to get its receipt); **503** `payment-not-recorded` when a plain authorization's transfer landed but recording it failed: retry the same request to get the paid 200 (charged once).
          */
         post: operations["postHubPay"];
@@ -2657,6 +2659,19 @@ export interface components {
             /** @description verified, or stale when the site's proof is older than the maximum age */
             websiteVerificationStatus: string;
             websiteVerified: boolean;
+            /** @description How to buy this item over x402 (null when it is free). `url` is where the item is read, which is not always the paid resource */
+            x402: {
+                /** @description The JSON body to send with POST (null for GET) */
+                body: {
+                    contentId: string;
+                } | null;
+                /** @enum {string} */
+                method: "GET" | "POST";
+                /** @description The URL a stock x402 client (e.g. @x402/fetch) requests to get the 402 and pay; for a hosted post its page, which answers agents with the post's access route */
+                resource: string;
+                /** @description The x402 resource.url its 402 challenge and its signed receipts name (a receipt's resourceUrl matches it) */
+                resourceUrl: string;
+            } | null;
         };
         /**
          * @example {
@@ -3422,6 +3437,24 @@ export interface components {
             };
             username: string | null;
         };
+        PaidPostResponse: {
+            /** @description The post's access route on its blog's origin (the x402 resource this payment bought) */
+            accessUrl: string;
+            /** @constant */
+            kind: "post";
+            /** @description The post's page (its explore card's url) */
+            pageUrl: string;
+            /** @description The receipt of this purchase; null when the wallet already owned the post (nothing charged) */
+            payment: components["schemas"]["PaymentReceipt"] | null;
+            /** @description What the blog's access route answers this wallet: the decrypted post, media, entitlement */
+            post: components["schemas"]["BlogPostAccessGrant"];
+            /** @description GET it for the signed receipt (null when nothing was charged) */
+            receiptUrl: string | null;
+            /** @constant */
+            success: true;
+            /** @description Send as x-svc-payment-proof to accessUrl or the page to re-read without paying; valid 12 hours */
+            unlockProof: string | null;
+        };
         PaidResponse: {
             payment: components["schemas"]["PaymentReceipt"];
             /** @constant */
@@ -3578,6 +3611,11 @@ export interface components {
             siteToken?: string;
             title?: string;
             url?: string;
+            /**
+             * @description Hosted posts only: the wallet the purchase is for (a claim, as the blog's ?wallet=), so an invited or whitelisted payer is quoted its own tier before paying
+             * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
+             */
+            wallet?: string;
         };
         PlatformStats: {
             stats: {
@@ -3657,11 +3695,31 @@ export interface components {
             walletAddress: string;
         };
         PrepareRatingResponse: {
+            /** @description The ready-to-send transaction: sendTransaction({ to, data }) from the rating wallet, then POST its hash to /hub/reputation/ratings/index */
+            call: {
+                /** @description rateContent's ABI fragment */
+                abi: {
+                    [key: string]: unknown;
+                }[];
+                /** @description contentHash, ratingValue, reviewHash, unlockRef */
+                args: string[];
+                chainId: number;
+                /** @description The ABI-encoded rateContent(contentHash, ratingValue, reviewHash, unlockRef) call */
+                data: string;
+                /** @constant */
+                functionName: "rateContent";
+                /** @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 */
+                to: string;
+                /** @constant */
+                value: "0";
+            };
             chainId: string;
             chainName: string;
             contentHash: string;
             /** @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 */
             contractAddress: string;
+            /** @description Rating costs gas: the wallet sends the transaction itself */
+            gas: string;
             /** @description Canonical signing message; its keccak-256 is the suggested reviewHash */
             message: string;
             ratingValue: number;
@@ -4529,8 +4587,11 @@ export interface components {
             pendingSettlement: boolean;
             /** @description Fee stamped at settle or release */
             protocolFee: number | null;
-            /** @enum {string} */
-            rail: "transfer" | "gateway";
+            /**
+             * @description The rail that paid: eip3009 (a plain USDC authorization, settled at once), gateway (Circle Gateway batched), transfer
+             * @enum {string}
+             */
+            rail: "transfer" | "gateway" | "eip3009";
             recipient: string | null;
             /** @description Already refunded to the payer (partial refunds) */
             refunded: number;
@@ -4826,6 +4887,7 @@ export interface components {
                 pricing: "dynamic";
                 /** @constant */
                 protocol: "x402";
+                /** @description eip3009: a plain USDC TransferWithAuthorization (accepts[0], what stock clients sign); gateway: Circle Gateway batched (accepts[1]); transfer: a USDC transfer proven by its sender */
                 rails: string[];
                 /** @constant */
                 x402Version: 2;
@@ -9177,7 +9239,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Paid: the receipt */
+            /** @description Paid: the receipt (and, for a hosted post, the post itself) */
             200: {
                 headers: {
                     /** @description base64 JSON x402 settle response { success, payer, transaction, network, amount } */
@@ -9185,7 +9247,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PaidResponse"];
+                    "application/json": components["schemas"]["PaidResponse"] | components["schemas"]["PaidPostResponse"];
                 };
             };
             /** @description Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`); text that is not well-formed Unicode or holds NUL (`invalid-text`, naming the field); a malformed percent-escape in the path (`malformed-url`) */

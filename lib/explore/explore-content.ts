@@ -87,6 +87,7 @@ type RawCard = Omit<PageRow, "site"> & {
   siteDomain: string;
   siteOwnerWallet: string;
   siteVerified: boolean;
+  siteHosted: boolean | number;
   siteVerificationStatus: string;
   siteLastVerifiedAt: Date | null;
   siteRemovedAt: Date | null;
@@ -103,13 +104,13 @@ async function cards(where: Prisma.Sql, order: Order, limit: number, skip: numbe
   // hashed every content row past a deep cursor with the sites and sorted them (12 ms at item 90,000).
   const rows = await db.$queryRaw<RawCard[]>`SELECT c.*, s."name" AS "siteName", s."domain" AS "siteDomain", s."ownerWallet" AS "siteOwnerWallet",
       s."verified" AS "siteVerified", s."verificationStatus" AS "siteVerificationStatus", s."lastVerifiedAt" AS "siteLastVerifiedAt",
-      s."removedAt" AS "siteRemovedAt"
+      s."removedAt" AS "siteRemovedAt", s."hosted" AS "siteHosted"
     FROM (SELECT c."id", c."siteId", c."title", c."description", c."imageUrl", c."contentType", c."tags", c."tagsTentative", c."url", c."path",
         c."currency", c."priceAtomic", c."recipientWallet", c."accessPolicy", c."unlockPolicy", c."externalId", c."views", c."unlocks",
         c."revenueAtomic", c."ratingsCount", c."ratingSum", c."reputationScore", c."createdAt", c."lastSeenAt", c."trendScore"
       FROM ${contentTable(order.index)} WHERE ${where} ORDER BY ${order.sql} LIMIT ${limit} OFFSET ${skip}) c
     CROSS JOIN "Site" s WHERE s."id" = c."siteId" ORDER BY ${order.sql}`;
-  return rows.map(({ siteName, siteDomain, siteOwnerWallet, siteVerified, siteVerificationStatus, siteLastVerifiedAt, siteRemovedAt, ...c }) => ({
+  return rows.map(({ siteName, siteDomain, siteOwnerWallet, siteVerified, siteVerificationStatus, siteLastVerifiedAt, siteRemovedAt, siteHosted, ...c }) => ({
     ...c,
     site: {
       name: siteName,
@@ -119,6 +120,7 @@ async function cards(where: Prisma.Sql, order: Order, limit: number, skip: numbe
       verificationStatus: siteVerificationStatus,
       lastVerifiedAt: siteLastVerifiedAt,
       removedAt: siteRemovedAt,
+      hosted: Boolean(siteHosted),
     },
   }));
 }

@@ -1,9 +1,11 @@
 import type { z } from "zod";
 import type { Content, Site } from "@/lib/generated/sqlite/client";
+import { env } from "@/lib/env";
 import { usdcNumber } from "@/lib/money";
 import { CONTENT_TYPES } from "@/lib/schemas/events";
 import { contentCard } from "@/lib/schemas/explore";
 import { siteStatus } from "@/lib/sites/site-status";
+import { isPostListing } from "./post-listing-id";
 
 export type ContentCard = z.infer<typeof contentCard>;
 
@@ -13,7 +15,7 @@ export type CardRow = Pick<
   | "id" | "siteId" | "title" | "description" | "imageUrl" | "contentType" | "tags" | "tagsTentative" | "url" | "path" | "currency"
   | "priceAtomic" | "recipientWallet" | "accessPolicy" | "unlockPolicy" | "externalId" | "views" | "unlocks" | "revenueAtomic"
   | "ratingsCount" | "ratingSum" | "reputationScore" | "createdAt" | "lastSeenAt"
-> & { site: Pick<Site, "name" | "domain" | "ownerWallet" | "verified" | "verificationStatus" | "lastVerifiedAt" | "removedAt"> };
+> & { site: Pick<Site, "name" | "domain" | "ownerWallet" | "verified" | "verificationStatus" | "lastVerifiedAt" | "removedAt" | "hosted"> };
 
 /** A content row and its site as the explore feed's card (parsed through the output schema). */
 export function toContentCard(c: CardRow): ContentCard {
@@ -49,5 +51,21 @@ export function toContentCard(c: CardRow): ContentCard {
     reputationStars: c.ratingsCount > 0 ? Math.round((c.ratingSum / c.ratingsCount / 10) * 100) / 100 : null,
     createdAt: c.createdAt.toISOString(),
     lastSeenAt: c.lastSeenAt?.toISOString() ?? null,
+    x402: x402Of(c),
   });
+}
+
+/**
+ * How an agent buys the card's item with a stock x402 client: a hosted post is paid at its page URL
+ * (an agent's GET there is the post's access route); anything else through POST /hub/pay with the
+ * card's id. Null for free items.
+ */
+function x402Of(c: CardRow): ContentCard["x402"] {
+  if (c.priceAtomic <= 0n || c.accessPolicy === "free") return null;
+  if (isPostListing(c)) {
+    // The post's access route on its blog's origin: what its 402 and its signed receipts name.
+    const resourceUrl = `${new URL(c.url).origin}/api/svc/access?path=${encodeURIComponent(c.path)}`;
+    return { resource: c.url, method: "GET", body: null, resourceUrl };
+  }
+  return { resource: `${env.HUB_ORIGIN}/hub/pay`, method: "POST", body: { contentId: c.id }, resourceUrl: c.url || `${env.HUB_ORIGIN}/hub/pay` };
 }

@@ -149,7 +149,8 @@ export function describeZodError(error: z.ZodError): string {
 export function toErrorResponse(err: unknown): { status: number; body: ErrorBody; headers?: Record<string, string> } {
   if (err instanceof ApiError) {
     const body = { ...err.extra, error: TITLES[err.code], details: err.details, code: err.code };
-    return { status: err.status, body, headers: err.headers };
+    // A 402 is an answer to this request's credentials (or their absence): no cache may keep or replay it.
+    return { status: err.status, body, headers: err.status === 402 ? { ...err.headers, "cache-control": "no-store" } : err.headers };
   }
   if (err instanceof z.ZodError) {
     return { status: 400, body: { error: TITLES["invalid-request"], details: describeZodError(err), code: "invalid-request" } };

@@ -1,9 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { NextRequest } from "next/server";
-import { BLOG_ORIGIN_HEADER, BLOG_PAGE_HEADER } from "@/lib/blog/blog-host";
+import { BLOG_ORIGIN_HEADER, BLOG_PAGE_HEADER, blogTreePath } from "@/lib/blog/blog-host";
 import { blogPageHeaders } from "@/lib/blog/blog-page-headers";
+import { postAgentPath } from "@/lib/blog/post-agent-path";
 import { sharePageRoute } from "@/lib/quickshare/share-page-route";
 import { SHARE_PAGE_PATH } from "@/lib/quickshare/wants-share-page";
+import { parseCredentials } from "@/lib/x402/parse-credentials";
 import { isApiEdgePath, openEdge, writeError } from "./api-edge";
 import { requestRefusal } from "./guard-request";
 import { HANDOFF_HEADER } from "./request-handoff";
@@ -21,7 +23,8 @@ const ASSET_PATH = /^\/(?:_next\/|uploads\/|api\/uploads\/|(?:favicon\.ico|icon\
  * policy for its own scripts) and CORS go on the response; the guard's refusals (400 malformed escape,
  * 405, 404 unknown API path) are answered as JSON. A blog's page request is then named for Next's
  * rewrite into its /sb/<domain>/… tree (BLOG_PAGE_HEADER, next.config.mjs), with the origin the reader
- * used and the page's Link header. GET /qs/<slug> goes to the access route for agents, and for
+ * used and the page's Link header; an agent's request for a post page goes to the post's access route
+ * instead (lib/blog/post-agent-path.ts). GET /qs/<slug> goes to the access route for agents, and for
  * browsers to the page with the status its state needs (404, 410, 419) and the share row handed over
  * (lib/quickshare/share-page-route.ts).
  * Resolves true when it answered the request; otherwise Next serves it.
@@ -44,6 +47,14 @@ export async function answerAtPageEdge(req: IncomingMessage, res: ServerResponse
     return true;
   }
   if (blog) {
+    // A post page asked for by an agent is the post's access route (lib/blog/post-agent-path.ts), served from the blog's API tree.
+    const search = req.url!.slice(pathname.length);
+    const agentPath = postAgentPath({ pathname, search, method, accept: req.headers.accept ?? null, rsc: req.headers.rsc !== undefined, credentials: parseCredentials(nextRequest(req).headers) });
+    if (agentPath) {
+      req.headers[BLOG_ORIGIN_HEADER] = origin!;
+      req.url = blogTreePath(blog, agentPath);
+      return false;
+    }
     // Next rewrites the request into the blog's /sb/<domain>/… tree on this header (next.config.mjs),
     // an in-router rewrite that keeps the reader's URL for the client router.
     req.headers[BLOG_PAGE_HEADER] = blog;

@@ -1,10 +1,16 @@
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
+import type { Credentials } from "@/lib/x402/parse-credentials";
+import type { PaidAnswer } from "./paid-answer";
 
-export type McpToolContext = {
+/** What one MCP request brings to every tool it calls. */
+export type McpServerContext = {
   /** The caller's address, for the limits that apply per client (the decision helpers' 30/min). */
   client: string;
 };
+
+/** One tools/call: the request's context and the call's own x402 credentials (its `params._meta["x402/payment"]`). */
+export type McpToolContext = McpServerContext & { credentials: Credentials };
 
 /** A tool as the registry holds it: its types erased behind `call`, which parses its own arguments. */
 export type McpTool = {
@@ -15,7 +21,8 @@ export type McpTool = {
   input: z.ZodObject;
   output?: z.ZodObject;
   annotations: ToolAnnotations;
-  call(args: unknown, ctx: McpToolContext): Promise<Record<string, unknown>>;
+  /** The result, or for a paid tool a PaidAnswer (the result and its x402 settlement). */
+  call(args: unknown, ctx: McpToolContext): Promise<Record<string, unknown> | PaidAnswer>;
 };
 
 /**
@@ -29,7 +36,7 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject | undefi
   input: I;
   output?: O;
   annotations?: ToolAnnotations;
-  run(args: z.output<I>, ctx: McpToolContext): Promise<O extends z.ZodObject ? z.output<O> : Record<string, unknown>>;
+  run(args: z.output<I>, ctx: McpToolContext): Promise<(O extends z.ZodObject ? z.output<O> : Record<string, unknown>) | PaidAnswer>;
 }): McpTool {
   return {
     name: tool.name,
@@ -38,6 +45,6 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject | undefi
     input: tool.input,
     output: tool.output,
     annotations: { title: tool.title, readOnlyHint: true, openWorldHint: false, ...tool.annotations },
-    call: async (args, ctx) => (await tool.run(tool.input.parse(args ?? {}), ctx)) as Record<string, unknown>,
+    call: async (args, ctx) => (await tool.run(tool.input.parse(args ?? {}), ctx)) as Record<string, unknown> | PaidAnswer,
   };
 }

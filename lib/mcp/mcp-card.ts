@@ -17,7 +17,9 @@ export function mcpCard() {
     name: MCP_SERVER_NAME,
     title: MCP_SERVER_TITLE,
     version: API_VERSION,
-    description: "Read-only tools over a hub that sells creator content for USDC over x402: hub status and decision helpers, with discovery, ledger, stats, leaderboards and share resolution as those parts are enabled.",
+    description:
+      "Tools over a hub that sells creator content for USDC over x402: hub status, discovery, ledger, stats, leaderboards, share resolution and decision helpers (read-only), " +
+      "and buy_content, a paid tool over x402's MCP transport (PaymentRequired in an isError result, the payment in params._meta[\"x402/payment\"], the settlement in result._meta[\"x402/payment-response\"]).",
     protocolVersion: LATEST_PROTOCOL_VERSION,
     serverInfo: { name: MCP_SERVER_NAME, title: MCP_SERVER_TITLE, version: API_VERSION, websiteUrl: origin },
     transport: { type: "streamable-http", url: `${origin}/mcp`, stateless: true, methods: ["POST"] },

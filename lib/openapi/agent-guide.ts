@@ -53,8 +53,8 @@ export function guideSections(c: GuideContext): GuideSection[] {
     {
       title: "Discover content",
       items: [
-        { route: "GET /.well-known/x402", text: "GET /.well-known/x402: live paid resource URLs and the declared payment info (x402, USDC, 0.01 to 1.00); the 402 challenge you get at pay time is authoritative" },
-        { route: "GET /hub/explore/content", text: "GET /hub/explore/content: the explore feed; query q (free text), type (article, music, video, image, document, all), sort (trending, best-sellers, hot-new), limit 1..500, skip or cursor (the previous page's nextCursor)" },
+        { route: "GET /.well-known/x402", text: "GET /.well-known/x402: live paid resource URLs (hosted blog posts' pages among them) and the declared payment info (x402, USDC, 0.01 to 1.00; rails eip3009, gateway, transfer); the 402 challenge you get at pay time is authoritative" },
+        { route: "GET /hub/explore/content", text: "GET /hub/explore/content: the explore feed; query q (free text), type (article, music, video, image, document, all), sort (trending, best-sellers, hot-new), limit 1..500, skip or cursor (the previous page's nextCursor). Each paid card's `x402` says how to buy it: `{ resource, method, body }` is the request that answers the 402 (POST /hub/pay with `{ contentId }` for creator-site content, GET of the card's url for a hosted post); a card's `url` is where the item is read, not always the paid resource" },
         { route: "GET /hub/sitemap/content", text: "GET /hub/sitemap/content: every verified content URL with its update time" },
         { route: "GET /hub/reputation/leaderboards", text: "GET /hub/reputation/leaderboards: top creators, sites or content (type), limit 1..50" },
         { route: "GET /hub/resolve", text: "GET /hub/resolve?url=…: who gets paid for a URL (the article's own wallet, else the verified domain owner)" },
@@ -66,9 +66,12 @@ export function guideSections(c: GuideContext): GuideSection[] {
       title: "Pay over x402",
       requires: ["POST /hub/pay"],
       intro:
-        "POST /hub/pay with `{ contentId }` and no payment answers 402 with a base64 JSON challenge in the PAYMENT-REQUIRED header (x402Version 2). " +
+        "POST /hub/pay with `{ contentId }` (an explore card's id) and no payment answers 402 with a base64 JSON challenge in the PAYMENT-REQUIRED header (x402Version 2). " +
         "Pay it and repeat the same request with your credentials; success is 200 with the receipt (and a PAYMENT-RESPONSE header). Send `x-svc-actor: agent` to say you are an agent. " +
-        "A replay of the same credentials returns the first result and never pays twice.",
+        "A replay of the same credentials returns the first result and never pays twice. " +
+        "A hosted blog post is sold as the post itself, whether named by its card's id, its externalId post:<postId> (invite-only posts too; add `wallet` to be quoted an invited or whitelisted wallet's price) or its page URL: the 200 is `{ kind: \"post\", payment, receiptUrl, unlockProof, accessUrl, pageUrl, post }`, and a wallet that owns it already is charged nothing (`payment: null`). " +
+        "Or GET the post's page URL (the card's url) as an agent: it answers the post's own 402. " +
+        "Every 402 is Cache-Control: no-store; when you sent a payment, the challenge's `error` (and the body's `reason`) says why it was refused.",
       items: [
         {
           route: "POST /hub/pay",
@@ -83,6 +86,11 @@ export function guideSections(c: GuideContext): GuideSection[] {
           text: "the transfer rail: send `paymentRail: \"transfer\"`, broadcast a USDC transfer of at least the price to payTo, and retry with x-svc-transfer-tx (the transaction hash) and x-svc-tx-owner (your EIP-191 signature binding the hash to this resource; the exact message is in the OpenAPI description of POST /hub/pay). A hash pays for one content id only.",
         },
         { route: "POST /hub/preflight", text: "POST /hub/preflight: a free, read-only check (price, funds, recipient) before you pay" },
+        {
+          route: "POST /hub/pay",
+          text: "safe retries: put a payment identifier in the payload (x402 `payment-identifier` extension, 16–128 of A-Za-z0-9_-; recipe in llms-full.txt). The same identifier with the same payment answers the first result; with a re-signed payment it is 409 payment-identifier-reused carrying the first payment's `paymentId` and `receiptUrl`",
+        },
+        { route: "GET /hub/receipts/{paymentId}", text: "GET /hub/receipts/{paymentId}: the signed receipt of a payment; its payload's resourceUrl is the challenge's resource.url (for creator-site content the card's url, for a hosted post the post's access URL)" },
       ],
       full: [
         "Worked example with the official x402 client (`@x402/fetch`, `@x402/evm`) on the plain EIP-3009 item:",
@@ -105,6 +113,22 @@ export function guideSections(c: GuideContext): GuideSection[] {
         "const { payment } = await res.json(); // the receipt: rail, status, txHash, amount, payer, …",
         "```",
         "",
+        "A hosted post from its card, as it is (the page answers agents with the post's 402):",
+        "",
+        "```ts",
+        "const post = await (await payFetch(card.url)).json(); // { content, unlockProof, access, payment, … }",
+        "```",
+        "",
+        "A payment identifier with the stock client, for retries that can never pay twice:",
+        "",
+        "```ts",
+        'import { appendPaymentIdentifierToExtensions, generatePaymentId } from "@x402/extensions/payment-identifier";',
+        "const id = generatePaymentId(); // keep it with the request you may retry",
+        "client.onBeforePaymentCreation(async ({ paymentRequired }) => {",
+        "  paymentRequired.extensions = appendPaymentIdentifierToExtensions(paymentRequired.extensions ?? {}, id);",
+        "});",
+        "```",
+        "",
         "The gateway rail with Circle's client (`@circle-fin/x402-batching`), which signs the GatewayWalletBatched item against your deposit:",
         "",
         "```ts",
@@ -123,7 +147,7 @@ export function guideSections(c: GuideContext): GuideSection[] {
     {
       title: "Re-read what you paid for",
       requires: ["POST /hub/pay"],
-      intro: "A paid read returns an unlockProof. Send it in the x-svc-payment-proof header (for media also the `proof` query parameter) to read again without paying while the entitlement lasts (12 hours for the proof). Or sign in: answer the 402's `extensions[\"sign-in-with-x\"]` challenge with a SIGN-IN-WITH-X header (x402 v2, @x402/extensions/sign-in-with-x) and a wallet that already bought the resource reads it without paying.",
+      intro: "A paid read of a share or a hosted post (its access route, its page URL as an agent, or /hub/pay for a post) returns an unlockProof; /hub/pay for creator-site content returns the receipt, and the creator's site serves the content. Send the unlockProof in the x-svc-payment-proof header (for media also the `proof` query parameter) to read again without paying while the entitlement lasts (12 hours for the proof). Or sign in: answer the 402's `extensions[\"sign-in-with-x\"]` challenge with a SIGN-IN-WITH-X header (x402 v2, @x402/extensions/sign-in-with-x) and a wallet that already bought the resource reads it without paying.",
     },
     {
       title: "Quickshare links",
@@ -154,6 +178,10 @@ export function guideSections(c: GuideContext): GuideSection[] {
         "Send USDC to the creator of any page. A tip to a resolved creator settles at once; a tip to an unknown creator is held in the domain's holding box until the verified owner claims it, and you can refund it until then.",
       items: [
         { route: "POST /hub/tips/verify", text: "POST /hub/tips/verify: record a tip you sent to a resolved creator" },
+        {
+          route: "POST /hub/tips/verify",
+          text: "with a stock x402 client: POST /hub/tips/verify with `{ contentUrl, amount }` and no credentials answers 402 with the tip's challenge; `wrapFetchWithPayment(fetch, client)` signs accepts[0] and retries, and the 200's `tip.rail` says which rail paid (eip3009 for the plain authorization, gateway, or transfer)",
+        },
         { route: "POST /hub/tips/hold", text: "POST /hub/tips/hold: record a tip held for an unresolved domain" },
         { route: "POST /hub/tips/refund", text: "POST /hub/tips/refund: take a held tip back with an EIP-191 signature (you must be the payer)" },
       ],
@@ -161,8 +189,11 @@ export function guideSections(c: GuideContext): GuideSection[] {
     {
       title: "Rate what you unlocked",
       requires: ["POST /hub/reputation/ratings/index"],
-      intro: "Ratings are on-chain and tied to an unlock: a value 1..50 (stars = value / 10), written with the reputation contract's rateContent and then indexed by the hub.",
+      intro:
+        "Ratings are on-chain and tied to an unlock: a value 1..50 (stars = value / 10), written with the reputation contract's rateContent and then indexed by the hub. " +
+        "A rating is a transaction your wallet sends itself: it costs gas (the chain's native token), unlike paying, which the hub's relayer settles for you.",
       items: [
+        { route: "POST /hub/reputation/ratings/prepare", text: "POST /hub/reputation/ratings/prepare: checks your unlock and returns the ready-to-send call: `call` { to, data, value, chainId, functionName, args, abi } (send it with any wallet, e.g. viem's sendTransaction({ to, data })); then index its transaction hash" },
         { route: "POST /hub/reputation/ratings/index", text: "POST /hub/reputation/ratings/index: index your on-chain rating so it shows in the ledger and leaderboards" },
         { route: "GET /hub/reputation/leaderboards", text: "GET /hub/reputation/leaderboards: where ratings, unlocks, views and revenue rank creators, sites and content" },
       ],
@@ -183,7 +214,9 @@ export function guideSections(c: GuideContext): GuideSection[] {
       requires: ["POST /mcp"],
       intro:
         `POST ${c.origin}/mcp speaks the Model Context Protocol over Streamable HTTP (JSON-RPC, stateless: no session id, JSON answers). ` +
-        "Connect with any MCP client (for example the TypeScript SDK's StreamableHTTPClientTransport); no key is needed. Browsers may call it only from the hub's own origin.",
+        "Connect with any MCP client (for example the TypeScript SDK's StreamableHTTPClientTransport); no key is needed. Browsers may call it only from the hub's own origin. " +
+        "The paid tool buy_content buys an item (contentId: an explore card's id or post:<postId>; url: a post page or share URL; share: a slug) over x402's MCP transport: unpaid, the result is isError with the PaymentRequired as structuredContent (and as content[0].text); " +
+        "sign one accepts option (e.g. x402Client.createPaymentPayload with @x402/evm's ExactEvmScheme) and call again with it in params._meta[\"x402/payment\"]; the item comes back with the settlement in result._meta[\"x402/payment-response\"]. Same receipts, ledger rows and replay rules as over HTTP.",
     },
   ];
 }

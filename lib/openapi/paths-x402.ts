@@ -3,6 +3,7 @@ import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { errorBodySchema } from "@/lib/http/errors";
 import {
   discoveryResponse,
+  paidPostResponseSchema,
   paidResponseSchema,
   payBody,
   paymentRequiredBodySchema,
@@ -32,6 +33,8 @@ Only Transfer logs emitted by the USDC contract count. A tx hash pays for one co
 
 When \`contentId\`, \`url\` or \`path\` names tracked content (whichever field names it), that content's price, recipient and title win over the body's.
 
+**Hosted blog posts**: a \`contentId\` that is a hosted post's explore card (its hub id, or its externalId \`post:<postId>\`, which also names an invite-only post without a card) or a \`url\` that is a post page (the card's \`url\`) or its access URL is sold by the blog's own access engine as the post itself: the post's price and tier (send \`wallet\` to be quoted an invited or whitelisted wallet's tier; a payment's own payer is decided on too), its invitation and ban rules (403 before any charge), its entitlement recorded for the payer (the blog's page and access route then grant it). The 402 is the one the post's access route gives (\`resource.url\` is the post's access URL). The 200 is \`{ success, kind: "post", payment, receiptUrl, unlockProof, accessUrl, pageUrl, post }\` with \`post\` what the access route answers; a wallet that already owns the post (it signs a payment that is not settled, or signs in with SIGN-IN-WITH-X) is answered without a charge and \`payment: null\`.
+
 **200**: \`{ success: true, payment: <receipt> }\` and the \`PAYMENT-RESPONSE\` header (x402 settle response; \`transaction\` is the settlement tx hash, or the payment id while a gateway payment is locked). A replay of the same credentials for the same content returns the first receipt and records nothing new; the same authorization against other content is 409 \`authorization-claimed-elsewhere\`. Credentials that do not verify get **402** \`payment-invalid\` with a fresh challenge and a machine-readable \`reason\` (\`malformed_payment\`, \`network_mismatch\`, \`accepted_mismatch\`, \`payee_mismatch\`, \`amount_mismatch\`, \`not_yet_valid\`, \`expired\`, \`valid_before_too_far\`, \`invalid_signature\`, \`nonce_used\`, \`insufficient_funds\`, \`settlement_failed\`, \`transfer_not_found\`, \`transfer_reverted\`, \`amount_insufficient\`, \`transfer_too_old\`). **503** \`chain-unavailable\` when the chain does not answer (a Gateway payment needs no chain read while the hub's deposit index is current; nothing recorded; for a plain authorization already submitted, retry the same request to get its receipt); **503** \`payment-not-recorded\` when a plain authorization's transfer landed but recording it failed: retry the same request to get the paid 200 (charged once).`;
 
 export const x402Paths: ZodOpenApiPathsObject = {
@@ -52,7 +55,7 @@ export const x402Paths: ZodOpenApiPathsObject = {
       requestBody: jsonBody(payBody),
       responses: {
         "200": {
-          ...json(paidResponseSchema, "Paid: the receipt"),
+          ...json(z.union([paidResponseSchema, paidPostResponseSchema]), "Paid: the receipt (and, for a hosted post, the post itself)"),
           headers: { "PAYMENT-RESPONSE": header("base64 JSON x402 settle response { success, payer, transaction, network, amount }") },
         },
         "402": {

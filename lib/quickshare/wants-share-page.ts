@@ -1,15 +1,7 @@
-import type { Credentials } from "@/lib/x402/parse-credentials";
+import { wantsPage } from "@/lib/access/wants-page";
 
 /** The share page's path, /qs/<slug> (a browser's page or an agent's access, decided by wantsSharePage). */
 export const SHARE_PAGE_PATH = /^\/qs\/([^/]+)$/;
 
-/**
- * decisions.md #4: a request that accepts text/html gets the page; anything else — an agent
- * (x-svc-actor: agent), a request carrying payment, proof or sign-in-with-x credentials, or one that does not
- * accept HTML — gets the access route's JSON and 402.
- */
-export function wantsSharePage({ accept, credentials }: { accept: string | null; credentials: Credentials }): boolean {
-  if (credentials.actor === "agent") return false;
-  if (credentials.payment.kind !== "none" || credentials.proof || credentials.siwx) return false;
-  return /\btext\/html\b/i.test(accept ?? "");
-}
+/** A share page for people, its access route for agents: lib/access/wants-page.ts decides, as for every page that is also a paid resource. */
+export const wantsSharePage = wantsPage;

@@ -1,5 +1,6 @@
 import "server-only";
-import { getAddress, keccak256, stringToHex } from "viem";
+import { encodeFunctionData, getAddress, keccak256, stringToHex } from "viem";
+import { reputationAbi } from "@/lib/chain/abis";
 import { getChainInfo } from "@/lib/chain/chain-info";
 import { hubChain } from "@/lib/chain/clients";
 import { findContent } from "@/lib/content/find-content";
@@ -12,7 +13,8 @@ import { reputationAddress } from "./reputation-address";
 /**
  * Everything a wallet needs to rate on chain, after checking first that it has a verified unlock of
  * the content: the content's bytes32 hash, the contract, the chain, the unlock reference to pass,
- * and a canonical message whose keccak-256 serves as reviewHash.
+ * a canonical message whose keccak-256 serves as reviewHash, and the ready-to-send `rateContent` call
+ * (the wallet sends it itself and pays its gas).
  */
 export async function prepareRating(opts: { contentId: string; walletAddress: string; ratingValue: number; paymentId?: string }) {
   const content = await findContent(opts.contentId);
@@ -29,16 +31,29 @@ export async function prepareRating(opts: { contentId: string; walletAddress: st
     `unlock: ${unlockRef}`,
     `chain: eip155:${chain.chainId}`,
   ].join("\n");
+  const reviewHash = keccak256(stringToHex(message));
+  const contractAddress = reputationAddress();
+  const args = [contentHash, opts.ratingValue, reviewHash, unlockRef] as const;
   return {
     success: true as const,
     message,
     ratingValue: opts.ratingValue,
     contentHash,
-    reviewHash: keccak256(stringToHex(message)),
+    reviewHash,
     unlockRef,
-    contractAddress: reputationAddress(),
+    contractAddress,
     chainId: String(chain.chainId),
     chainName: hubChain().name,
     rpcUrl: env.PUBLIC_RPC_URL,
+    call: {
+      to: contractAddress,
+      data: encodeFunctionData({ abi: reputationAbi, functionName: "rateContent", args }),
+      value: "0",
+      chainId: chain.chainId,
+      functionName: "rateContent" as const,
+      args: [...args.map(String)],
+      abi: reputationAbi.filter((f) => f.type === "function" && f.name === "rateContent"),
+    },
+    gas: "Rating is a transaction your wallet sends itself: it costs gas in the chain's native token (paying for content does not: the hub's relayer settles it)",
   };
 }

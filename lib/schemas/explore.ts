@@ -57,6 +57,15 @@ export const contentCard = z
     reputationStars: z.number().nullable().meta({ description: "Average rating value / 10 (1..5); null until rated" }),
     createdAt: z.iso.datetime(),
     lastSeenAt: z.iso.datetime().nullable(),
+    x402: z
+      .object({
+        resource: z.string().meta({ description: "The URL a stock x402 client (e.g. @x402/fetch) requests to get the 402 and pay; for a hosted post its page, which answers agents with the post's access route" }),
+        method: z.enum(["GET", "POST"]),
+        body: z.object({ contentId: z.string() }).nullable().meta({ description: "The JSON body to send with POST (null for GET)" }),
+        resourceUrl: z.string().meta({ description: "The x402 resource.url its 402 challenge and its signed receipts name (a receipt's resourceUrl matches it)" }),
+      })
+      .nullable()
+      .meta({ description: "How to buy this item over x402 (null when it is free). `url` is where the item is read, which is not always the paid resource" }),
   })
   .meta({
     id: "ContentCard",

@@ -26,6 +26,18 @@ export const prepareRatingResponse = z
     chainId: z.string(),
     chainName: z.string(),
     rpcUrl: z.string(),
+    call: z
+      .object({
+        to: walletAddress,
+        data: z.string().meta({ description: "The ABI-encoded rateContent(contentHash, ratingValue, reviewHash, unlockRef) call" }),
+        value: z.literal("0"),
+        chainId: z.number().int(),
+        functionName: z.literal("rateContent"),
+        args: z.array(z.string()).meta({ description: "contentHash, ratingValue, reviewHash, unlockRef" }),
+        abi: z.array(z.looseObject({})).meta({ description: "rateContent's ABI fragment" }),
+      })
+      .meta({ description: "The ready-to-send transaction: sendTransaction({ to, data }) from the rating wallet, then POST its hash to /hub/reputation/ratings/index" }),
+    gas: z.string().meta({ description: "Rating costs gas: the wallet sends the transaction itself" }),
   })
   .meta({ id: "PrepareRatingResponse" });
 

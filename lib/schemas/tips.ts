@@ -53,7 +53,7 @@ export const tipView = z
     payer: walletAddress,
     recipient: walletAddress.nullable(),
     payTo: walletAddress,
-    rail: z.enum(["transfer", "gateway"]),
+    rail: z.enum(["transfer", "gateway", "eip3009"]).meta({ description: "The rail that paid: eip3009 (a plain USDC authorization, settled at once), gateway (Circle Gateway batched), transfer" }),
     txHash: z.string().nullable(),
     box: walletAddress.nullable(),
     feeBps: z.number().int().nullable(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { walletAddress } from "./auth";
+import { postAccessGrant } from "./blog";
 
 const hex = (bytes?: number) =>
   z.string().regex(bytes ? new RegExp(`^0x[0-9a-fA-F]{${bytes * 2}}$`) : /^0x([0-9a-fA-F]{2})+$/, bytes ? `must be 0x and ${bytes} bytes of hex` : "must be 0x-prefixed hex");
@@ -84,6 +85,20 @@ export const paymentReceiptSchema = z
 
 export const paidResponseSchema = z.object({ success: z.literal(true), payment: paymentReceiptSchema }).meta({ id: "PaidResponse" });
 
+/** /hub/pay's 200 for a hosted blog post: the blog's own access answer for the payer, with the receipt and where to re-read. */
+export const paidPostResponseSchema = z
+  .object({
+    success: z.literal(true),
+    kind: z.literal("post"),
+    payment: paymentReceiptSchema.nullable().meta({ description: "The receipt of this purchase; null when the wallet already owned the post (nothing charged)" }),
+    receiptUrl: z.string().nullable().meta({ description: "GET it for the signed receipt (null when nothing was charged)" }),
+    unlockProof: z.string().nullable().meta({ description: "Send as x-svc-payment-proof to accessUrl or the page to re-read without paying; valid 12 hours" }),
+    accessUrl: z.string().meta({ description: "The post's access route on its blog's origin (the x402 resource this payment bought)" }),
+    pageUrl: z.string().meta({ description: "The post's page (its explore card's url)" }),
+    post: postAccessGrant.meta({ description: "What the blog's access route answers this wallet: the decrypted post, media, entitlement" }),
+  })
+  .meta({ id: "PaidPostResponse" });
+
 /** A 402: the x402 challenge fields and our error fields in one body. */
 export const paymentRequiredBodySchema = paymentRequiredSchema
   .extend({
@@ -109,6 +124,9 @@ export const payBody = z
     }),
     siteId: z.string().max(100).optional().meta({ description: "Site UUID for attribution of untracked content (needs siteToken)" }),
     siteToken: z.string().max(200).optional(),
+    wallet: walletAddress.optional().meta({
+      description: "Hosted posts only: the wallet the purchase is for (a claim, as the blog's ?wallet=), so an invited or whitelisted payer is quoted its own tier before paying",
+    }),
   })
   .meta({ id: "PayRequest" });
 
@@ -163,7 +181,7 @@ export const discoveryResponse = z
       network: z.string(),
       minimum: z.string(),
       maximum: z.string(),
-      rails: z.array(z.string()),
+      rails: z.array(z.string()).meta({ description: "eip3009: a plain USDC TransferWithAuthorization (accepts[0], what stock clients sign); gateway: Circle Gateway batched (accepts[1]); transfer: a USDC transfer proven by its sender" }),
       endpoint: z.string(),
     }),
   })

@@ -17,7 +17,7 @@ export function tipView(tip: Tip, pendingSettlement = false) {
     payer: tip.payer as `0x${string}`,
     recipient: tip.recipient as `0x${string}` | null,
     payTo: tip.payTo as `0x${string}`,
-    rail: tip.rail as "transfer" | "gateway",
+    rail: tip.rail as "transfer" | "gateway" | "eip3009",
     txHash: tip.txHash,
     box: tip.boxAddress as `0x${string}` | null,
     feeBps: tip.feeBps,

@@ -70,8 +70,9 @@ async function recordSettledTip(tx: Tx, payment: RecordedPayment, terms: Awaited
       payer: getAddress(payment.payer),
       recipient: terms.payee,
       payTo: stored.payTo,
-      rail: payment.rail === "transfer" ? "transfer" : "gateway",
-      txHash: payment.rail === "transfer" ? stored.txHash : null,
+      // The rail that paid: a plain EIP-3009 authorization is settled by the relayer at once (its tx known).
+      rail: payment.rail,
+      txHash: payment.rail === "gateway" ? null : stored.txHash,
       paymentId: payment.id,
     },
   });

@@ -5,7 +5,6 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { CONTENT_ORDER_INDEX, contentTable, siteIdIn } from "@/lib/explore/content-join";
-import { POST_LISTING_PREFIX } from "@/lib/explore/post-listing-id";
 import { parseUsdc } from "@/lib/money";
 import type { discoveryResponse } from "@/lib/schemas/x402";
 
@@ -21,13 +20,12 @@ const LIMIT = 1000;
 export async function discoveryDocument(): Promise<z.infer<typeof discoveryResponse>> {
   // Newest first by walking (network, createdAt): the ORM's form of this filter (two joins to the
   // site and a NOT over both) made PostgreSQL join the sites first and sort every content row (160 ms
-  // at 100,000 items). Blog posts are left out: they answer their own 402 on the blog.
+  // at 100,000 items). A hosted post's URL is its page, which answers an agent's GET with the post's 402.
   const rows = await db.$queryRaw<Array<{ url: string }>>`SELECT c."url" FROM ${contentTable(CONTENT_ORDER_INDEX.newest)}
     WHERE c."network" = ${env.NETWORK_MODE}
       AND c."priceAtomic" >= ${parseUsdc(MINIMUM)} AND c."priceAtomic" <= ${parseUsdc(MAXIMUM)}
       AND c."accessPolicy" NOT IN ('free', 'blocked') AND c."url" <> ''
       AND ${siteIdIn(Prisma.sql`SELECT "id" FROM "Site" WHERE "verified" = TRUE AND "removedAt" IS NULL`)}
-      AND NOT (c."externalId" LIKE ${`${POST_LISTING_PREFIX}%`} AND ${siteIdIn(Prisma.sql`SELECT "id" FROM "Site" WHERE "hosted" = TRUE`)})
     ORDER BY c."createdAt" DESC, c."id" DESC
     LIMIT ${LIMIT}`;
   const hub = NETWORKS[env.NETWORK_MODE];
@@ -37,6 +35,7 @@ export async function discoveryDocument(): Promise<z.infer<typeof discoveryRespo
     resources: [...new Set(rows.map((r) => r.url))],
     instructions:
       `Pay for any listed resource through this hub: POST ${endpoint} with JSON {"url": "<resource URL>"} (or {"contentId": "<hub id or the site's id>"}). ` +
+      `A hosted blog post's URL (its page) is also the x402 resource itself: GET it as an agent (no text/html in Accept, or x-svc-actor: agent) and a stock client such as @x402/fetch pays its 402 directly. ` +
       `The 402 answer carries the x402 v2 challenge in the PAYMENT-REQUIRED header: sign accepts[0] (a plain EIP-3009 USDC authorization, settled at once) ` +
       `or accepts[1] (a Circle Gateway batched authorization drawn from your Gateway deposit) and retry with the Payment-Signature header; ` +
       `or transfer the USDC to payTo yourself and retry with x-svc-transfer-tx and x-svc-tx-owner. Prices are dynamic: the runtime 402 challenge is authoritative.`,
@@ -49,7 +48,7 @@ export async function discoveryDocument(): Promise<z.infer<typeof discoveryRespo
       network: hub.caip2,
       minimum: MINIMUM,
       maximum: MAXIMUM,
-      rails: ["gateway", "transfer"],
+      rails: ["eip3009", "gateway", "transfer"],
       endpoint,
     },
   };

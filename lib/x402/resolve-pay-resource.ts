@@ -42,8 +42,9 @@ export async function resolvePayResource(input: PayResourceInput): Promise<Resol
       throw new ApiError("forbidden", "This content is not offered for sale");
     }
     if (isPostListing(content)) {
-      // Read and paid on the blog itself (its own 402, entitlement and paywall), never through the hub.
-      throw new ApiError("invalid-request", `This is a hosted blog post: pay it at ${content.url}`);
+      // /hub/pay sells posts through the blog's access engine before it gets here (lib/blog/find-sold-post.ts);
+      // what is left (a preflight) is pointed at the post's URL, in a field a client acts on.
+      throw new ApiError("invalid-request", `This is a hosted blog post: GET ${content.url} as an agent (or POST /hub/pay with this contentId) answers its 402`, undefined, { resource: content.url });
     }
     if (content.priceAtomic <= 0n || content.accessPolicy === "free") {
       throw new ApiError("invalid-request", "This content is free: it needs no payment");

@@ -1,10 +1,18 @@
+import { findSoldPost } from "@/lib/blog/find-sold-post";
+import { payForPost } from "@/lib/blog/pay-for-post";
 import { route } from "@/lib/http/route";
 import { payBody } from "@/lib/schemas/x402";
 import { parseCredentials } from "@/lib/x402/parse-credentials";
 import { payForContent } from "@/lib/x402/pay-for-content";
 
-// POST /hub/pay — 402 x402 challenge for content, or its receipt once paid (gateway or transfer rail)
+// POST /hub/pay — 402 x402 challenge for content or a hosted post, or its receipt once paid (gateway or transfer rail)
 export const POST = route({ body: payBody }, async ({ body, req }) => {
-  const { receipt, headers } = await payForContent({ body, credentials: parseCredentials(req.headers) });
+  const credentials = parseCredentials(req.headers);
+  const sold = await findSoldPost(body);
+  if (sold) {
+    const { body: paid, headers } = await payForPost({ sold, credentials, wallet: body.wallet });
+    return Response.json(paid, { headers });
+  }
+  const { receipt, headers } = await payForContent({ body, credentials });
   return Response.json({ success: true, payment: receipt }, { headers: { ...headers, "cache-control": "no-store" } });
 });

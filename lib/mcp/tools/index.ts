@@ -1,4 +1,5 @@
 import type { McpTool } from "../define-tool";
+import { buyContentTool } from "./buy-content";
 import { exploreContentTool } from "./explore-content";
 import { getHubStatus } from "./get-hub-status";
 import { getLeaderboardsTool } from "./get-leaderboards";
@@ -16,5 +17,5 @@ import { resolveShareTool } from "./resolve-share";
  * Add `tools/<name>.ts` with defineTool and list it here; e2e/api/mcp.test.ts then lists and calls it.
  */
 export const MCP_TOOLS: readonly McpTool[] = [
-  getHubStatus, exploreContentTool, getLedgerTool, getPlatformStatsTool, getLeaderboardsTool, resolveShareTool, judgeDecideTool, judgeClassifyTool, judgeTagsTool,
+  getHubStatus, exploreContentTool, getLedgerTool, getPlatformStatsTool, getLeaderboardsTool, resolveShareTool, buyContentTool, judgeDecideTool, judgeClassifyTool, judgeTagsTool,
 ];

@@ -1,6 +1,7 @@
 import "server-only";
 import { bazaarResourceServerExtension, declareDiscoveryExtension, type DeclareDiscoveryExtensionInput } from "@x402/extensions/bazaar";
 import { z } from "zod";
+import { usdcNumber } from "@/lib/money";
 import { postAccessGrant } from "@/lib/schemas/blog";
 import { accessGrant } from "@/lib/schemas/quickshare";
 import { paidResponseSchema, payBody } from "@/lib/schemas/x402";
@@ -60,7 +61,7 @@ function discovery(resource: PaidResource): { method: "GET" | "POST"; path: stri
       return {
         method: "POST",
         path: "/hub/pay",
-        config: { bodyType: "json", input: resource.contentId ? { contentId: resource.contentId } : {}, inputSchema: jsonSchema(payBody), output: { example: RECEIPT_EXAMPLE, schema: outputSchema(paidResponseSchema) } },
+        config: { bodyType: "json", input: resource.contentId ? { contentId: resource.contentId } : {}, inputSchema: jsonSchema(payBody), output: { example: { ...RECEIPT_EXAMPLE, payment: { ...RECEIPT_EXAMPLE.payment, amount: usdcNumber(resource.price) } }, schema: outputSchema(paidResponseSchema) } },
       };
     case "quickshare":
       return { method: "GET", path: new URL(resource.url).pathname, config: { output: { example: GRANT_EXAMPLE, schema: outputSchema(accessGrant) } } };

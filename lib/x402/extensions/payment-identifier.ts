@@ -41,14 +41,21 @@ export async function claimPaymentIdentifier(payload: PaymentPayload, resource: 
   }
   const key = `${SCOPE}:${env.NETWORK_MODE}:${id}`;
   const requestHash = createHash("sha256").update(JSON.stringify({ payment: payload.payload, resource: `${resource.kind}:${resource.id}` })).digest("hex");
-  const compare = (stored: { requestHash: string }) => {
+  const compare = (stored: { requestHash: string; body: string }) => {
     if (stored.requestHash !== requestHash) {
-      throw new ApiError("payment-identifier-reused", `The payment identifier ${id} was already used for another payment in the last 24 hours: send the same payment again to get its result, or use a new identifier`);
+      // The first payment's id (once recorded) and its receipt, so a client that re-signed its retry finds what it bought.
+      const paymentId = firstPaymentId(stored.body);
+      throw new ApiError(
+        "payment-identifier-reused",
+        `The payment identifier ${id} was already used for another payment in the last 24 hours${paymentId ? ` (payment ${paymentId})` : ""}: send the same payment again to get its result, or use a new identifier`,
+        undefined,
+        { paymentId, receiptUrl: paymentId ? `${env.HUB_ORIGIN}/hub/receipts/${paymentId}` : null },
+      );
     }
     return key;
   };
   await db.idempotencyRecord.deleteMany({ where: { key, expiresAt: { lte: now } } });
-  const existing = await db.idempotencyRecord.findUnique({ where: { key }, select: { requestHash: true } });
+  const existing = await db.idempotencyRecord.findUnique({ where: { key }, select: { requestHash: true, body: true } });
   if (existing) return compare(existing);
   try {
     await db.idempotencyRecord.create({ data: { key, scope: SCOPE, requestHash, status: 0, body: "", createdAt: now, expiresAt: new Date(now.getTime() + PAYMENT_ID_TTL_MS) } });
@@ -56,7 +63,17 @@ export async function claimPaymentIdentifier(payload: PaymentPayload, resource: 
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     // A concurrent request claimed it first: the same payment goes on, another one is refused.
-    return compare(await db.idempotencyRecord.findUniqueOrThrow({ where: { key }, select: { requestHash: true } }));
+    return compare(await db.idempotencyRecord.findUniqueOrThrow({ where: { key }, select: { requestHash: true, body: true } }));
+  }
+}
+
+/** The payment an identifier's record names (its body once noted: `{ paymentId }`), or null while in flight. */
+function firstPaymentId(body: string): string | null {
+  try {
+    const parsed = JSON.parse(body) as { paymentId?: unknown };
+    return typeof parsed.paymentId === "string" ? parsed.paymentId : null;
+  } catch {
+    return null;
   }
 }
 
