@@ -4,6 +4,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { seedDemoContent } from "./lib/demo-content.mjs";
 import { devAccount, DEV_ROLES } from "./lib/dev-accounts.mjs";
+import { exampleSiteHubEnv, exampleSitePort, startExampleSite } from "./lib/example-site.mjs";
 import { bin, nodeBin, run } from "./lib/proc.mjs";
 import { contractEnv, migrateAndSeed, stackEnv, startChain, startServer } from "./lib/stack.mjs";
 
@@ -23,7 +24,7 @@ await run(nodeBin, [path.join(root, "scripts/db-generate.mjs")], { cwd: root });
 
 console.log(`› starting the local chain on 127.0.0.1:${chainPort} and deploying contracts…`);
 const { anvil, deployment } = await startChain({ dataDir, chainPort });
-const env = stackEnv({ dataDir, databaseUrl, chainPort, appPort, origin: process.env.HUB_ORIGIN, extra: contractEnv(deployment) });
+const env = stackEnv({ dataDir, databaseUrl, chainPort, appPort, origin: process.env.HUB_ORIGIN, extra: { ...contractEnv(deployment), ...exampleSiteHubEnv({ port: exampleSitePort(appPort) }) } });
 
 console.log("› migrating and seeding demo data…");
 await migrateAndSeed(env);
@@ -43,6 +44,10 @@ try {
   console.warn(`  (demo blog and shares skipped: ${err.message})`);
 }
 
+console.log("› starting the example creator site (examples/express-site) and registering it through the API…");
+const shop = await startExampleSite({ hubUrl: server.url, publicHubUrl: hubOrigin, creatorKey: devAccount(DEV_ROLES.creators[0]).privateKey, port: exampleSitePort(appPort) })
+  .catch((err) => console.warn(`  (example creator site skipped: ${err.message})`));
+
 const line = (label, value) => `  ${label.padEnd(14)} ${value}`;
 const readers = DEV_ROLES.payers.map(devAccount);
 console.log(
@@ -61,6 +66,7 @@ console.log(
           line("paid share", `${demo.shares[1]?.url ?? "-"}  (${demo.shares[1]?.price ?? "?"} USDC)`),
         ]
       : []),
+    ...(shop ? [line("creator site", `${shop.paid}  (its own server, selling through this hub: pay with the Demo reader)`)] : []),
     "",
     "  Demo wallets (anvil's PUBLIC keys, funded with test USDC on this local chain only):",
     "  in the browser pick \"Demo reader\" or \"Demo creator\" in the wallet list; no extension needed.",
@@ -68,12 +74,13 @@ console.log(
     line("Demo creator", `${devAccount(DEV_ROLES.creators[0]).address}  key ${devAccount(DEV_ROLES.creators[0]).privateKey}`),
     ...readers.slice(1).map((a, i) => line(`payer ${i + 2}`, `${a.address}  key ${a.privateKey}`)),
     "",
-    "  Ctrl-C stops the hub and the chain.",
+    "  Ctrl-C stops the hub, the example site and the chain.",
     "",
   ].join("\n"),
 );
 
 const shutdown = async () => {
+  await shop?.stop();
   await server.stop();
   await anvil.stop();
   process.exit(0);

@@ -30,7 +30,7 @@ export default async function CheckoutPage({ searchParams }: { searchParams: Pro
           <dt>Paid to</dt>
           <dd data-testid="checkout-payee">{item.payee.name} <span className="muted">({item.payee.domain}, verified on this hub; wallet <code>{item.payee.wallet}</code>)</span></dd>
           <dt>Price</dt>
-          <dd data-testid="checkout-price">{usdcText(item.option.amount)} USDC</dd>
+          <dd data-testid="checkout-price">{`${usdcText(item.option.amount)} USDC`}</dd>
         </dl>
       </section>
       <p className="muted">Your wallet signs a USDC authorization for exactly this amount to this payee. You then go back to {item.payee.domain}, whose server collects it through this hub and shows you the page. Your key stays in your wallet.</p>
