@@ -57,7 +57,8 @@ export async function readCheckout(query: Record<string, string | string[] | und
   const malformed = (details: string): CheckoutView => ({ ok: false, refusal: { reason: "malformed-challenge", details } });
   const q = checkoutQuery.safeParse({ pr: typeof query.pr === "string" ? query.pr : undefined });
   if (!q.success) return malformed(`pr ${q.error.issues[0]?.message ?? "is invalid"}`);
-  const parsed = paymentRequiredSchema.safeParse(decodeBase64Json(q.data.pr));
+  const raw = decodeBase64Json(q.data.pr);
+  const parsed = paymentRequiredSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return malformed(issue ? `${issue.path.join(".") || "challenge"}: ${issue.message}` : "not an x402 v2 PaymentRequired");
@@ -68,13 +69,17 @@ export async function readCheckout(query: Record<string, string | string[] | und
 
   const network = NETWORKS[env.NETWORK_MODE].caip2;
   const usdc = env.USDC_ADDRESS.toLowerCase();
-  const found = challenge.accepts.find(
+  const index = challenge.accepts.findIndex(
     (o) => o.scheme === "exact" && o.network === network && o.asset.toLowerCase() === usdc && o.extra.name !== GATEWAY_BATCHED_DOMAIN.name && BigInt(o.amount) > 0n,
   );
+  const found = challenge.accepts[index];
   if (!found || typeof found.extra.name !== "string" || typeof found.extra.version !== "string") {
     return { ok: false, refusal: { reason: "no-usable-option", details: `the challenge offers no plain USDC payment (scheme exact, ${network}, asset ${getAddress(env.USDC_ADDRESS)})` } };
   }
-  const option = { ...found, extra: { ...found.extra, name: found.extra.name, version: found.extra.version } } satisfies PaymentOption;
+  // The option exactly as the creator's server wrote it (fields the schema does not name included): the
+  // payload repeats it as `accepted`, and the middleware matches that against its own requirements.
+  const original = (raw as { accepts: Record<string, unknown>[] }).accepts[index];
+  const option = { ...original, ...found, extra: { ...found.extra, name: found.extra.name, version: found.extra.version } } satisfies PaymentOption;
 
   const domain = url.hostname.toLowerCase();
   const site = await db.site.findFirst({ where: { domain, verified: true, removedAt: null } });
@@ -90,7 +95,7 @@ export async function readCheckout(query: Record<string, string | string[] | und
       resourceUrl: url.toString(),
       description: challenge.resource.description ?? "",
       option,
-      challenge: { x402Version: challenge.x402Version, resource: challenge.resource, accepts: [option] },
+      challenge: { x402Version: challenge.x402Version, resource: (raw as { resource: Challenge["resource"] }).resource, accepts: [option] },
       payee: { name: site.name || domain, domain, wallet: getAddress(option.payTo) },
     },
   };
