@@ -12,7 +12,7 @@ import { securityHeaders } from "./security-headers";
  * cheap route's throughput (bench/README.md, "the floor"), and it only added headers, the guard and
  * rewrites, which the hook does.
  */
-export const API_EDGE_PATH = /^\/(?:hub\/|quickshare\/|auth\/|\.well-known\/|sb\/|(?:health|metrics|mcp|openapi\.json|sb)$)/;
+export const API_EDGE_PATH = /^\/(?:hub\/|quickshare\/|auth\/|facilitator\/|\.well-known\/|sb\/|(?:health|metrics|mcp|openapi\.json|sb)$)/;
 /** A hosted blog's API on its own origin (its uploads excepted, which neither the proxy nor this touches). */
 const BLOG_API_PATH = /^\/api\/(?!uploads\/)/;
 const BLOG_TREE = /^\/sb(?:\/|$)/;

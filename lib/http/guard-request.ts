@@ -2,7 +2,7 @@ import { API_ROUTES } from "./api-routes";
 import { ApiError } from "./errors";
 
 // Paths under these prefixes are the API: an unknown one answers 404 JSON, not the HTML page.
-const HUB_API_PREFIXES = ["/hub/", "/quickshare/", "/auth/", "/api/"];
+const HUB_API_PREFIXES = ["/hub/", "/quickshare/", "/auth/", "/api/", "/facilitator/"];
 const BLOG_API_PREFIXES = ["/api/"];
 const BLOG_TREE = "/sb/[host]";
 

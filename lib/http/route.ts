@@ -2,7 +2,7 @@ import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { readSession, type Session } from "@/lib/auth/session";
 import { clientAddress } from "./client-address";
-import { ApiError, toErrorResponse } from "./errors";
+import { ApiError, toErrorResponse, type ErrorBody } from "./errors";
 import { findIllFormedText } from "./find-ill-formed-text";
 import { cachedRead, invalidateReads, readCacheKey } from "./read-cache";
 import { readCappedBody } from "./read-capped-body";
@@ -32,6 +32,11 @@ type Spec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, A exten
    * Only for routes without a session (auth "none").
    */
   cache?: A extends "none" ? boolean : never;
+  /**
+   * A standard that fixes its own error body (the x402 facilitator's `isValid`/`success` answers) adds
+   * its fields here; `{ error, details, code }` and the status stay as the error map decides.
+   */
+  errorBody?: (body: ErrorBody) => Record<string, unknown>;
 };
 
 export type RouteContext<B, Q, P, A extends AuthMode> = {
@@ -103,7 +108,7 @@ export function route<
       return nosniff(cacheable ? await cachedRead(readCacheKey(req), answer) : await answer());
     } catch (err) {
       const { status, body, headers } = toErrorResponse(err);
-      return nosniff(Response.json(body, { status, headers }));
+      return nosniff(Response.json(spec.errorBody ? { ...spec.errorBody(body), ...body } : body, { status, headers }));
     } finally {
       // Whatever a write changed, kept read answers may show the state before it.
       if (MUTATING.has(req.method)) invalidateReads();

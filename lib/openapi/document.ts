@@ -5,6 +5,7 @@ import { blogPaths } from "./paths-blog";
 import { checkoutPaths } from "./paths-checkout";
 import { eventsPaths } from "./paths-events";
 import { explorePaths } from "./paths-explore";
+import { facilitatorPaths } from "./paths-facilitator";
 import { judgePaths } from "./paths-judge";
 import { withCommonStatuses } from "./helpers";
 import { withOperationMeta } from "./operation-meta";
@@ -34,7 +35,7 @@ export function openapiDocument() {
     paths: withOperationMeta(
       withCommonStatuses({
         ...authPaths, ...metaPaths, ...judgePaths, ...agentPaths, ...ledgerPaths, ...ratingPaths, ...x402Paths, ...sitesPaths, ...eventsPaths,
-        ...explorePaths, ...quickshareSharePaths, ...quickshareOwnerPaths, ...tipsPaths, ...blogPaths,
+        ...explorePaths, ...quickshareSharePaths, ...quickshareOwnerPaths, ...tipsPaths, ...blogPaths, ...facilitatorPaths,
         ...checkoutPaths,
       }),
     ),
@@ -47,6 +48,7 @@ export function openapiDocument() {
           description: "x402 payment credentials on retry (Payment-Signature for the gateway rail; x-svc-transfer-tx and x-svc-tx-owner for the transfer rail)",
         },
         session: { type: "apiKey", in: "cookie", name: "auth_session", description: "Wallet session from POST /auth/verify" },
+        facilitatorKey: { type: "http", scheme: "bearer", description: "A site's facilitator key (POST /hub/sites/{websiteId}/facilitator-keys), sent by the site's x402 middleware through HTTPFacilitatorClient's createAuthHeaders" },
         metricsToken: { type: "http", scheme: "bearer", description: "METRICS_TOKEN from the hub's configuration (GET /metrics)" },
         blogSession: { type: "apiKey", in: "cookie", name: "sb_auth_session", description: "A hosted blog's wallet session from POST /api/auth/verify on the blog's origin (valid on that blog only)" },
       },

@@ -40,10 +40,16 @@ export type CheckedAuthorization = {
 export async function checkAuthorization({
   payload,
   resource,
+  options,
   now = Math.floor(Date.now() / 1000),
 }: {
   payload: z.infer<typeof paymentPayloadSchema>;
   resource: PaidResource;
+  /**
+   * The options `accepted` must equal: by default the hub's own challenge for `resource`; the
+   * facilitator passes the creator server's requirements once they are known to be one of the hub's forms.
+   */
+  options?: PaymentRequirements[];
   now?: number;
 }): Promise<CheckedAuthorization> {
   const hub = NETWORKS[env.NETWORK_MODE];
@@ -54,15 +60,15 @@ export async function checkAuthorization({
     throw new PaymentRejected("network_mismatch", `This ${hub.name} hub accepts payments on ${hub.caip2} only; the payment attests ${named}`);
   }
 
-  const options = await paymentOptions(resource);
-  const index = options.findIndex((issued) => canonical(issued) === canonical(accepted as PaymentRequirements));
+  const issued = options ?? (await paymentOptions(resource));
+  const index = issued.findIndex((option) => canonical(option) === canonical(accepted as PaymentRequirements));
   if (index < 0) {
     throw new PaymentRejected(
       "accepted_mismatch",
       "`accepted` is not one of the options this resource's 402 challenge offers (scheme, network, asset, amount, payTo, maxTimeoutSeconds and extra must be copied unchanged)",
     );
   }
-  const requirement = options[index]!;
+  const requirement = issued[index]!;
   const rail = requirement.extra.name === GATEWAY_BATCHED_DOMAIN.name ? "gateway" : "eip3009";
 
   const raw = payload.payload.authorization;

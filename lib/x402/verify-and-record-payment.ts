@@ -1,14 +1,10 @@
 import "server-only";
-import { moneyEvent } from "@/lib/log/money-event";
-import { acceptGatewayPayment } from "./accept-gateway-payment";
+import { acceptPaymentPayload } from "./accept-payment-payload";
 import { acceptTransferPayment } from "./accept-transfer-payment";
-import { checkAuthorization } from "./check-authorization";
-import { withSignedReceipt } from "./extensions/offer-receipt";
-import { claimPaymentIdentifier, notePaymentIdentifier } from "./extensions/payment-identifier";
+import { finishPayment } from "./finish-payment";
 import type { PaymentCredentials } from "./payment-credentials";
 import { PaymentRejected } from "./payment-rejected";
 import { paymentRequired } from "./payment-required";
-import { settleEip3009Payment } from "./settle-eip3009-payment";
 import type { OnRecorded, PaidResource, PaymentOutcome } from "./types";
 
 export type VerifyPaymentOptions = {
@@ -48,37 +44,12 @@ export async function verifyAndRecordPayment({ resource, credentials, actor, onR
   try {
     if (credentials.kind === "malformed") throw new PaymentRejected("malformed_payment", credentials.details);
     if (credentials.kind === "transfer") {
-      return finished(await acceptTransferPayment({ resource, txHash: credentials.txHash, ownerSignature: credentials.owner, actor, onRecorded, now }), resource);
+      return finishPayment(await acceptTransferPayment({ resource, txHash: credentials.txHash, ownerSignature: credentials.owner, actor, onRecorded, now }), resource);
     }
-    const checked = await checkAuthorization({ payload: credentials.payload, resource });
-    // A payment identifier is claimed once the payment itself checks out and before the chain is touched:
-    // reused for another payment, it is refused here.
-    const identifier = await claimPaymentIdentifier(credentials.payload, resource);
-    const outcome =
-      checked.rail === "gateway"
-        ? await acceptGatewayPayment({ resource, checked, actor, onRecorded })
-        : await settleEip3009Payment({ resource, checked, actor, onRecorded, fault });
-    if (identifier) await notePaymentIdentifier(identifier, outcome.receipt.paymentId);
-    return finished(outcome, resource);
+    return await acceptPaymentPayload({ resource, payload: credentials.payload, actor, onRecorded, fault });
   } catch (err) {
     if (err instanceof PaymentRejected) throw await paymentRequired({ resource, reason: err.reason, details: err.details });
     throw err;
   }
-}
-
-/**
- * Every paid answer, first or replayed: the one log line of a newly recorded payment (a replay
- * wrote nothing and logs nothing), and the signed receipt in PAYMENT-RESPONSE (offer-receipt).
- */
-async function finished(outcome: PaymentOutcome, resource: PaidResource): Promise<PaymentOutcome> {
-  logged(outcome, resource);
-  return withSignedReceipt(outcome, resource, outcome.recordedAt);
-}
-
-/** The one log line (and metric) of a newly recorded payment; a replay wrote nothing and logs nothing. */
-function logged(outcome: PaymentOutcome, resource: PaidResource): PaymentOutcome {
-  const r = outcome.receipt;
-  if (!outcome.replayed) moneyEvent({ event: "payment.recorded", rail: r.rail, status: r.status, paymentId: r.paymentId ?? "", payer: r.payer ?? "", amount: resource.price, resource: `${resource.kind}:${resource.id}` });
-  return outcome;
 }
 

@@ -1,0 +1,294 @@
+// The hub as a standard x402 facilitator for creators' own servers (issue 32). The witnesses are
+// stock: examples/express-site (@x402/express + HTTPFacilitatorClient) runs as a child process, and
+// @x402/fetch with ExactEvmScheme or Circle's BatchEvmScheme buys from it. Each sale is checked in
+// the hub's ledger, explore and the payer's balance; every refusal records nothing.
+import { BatchEvmScheme } from "@circle-fin/x402-batching/client";
+import type { PaymentPayload, PaymentRequired, PaymentRequirements, SchemeNetworkClient } from "@x402/core/types";
+import { decodePaymentRequiredHeader } from "@x402/core/http";
+import { ExactEvmScheme } from "@x402/evm/exact/client";
+import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from "@x402/fetch";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startExampleSite, type ExampleSite } from "../support/example-site";
+import { api, HUB_URL, signIn } from "../support/hub";
+import { cleanupRun, createSite, newWallet, RUN, type FixtureSite } from "../support/sites";
+import { chainAccess, freshPayer, gatewayAvailable, hubDb, NETWORK, paymentCounts, settled, signedPayment, usdc, USDC, usdcBalance } from "../support/x402";
+
+const APP_PORT = Number(new URL(HUB_URL).port);
+const spend = { allowedAssets: [{ network: NETWORK, asset: USDC, maxAmountPerPayment: "1000000" }] };
+const owner = newWallet();
+let site: FixtureSite;
+let cookie: string;
+let key: string;
+let express: ExampleSite;
+let paidUrl: string;
+
+function facilitator(path: "verify" | "settle", body: unknown, headers: Record<string, string> = { authorization: `Bearer ${key}` }) {
+  return api(`/facilitator/${path}`, { json: body, headers });
+}
+
+async function issueKey(siteId: string, c = cookie, json: Record<string, unknown> = {}) {
+  return api(`/hub/sites/${siteId}/facilitator-keys`, { json, cookie: c, origin: HUB_URL });
+}
+
+/** The example's 402 for the paid article, decoded. */
+async function challenge(): Promise<PaymentRequired> {
+  const res = await fetch(`${express.url}/articles/paid`);
+  expect(res.status).toBe(402);
+  return decodePaymentRequiredHeader(res.headers.get("payment-required")!);
+}
+
+/** A signed payment for the example's option (`gateway` or plain) and the facilitator request it makes. */
+async function facilitatorRequest(opts: { gateway?: boolean; payer?: Awaited<ReturnType<typeof freshPayer>>; requirement?: (r: PaymentRequirements) => PaymentRequirements } = {}) {
+  const required = await challenge();
+  const base = required.accepts.find((r) => (r.extra?.name === "GatewayWalletBatched") === Boolean(opts.gateway))!;
+  const requirement = opts.requirement ? opts.requirement(base) : base;
+  const payer = opts.payer ?? (await freshPayer(opts.gateway ? { deposit: "1" } : { wallet: "1" }));
+  const { payload } = await signedPayment({ requirement, signer: payer, resource: required.resource });
+  return { payer, body: { x402Version: 2, paymentPayload: payload as PaymentPayload, paymentRequirements: requirement } };
+}
+
+async function salesOf(siteId: string) {
+  return hubDb().payment.findMany({ where: { siteId }, include: { receipt: true }, orderBy: { createdAt: "asc" } });
+}
+
+beforeAll(async () => {
+  site = await createSite({ owner: owner.address, domain: `creator-${RUN}.example`, name: `Creator ${RUN}` });
+  cookie = await signIn(owner);
+  const issued = await issueKey(site.id, cookie, { label: "express example" });
+  expect(issued.status).toBe(200);
+  key = issued.body.key;
+  paidUrl = `http://${site.domain}/articles/paid`;
+  express = await startExampleSite("express-site", {
+    FACILITATOR_URL: `${HUB_URL}/facilitator`,
+    FACILITATOR_KEY: key,
+    PAY_TO: owner.address,
+    PORT: String(APP_PORT + 10),
+    PUBLIC_URL: `http://${site.domain}`,
+  });
+});
+
+afterAll(async () => {
+  await express?.stop();
+  await cleanupRun();
+});
+
+describe("facilitator keys", () => {
+  it("are shown once, stored hashed, listed without the secret, and only the owner may issue them", async () => {
+    expect(key).toMatch(/^fk_[A-Za-z0-9_-]{43}$/);
+    const row = await hubDb().facilitatorKey.findFirstOrThrow({ where: { siteId: site.id } });
+    expect(row.keyHash).not.toContain(key.slice(3));
+    expect(row.keyHash).toMatch(/^[0-9a-f]{64}$/);
+    const list = await api(`/hub/sites/${site.id}/facilitator-keys`, { cookie });
+    expect(list.status).toBe(200);
+    expect(list.body.facilitatorUrl).toBe(`${HUB_URL}/facilitator`);
+    expect(JSON.stringify(list.body)).not.toContain(key);
+    expect(list.body.keys[0]).toMatchObject({ prefix: key.slice(0, 10), label: "express example", revokedAt: null });
+
+    const stranger = await signIn(newWallet());
+    const refused = await issueKey(site.id, stranger);
+    expect(refused.status).toBe(404);
+    expect((await api(`/hub/sites/${site.id}/facilitator-keys`, { json: {} })).status).toBe(401);
+  });
+
+  it("rotate (the old key is revoked in the same step) and revoke", async () => {
+    const first = await issueKey(site.id, cookie, { label: "to rotate" });
+    const rotated = await issueKey(site.id, cookie, { label: "rotated", replaces: first.body.facilitatorKey.id });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.revoked).toBe(first.body.facilitatorKey.id);
+    const { body } = await facilitatorRequest();
+    const old = await facilitator("verify", body, { authorization: `Bearer ${first.body.key}` });
+    expect(old.status).toBe(401);
+    expect(old.body).toMatchObject({ isValid: false, invalidReason: "unauthorized", code: "unauthorized" });
+    const fresh = await facilitator("verify", body, { authorization: `Bearer ${rotated.body.key}` });
+    expect(fresh.body).toMatchObject({ isValid: true });
+    const revoked = await api(`/hub/sites/${site.id}/facilitator-keys/${rotated.body.facilitatorKey.id}`, { method: "DELETE", cookie, origin: HUB_URL });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.facilitatorKey.revokedAt).not.toBeNull();
+    expect((await facilitator("verify", body, { authorization: `Bearer ${rotated.body.key}` })).status).toBe(401);
+  });
+});
+
+describe("GET /facilitator/supported", () => {
+  it("names both forms on the hub's network, the extensions and the relayer", async () => {
+    const res = await api("/facilitator/supported");
+    expect(res.status).toBe(200);
+    expect(res.body.kinds).toEqual([
+      { x402Version: 2, scheme: "exact", network: NETWORK, extra: expect.objectContaining({ asset: USDC, verifyingContract: USDC }) },
+      { x402Version: 2, scheme: "exact", network: NETWORK, extra: expect.objectContaining({ asset: USDC, name: "GatewayWalletBatched", version: "1" }) },
+    ]);
+    expect(res.body.extensions).toContain("payment-identifier");
+    expect(res.body.signers[NETWORK]).toHaveLength(1);
+  });
+});
+
+describe("a creator's Express server sells through the hub", () => {
+  it("the free article needs no payment; the paid one answers 402 with both forms", async () => {
+    expect((await fetch(`${express.url}/articles/free`)).status).toBe(200);
+    const required = await challenge();
+    expect(required.resource.url).toBe(paidUrl);
+    expect(required.accepts.map((r) => r.extra?.name)).toEqual([expect.not.stringMatching(/Gateway/), "GatewayWalletBatched"]);
+  });
+
+  it("@x402/fetch + ExactEvmScheme buys the paid article: USDC moves, the sale is in the ledger and explore", async () => {
+    const payer = await freshPayer({ wallet: "1" });
+    const before = await usdcBalance(owner.address);
+    const client = new x402Client().register(NETWORK, new ExactEvmScheme(payer)).setSpendControls(spend);
+    const res = await wrapFetchWithPayment(fetch, client)(`${express.url}/articles/paid`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("this paragraph is what you bought");
+    const settle = decodePaymentResponseHeader(res.headers.get("payment-response")!);
+    expect(settle).toMatchObject({ success: true, network: NETWORK, payer: payer.address });
+    expect(settle.transaction).toMatch(/^0x[0-9a-f]{64}$/);
+
+    expect(await usdcBalance(payer.address)).toBe(usdc("0.99"));
+    expect(await usdcBalance(owner.address)).toBe(before + usdc("0.01"));
+    const payment = (await salesOf(site.id)).find((p) => p.payer === payer.address)!;
+    expect(payment).toMatchObject({ rail: "eip3009", status: "settled", amountAtomic: 10_000n, feeAtomic: 0n, recipient: owner.address, txHash: settle.transaction });
+    expect(payment.receipt).toMatchObject({ resourceUrl: paidUrl, paymentProvider: "x402-eip3009", revenueAtomic: 10_000n });
+
+    const ledger = await api(`/hub/ledger?domain=${site.domain}&limit=100`);
+    const row = ledger.body.activities?.find((a: { paymentId?: string }) => a.paymentId === payment.id) ?? ledger.body.items?.find((a: { paymentId?: string }) => a.paymentId === payment.id);
+    expect(row).toMatchObject({ domain: site.domain, txHash: settle.transaction, payerWallet: payer.address });
+
+    const explore = await api(`/hub/explore/content?q=${encodeURIComponent(`creator-${RUN}`)}`);
+    const card = explore.body.content.find((c: { url: string }) => c.url === paidUrl);
+    expect(card).toBeTruthy();
+    expect(card.unlocks).toBeGreaterThanOrEqual(1);
+  });
+
+  it("Circle's BatchEvmScheme buys it with a Gateway payment: locked at once, settled by the batch", async () => {
+    const payer = await freshPayer({ deposit: "1" });
+    const before = await usdcBalance(owner.address);
+    const client = new x402Client()
+      .register(NETWORK, new BatchEvmScheme(payer) as unknown as SchemeNetworkClient)
+      .registerPolicy((_v, reqs) => reqs.filter((r) => r.extra?.name === "GatewayWalletBatched"))
+      .setSpendControls(spend);
+    const res = await wrapFetchWithPayment(fetch, client)(`${express.url}/articles/paid`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("this paragraph is what you bought");
+    const settle = decodePaymentResponseHeader(res.headers.get("payment-response")!);
+    const payment = (await salesOf(site.id)).find((p) => p.payer === payer.address)!;
+    expect(payment).toMatchObject({ rail: "gateway", amountAtomic: 10_000n });
+    expect(settle).toMatchObject({ success: true, transaction: payment.id, network: NETWORK });
+
+    const done = await settled(payment.id);
+    expect(done.receipt?.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await gatewayAvailable(payer.address)).toBe(usdc("0.99"));
+    expect(await usdcBalance(owner.address)).toBe(before + usdc("0.01"));
+  });
+});
+
+describe("POST /facilitator/verify and /settle", () => {
+  it("verify moves nothing; settle records once; a replayed settle is the same answer and one payment", async () => {
+    const { payer, body } = await facilitatorRequest();
+    const counts = await paymentCounts();
+    const verified = await facilitator("verify", body);
+    expect(verified.status).toBe(200);
+    expect(verified.body).toEqual({ isValid: true, payer: payer.address });
+    expect(await paymentCounts()).toEqual(counts);
+    expect(await usdcBalance(payer.address)).toBe(usdc("1"));
+
+    const first = await facilitator("settle", body);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ success: true, payer: payer.address, network: NETWORK, amount: "10000", extra: { rail: "eip3009", status: "settled" } });
+    const again = await facilitator("settle", body);
+    expect(again.body).toEqual(first.body);
+    expect(await paymentCounts()).toMatchObject({ payments: counts.payments + 1, receipts: counts.receipts + 1 });
+    expect(await usdcBalance(payer.address)).toBe(usdc("0.99"));
+  });
+
+  it("settle without verify settles (it runs every check itself)", async () => {
+    const { payer, body } = await facilitatorRequest({ gateway: true });
+    const res = await facilitator("settle", body);
+    expect(res.body).toMatchObject({ success: true, payer: payer.address, extra: { rail: "gateway", status: "locked" } });
+    expect(res.body.transaction).toBe(res.body.extra.paymentId);
+    await settled(res.body.extra.paymentId);
+    const later = await facilitator("settle", body);
+    expect(later.body).toMatchObject({ success: true, extra: { status: "settled" } });
+    expect(later.body.transaction).toMatch(/^0x[0-9a-f]{64}$/);
+  });
+
+  const refusals: Array<[string, () => Promise<{ body: unknown; headers?: Record<string, string> }>, number, string]> = [
+    ["payTo not the site's wallet", async () => facilitatorRequest({ requirement: (r) => ({ ...r, payTo: newWallet().address }) }), 200, "payto_not_site_wallet"],
+    ["amount above the ceiling", async () => facilitatorRequest({ requirement: (r) => ({ ...r, amount: "5000001" }), payer: await freshPayer({ wallet: "6" }) }), 200, "amount_above_ceiling"],
+    ["another token", async () => facilitatorRequest({ requirement: (r) => ({ ...r, asset: newWallet().address }) }), 200, "asset_mismatch"],
+    ["a resource on another domain", async () => {
+      const r = await facilitatorRequest();
+      return { body: { ...r.body, paymentPayload: { ...r.body.paymentPayload, resource: { url: "https://elsewhere.example/articles/paid" } } } };
+    }, 200, "resource_not_on_site"],
+    ["accepted differs from the requirements", async () => {
+      const r = await facilitatorRequest();
+      return { body: { ...r.body, paymentRequirements: { ...r.body.paymentRequirements, maxTimeoutSeconds: 60 } } };
+    }, 200, "accepted_mismatch"],
+    ["an unfunded payer", async () => facilitatorRequest({ payer: await freshPayer() }), 200, "insufficient_funds"],
+    ["a malformed payload", async () => {
+      const r = await facilitatorRequest();
+      return { body: { ...r.body, paymentPayload: { ...r.body.paymentPayload, payload: { signature: "0xzz" } } } };
+    }, 400, "invalid_payload"],
+    ["no credential", async () => ({ ...(await facilitatorRequest()), headers: {} }), 401, "unauthorized"],
+    ["a wrong credential", async () => ({ ...(await facilitatorRequest()), headers: { authorization: `Bearer fk_${"A".repeat(43)}` } }), 401, "unauthorized"],
+    ["the widget token instead of a key", async () => ({ ...(await facilitatorRequest()), headers: { authorization: `Bearer ${site.token}` } }), 401, "unauthorized"],
+  ];
+
+  it.each(refusals)("refuses %s, on verify and on settle, and records nothing", async (_name, make, status, reason) => {
+    const { body, headers } = await make();
+    const counts = await paymentCounts();
+    const sales = (await salesOf(site.id)).length;
+    const h = headers ?? { authorization: `Bearer ${key}` };
+    const v = await facilitator("verify", body, h);
+    expect(v.status).toBe(status);
+    expect(v.body).toMatchObject({ isValid: false, invalidReason: reason });
+    const s = await facilitator("settle", body, h);
+    expect(s.status).toBe(status);
+    expect(s.body).toMatchObject({ success: false, errorReason: reason, transaction: "", network: NETWORK });
+    expect(await paymentCounts()).toEqual(counts);
+    expect((await salesOf(site.id)).length).toBe(sales);
+  });
+
+  it("refuses a site that is not verified (403), and serves it again once it is", async () => {
+    const { body } = await facilitatorRequest();
+    await hubDb().site.update({ where: { id: site.id }, data: { verified: false, verificationStatus: "failed" } });
+    try {
+      const counts = await paymentCounts();
+      const v = await facilitator("verify", body);
+      expect(v.status).toBe(403);
+      expect(v.body).toMatchObject({ isValid: false, invalidReason: "site_not_verified" });
+      const s = await facilitator("settle", body);
+      expect(s.status).toBe(403);
+      expect(s.body).toMatchObject({ success: false, errorReason: "site_not_verified" });
+      expect(await paymentCounts()).toEqual(counts);
+    } finally {
+      await hubDb().site.update({ where: { id: site.id }, data: { verified: true, verificationStatus: "verified", lastVerifiedAt: new Date() } });
+    }
+    expect((await facilitator("verify", body)).body).toMatchObject({ isValid: true });
+  });
+
+  it("the chain down during settle: 503, nothing recorded; the same payload settles once it is back", async () => {
+    const { payer, body } = await facilitatorRequest();
+    const counts = await paymentCounts();
+    await chainAccess(false);
+    try {
+      const down = await facilitator("settle", body);
+      expect(down.status).toBe(503);
+      expect(down.body).toMatchObject({ success: false, errorReason: "chain_unavailable", transaction: "" });
+      expect(await paymentCounts()).toEqual(counts);
+    } finally {
+      await chainAccess(true);
+    }
+    const up = await facilitator("settle", body);
+    expect(up.body).toMatchObject({ success: true, payer: payer.address, extra: { status: "settled" } });
+    expect(await usdcBalance(payer.address)).toBe(usdc("0.99"));
+  });
+
+  it("a failure after the chain write ends in the settled answer on retry, paid once", async () => {
+    const { payer, body } = await facilitatorRequest();
+    const failed = await api("/facilitator/settle", { json: body, headers: { authorization: `Bearer ${key}`, "x-hub-test-fault": "record-after-chain" } });
+    expect(failed.status).toBeGreaterThanOrEqual(500);
+    expect(failed.body).toMatchObject({ success: false });
+    expect(await usdcBalance(payer.address)).toBe(usdc("0.99"));
+    const retried = await facilitator("settle", body);
+    expect(retried.body).toMatchObject({ success: true, extra: { status: "settled" } });
+    expect(await usdcBalance(payer.address)).toBe(usdc("0.99"));
+    expect((await salesOf(site.id)).filter((p) => p.payer === payer.address)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,86 @@
+import "server-only";
+import type { z } from "zod";
+import { NETWORKS } from "@/lib/chain/networks";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { trendIncrement } from "@/lib/explore/trend-score";
+import type { settleResponseSchema } from "@/lib/schemas/facilitator";
+import { buildSearchText } from "@/lib/sites/search-text";
+import { acceptPaymentPayload } from "@/lib/x402/accept-payment-payload";
+import { checkAuthorization } from "@/lib/x402/check-authorization";
+import { checkPaymentState } from "@/lib/x402/check-payment-state";
+import { PaymentRejected } from "@/lib/x402/payment-rejected";
+import type { FacilitatorSite } from "./authenticate-facilitator";
+import { facilitatedPayment, type FacilitatedPayment, type FacilitatorRequest } from "./facilitated-payment";
+
+/**
+ * x402 POST /settle for a creator's server, through the hub's one payment path: everything refusable
+ * is refused first (the verify checks), then the Content row for the paid page is created or updated
+ * (so the sale shows in explore, leaderboards and stats, attributed to the site), then the payment is
+ * recorded and settled exactly as a hub-rail payment (plain EIP-3009: the relayer settles now;
+ * Gateway: locked against the deposit for the batch settler). The same payload settled again is the
+ * same payment and the same answer; one whose chain write landed but whose answer was lost ends in
+ * the settled answer on retry. A refusal is `{ success: false, errorReason }`.
+ */
+export async function settleFacilitatedPayment({
+  site,
+  request,
+  fault,
+}: {
+  site: FacilitatorSite;
+  request: FacilitatorRequest;
+  /** HUB_TEST_FAULTS only (tests on a loopback testnet): the x-hub-test-fault value, as on the hub's own paid routes. */
+  fault?: string | null;
+}): Promise<z.infer<typeof settleResponseSchema>> {
+  const network = NETWORKS[env.NETWORK_MODE].caip2;
+  const payer = request.paymentPayload.payload.authorization.from;
+  try {
+    const payment = await facilitatedPayment({ site, request });
+    const known = await db.content.findUnique({ where: contentKey(site, payment), select: { id: true } });
+    const probe = payment.resource(known?.id ?? `unrecorded:${payment.content.externalId}`);
+    await checkPaymentState({ checked: await checkAuthorization({ payload: payment.payload, resource: probe, options: payment.options }), resource: probe });
+
+    const contentId = await upsertContent(site, payment);
+    const outcome = await acceptPaymentPayload({ resource: payment.resource(contentId), payload: payment.payload, options: payment.options, actor: "agent", fault: env.HUB_TEST_FAULTS ? (fault ?? undefined) : undefined });
+    const r = outcome.receipt;
+    const settled = r.status === "settled" && r.txHash;
+    return {
+      success: true,
+      payer: r.payer ?? payer,
+      transaction: settled ? r.txHash! : (r.txHash ?? r.paymentId ?? ""),
+      network,
+      amount: payment.content.price.toString(),
+      extra: { paymentId: r.paymentId ?? "", status: r.status as "locked" | "settling" | "settled", rail: r.rail as "gateway" | "eip3009", receiptUrl: `${env.HUB_ORIGIN}/hub/receipts/${r.paymentId}`, contentId },
+    };
+  } catch (err) {
+    if (err instanceof PaymentRejected) return { success: false, errorReason: err.reason, errorMessage: err.details, payer, transaction: "", network };
+    throw err;
+  }
+}
+
+function contentKey(site: FacilitatorSite, payment: FacilitatedPayment) {
+  return { network_siteId_externalId: { network: env.NETWORK_MODE, siteId: site.id, externalId: payment.content.externalId } };
+}
+
+/** The paid page as a Content row of the site: created on its first sale, its title and price kept current after. */
+async function upsertContent(site: FacilitatorSite, payment: FacilitatedPayment): Promise<string> {
+  const c = payment.content;
+  const fields = {
+    title: c.title,
+    description: c.description,
+    url: c.url,
+    path: c.path,
+    priceAtomic: c.price,
+    recipientWallet: site.ownerWallet,
+    accessPolicy: "paid",
+    searchText: buildSearchText({ title: c.title, description: c.description, siteName: site.name, domain: site.domain }),
+    lastSeenAt: new Date(),
+  };
+  const row = await db.content.upsert({
+    where: contentKey(site, payment),
+    create: { network: env.NETWORK_MODE, siteId: site.id, externalId: c.externalId, ...fields, trendScore: trendIncrement({ created: true }) },
+    update: fields,
+    select: { id: true },
+  });
+  return row.id;
+}

@@ -1,0 +1,34 @@
+import "server-only";
+import type { z } from "zod";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import type { verifyResponseSchema } from "@/lib/schemas/facilitator";
+import { checkAuthorization } from "@/lib/x402/check-authorization";
+import { checkPaymentState } from "@/lib/x402/check-payment-state";
+import { PaymentRejected } from "@/lib/x402/payment-rejected";
+import type { FacilitatorSite } from "./authenticate-facilitator";
+import { facilitatedPayment, type FacilitatorRequest } from "./facilitated-payment";
+
+/**
+ * x402 POST /verify for a creator's server: the checks the hub's own rails make (site and
+ * requirements, signature, amount, payTo, window, nonce, balance or Gateway deposit), read-only:
+ * nothing is recorded and no money moves. A refusal is `{ isValid: false, invalidReason }`.
+ */
+export async function verifyFacilitatedPayment({ site, request }: { site: FacilitatorSite; request: FacilitatorRequest }): Promise<z.infer<typeof verifyResponseSchema>> {
+  const payer = request.paymentPayload.payload.authorization.from;
+  try {
+    const payment = await facilitatedPayment({ site, request });
+    const known = await db.content.findUnique({
+      where: { network_siteId_externalId: { network: env.NETWORK_MODE, siteId: site.id, externalId: payment.content.externalId } },
+      select: { id: true },
+    });
+    // Not yet tracked: no payment can exist for it, so any id that matches none will do.
+    const resource = payment.resource(known?.id ?? `unrecorded:${payment.content.externalId}`);
+    const checked = await checkAuthorization({ payload: payment.payload, resource, options: payment.options });
+    await checkPaymentState({ checked, resource });
+    return { isValid: true, payer: checked.authorization.from };
+  } catch (err) {
+    if (err instanceof PaymentRejected) return { isValid: false, invalidReason: err.reason, invalidMessage: err.details, payer };
+    throw err;
+  }
+}

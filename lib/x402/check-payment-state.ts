@@ -1,0 +1,59 @@
+import "server-only";
+import type { Address } from "viem";
+import { usdcAbi } from "@/lib/chain/abis";
+import { chainRead } from "@/lib/chain/chain-read";
+import { publicClient } from "@/lib/chain/clients";
+import { NETWORKS } from "@/lib/chain/networks";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { formatUsdc } from "@/lib/money";
+import type { CheckedAuthorization } from "./check-authorization";
+import { gatewayPayerState } from "./gateway-index/gateway-payer-state";
+import { lockedGatewayAmount } from "./locked-gateway-amount";
+import { PaymentRejected } from "./payment-rejected";
+import type { PaidResource } from "./types";
+
+/**
+ * The state checks a payment's rail makes before it records anything, read-only (the x402
+ * facilitator's verify): the nonce is unused (in the hub and on chain) and the payer can cover the
+ * price — USDC held for a plain authorization, the Gateway deposit minus what is already locked for a
+ * Gateway one. The same authorization already recorded for the same resource passes (settling it
+ * again replays the first answer). Throws PaymentRejected (nonce_used, insufficient_funds); the chain
+ * not answering is ApiError chain-unavailable. Settlement checks again under its locks.
+ */
+export async function checkPaymentState({ checked, resource }: { checked: CheckedAuthorization; resource: PaidResource }): Promise<void> {
+  const chainId = NETWORKS[env.NETWORK_MODE].chainId;
+  const auth = checked.authorization;
+  const existing = await db.payment.findUnique({ where: { chainId_payer_nonce: { chainId, payer: auth.from, nonce: auth.nonce } } });
+  if (existing) {
+    const same = existing.signature?.toLowerCase() === checked.signature.toLowerCase() && existing.resourceType === resource.kind && existing.resourceId === resource.id;
+    if (same && existing.status !== "failed") return;
+    throw new PaymentRejected("nonce_used", "This authorization nonce was already used for another payment");
+  }
+  if (checked.rail === "eip3009") {
+    const usdc = { address: env.USDC_ADDRESS as Address, abi: usdcAbi } as const;
+    const client = publicClient();
+    const [used, balance] = await chainRead("check the payer's USDC", () =>
+      Promise.all([
+        client.readContract({ ...usdc, functionName: "authorizationState", args: [auth.from, auth.nonce] }),
+        client.readContract({ ...usdc, functionName: "balanceOf", args: [auth.from] }),
+      ]),
+    );
+    if (used) throw new PaymentRejected("nonce_used", "USDC has already used (or the payer canceled) an authorization with this nonce");
+    if (balance < auth.value) throw new PaymentRejected("insufficient_funds", `${auth.from} holds ${formatUsdc(balance)} USDC; ${formatUsdc(auth.value)} USDC needed`);
+    return;
+  }
+  // The index may not have seen a deposit made a moment ago: a shortfall is decided on chain.
+  for (const chain of [false, true]) {
+    const state = await gatewayPayerState(auth, { chain });
+    if (state.used) throw new PaymentRejected("nonce_used", "The Gateway Wallet has already settled an authorization with this nonce");
+    const locked = await lockedGatewayAmount({ chainId, payer: auth.from, balanceReadAt: state.readAt });
+    if (locked + auth.value <= state.balance.spendable) return;
+    if (state.source === "chain" || chain) {
+      throw new PaymentRejected(
+        "insufficient_funds",
+        `The Gateway deposit of ${auth.from} covers ${formatUsdc(state.balance.spendable)} USDC, ${formatUsdc(locked)} of it already locked by earlier payments; ${formatUsdc(auth.value)} USDC needed`,
+      );
+    }
+  }
+}
