@@ -110,7 +110,7 @@ export async function startExampleSite({ hubUrl, publicHubUrl = hubUrl, creatorK
       setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
     });
   try {
-    await Promise.race([exited, waitFor(async () => (await fetch(`http://127.0.0.1:${port}/articles/free`)).ok, { timeoutMs: 30_000, what: `the example site on 127.0.0.1:${port}` })]);
+    await Promise.race([exited, waitFor(async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok, { timeoutMs: 30_000, what: `the example site on 127.0.0.1:${port}` })]);
     if (!site.verified) {
       const verified = expectStatus(await api(hubUrl, `/hub/sites/${site.id}/verify`, { method: "POST", cookie, json: { method: "owner-link" } }), [200], "verify");
       if (!verified.body.verified) throw new Error(`example site: verification failed ${JSON.stringify(verified.body.attempts ?? verified.body)}`);
