@@ -260,6 +260,7 @@ describe("GET /hub/widget.js and GET /api/svc/status", () => {
         caip2: "eip155:5042002",
         endpoints: { explore: `${origin}/hub/explore/content`, events: `${origin}/hub/evt`, openapi: `${origin}/api/openapi.json`, x402: `${origin}/.well-known/x402` },
         eventRateLimit: { perSite: 600, windowSeconds: 60, shared: false },
+        facilitator: `${origin}/facilitator`,
         receiptSigner: { kid: expect.stringMatching(/^did:web:.+#receipt-key$/), address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/), format: "eip712", did: `${origin}/.well-known/did.json` },
       },
       widgetUrl: `${origin}/hub/widget.js`,

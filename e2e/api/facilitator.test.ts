@@ -20,6 +20,7 @@ let site: FixtureSite;
 let cookie: string;
 let key: string;
 let express: ExampleSite;
+let hono: ExampleSite | undefined;
 let paidUrl: string;
 
 function facilitator(path: "verify" | "settle", body: unknown, headers: Record<string, string> = { authorization: `Bearer ${key}` }) {
@@ -69,6 +70,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await express?.stop();
+  await hono?.stop();
   await cleanupRun();
 });
 
@@ -178,7 +180,54 @@ describe("a creator's Express server sells through the hub", () => {
   });
 });
 
+describe("a creator's Hono server sells through the hub too", () => {
+  it("@x402/fetch buys its paid article; the sale is the Hono site's", async () => {
+    const other = await createSite({ owner: owner.address, domain: `hono-${RUN}.example`, name: `Hono ${RUN}` });
+    const issued = await issueKey(other.id);
+    hono = await startExampleSite("hono-site", { FACILITATOR_URL: `${HUB_URL}/facilitator`, FACILITATOR_KEY: issued.body.key, PAY_TO: owner.address, PORT: String(APP_PORT + 11), PUBLIC_URL: `http://${other.domain}` });
+    expect((await fetch(`${hono.url}/articles/free`)).status).toBe(200);
+    const payer = await freshPayer({ wallet: "1" });
+    const client = new x402Client().register(NETWORK, new ExactEvmScheme(payer)).setSpendControls(spend);
+    const res = await wrapFetchWithPayment(fetch, client)(`${hono.url}/articles/paid`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("this paragraph is what you bought");
+    expect(await usdcBalance(payer.address)).toBe(usdc("0.99"));
+    const [sale] = await salesOf(other.id);
+    expect(sale).toMatchObject({ payer: payer.address, rail: "eip3009", status: "settled" });
+    expect(sale!.receipt?.resourceUrl).toBe(`http://${other.domain}/articles/paid`);
+  });
+});
+
+describe("the hub shows facilitated sales", () => {
+  it("in the creator's dashboard and names the facilitator in /api/svc/status", async () => {
+    const html = await api("/dashboard/sites", { cookie });
+    expect(html.status).toBe(200);
+    expect(html.body).toContain(paidUrl);
+    expect(html.body).toContain(`${HUB_URL}/facilitator`);
+    const status = await api("/api/svc/status");
+    expect(status.body.hub.facilitator).toBe(`${HUB_URL}/facilitator`);
+  });
+});
+
 describe("POST /facilitator/verify and /settle", () => {
+  it("paid into the site's fee wallet, the 1 % platform fee is recorded as on the hub rail", async () => {
+    const feeWallet = newWallet().address;
+    await hubDb().site.update({ where: { id: site.id }, data: { feeWallet } });
+    try {
+      const { payer, body } = await facilitatorRequest({ requirement: (r) => ({ ...r, payTo: feeWallet }) });
+      const res = await facilitator("settle", body);
+      expect(res.body).toMatchObject({ success: true, payer: payer.address });
+      const payment = await hubDb().payment.findUniqueOrThrow({ where: { id: res.body.extra.paymentId }, include: { receipt: true } });
+      expect(payment).toMatchObject({ payTo: feeWallet, recipient: owner.address, amountAtomic: 10_000n, feeAtomic: 100n });
+      expect(payment.receipt).toMatchObject({ revenueAtomic: 9_900n, protocolFeeAtomic: 100n });
+      expect(await usdcBalance(feeWallet)).toBe(usdc("0.01"));
+      const row = await hubDb().ledgerActivity.findFirstOrThrow({ where: { paymentId: payment.id } });
+      expect(row).toMatchObject({ domain: site.domain, protocolFeeAtomic: 100n, revenueAtomic: 9_900n });
+    } finally {
+      await hubDb().site.update({ where: { id: site.id }, data: { feeWallet: null } });
+    }
+  });
+
   it("verify moves nothing; settle records once; a replayed settle is the same answer and one payment", async () => {
     const { payer, body } = await facilitatorRequest();
     const counts = await paymentCounts();
@@ -195,6 +244,16 @@ describe("POST /facilitator/verify and /settle", () => {
     expect(again.body).toEqual(first.body);
     expect(await paymentCounts()).toMatchObject({ payments: counts.payments + 1, receipts: counts.receipts + 1 });
     expect(await usdcBalance(payer.address)).toBe(usdc("0.99"));
+  });
+
+  it.each([false, true])("two concurrent settles of one payload (gateway %s) are one payment with one answer", async (gateway) => {
+    const { payer, body } = await facilitatorRequest({ gateway });
+    const counts = await paymentCounts();
+    const [a, b] = await Promise.all([facilitator("settle", body), facilitator("settle", body)]);
+    expect(a.body).toMatchObject({ success: true, payer: payer.address });
+    expect(b.body.extra?.paymentId).toBe(a.body.extra.paymentId);
+    expect((await paymentCounts()).payments).toBe(counts.payments + 1);
+    if (!gateway) expect(await usdcBalance(payer.address)).toBe(usdc("0.99"));
   });
 
   it("settle without verify settles (it runs every check itself)", async () => {
@@ -283,8 +342,8 @@ describe("POST /facilitator/verify and /settle", () => {
   it("a failure after the chain write ends in the settled answer on retry, paid once", async () => {
     const { payer, body } = await facilitatorRequest();
     const failed = await api("/facilitator/settle", { json: body, headers: { authorization: `Bearer ${key}`, "x-hub-test-fault": "record-after-chain" } });
-    expect(failed.status).toBeGreaterThanOrEqual(500);
-    expect(failed.body).toMatchObject({ success: false });
+    expect(failed.status).toBe(503);
+    expect(failed.body).toMatchObject({ success: false, errorReason: "settlement_pending", code: "payment-not-recorded" });
     expect(await usdcBalance(payer.address)).toBe(usdc("0.99"));
     const retried = await facilitator("settle", body);
     expect(retried.body).toMatchObject({ success: true, extra: { status: "settled" } });

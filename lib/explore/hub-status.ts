@@ -2,6 +2,7 @@ import "server-only";
 import { NETWORKS } from "@/lib/chain/networks";
 import { env } from "@/lib/env";
 import { eventRate } from "@/lib/events/ingest-event";
+import { facilitatorUrl } from "@/lib/facilitator/facilitator-url";
 import { API_VERSION } from "@/lib/openapi/document";
 import { receiptKey } from "@/lib/x402/extensions/offer-receipt";
 
@@ -28,6 +29,7 @@ export function hubStatus() {
         x402: `${origin}/.well-known/x402`,
       },
       eventRateLimit: { perSite: rate.limit, windowSeconds: rate.windowMs / 1000, shared: !!env.REDIS_URL },
+      facilitator: facilitatorUrl(),
       // The key that signs x402 offers and receipts (offer-receipt extension); also at /.well-known/did.json.
       receiptSigner: (({ kid, address, format }) => ({ kid, address, format, did: `${origin}/.well-known/did.json` }))(receiptKey()),
     },

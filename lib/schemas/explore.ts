@@ -126,6 +126,7 @@ export const svcStatusResponse = z
       caip2: z.string(),
       endpoints: z.object({ explore: z.string(), events: z.string(), openapi: z.string(), x402: z.string() }),
       eventRateLimit: z.object({ perSite: z.number().int(), windowSeconds: z.number().int(), shared: z.boolean().meta({ description: "Counted in Redis, shared by every hub instance" }) }),
+      facilitator: z.string().meta({ description: "The x402 facilitator's base URL for creators' own servers (HTTPFacilitatorClient `url`; /verify, /settle, /supported below it)" }),
       receiptSigner: z
         .object({ kid: z.string(), address: z.string(), format: z.literal("eip712"), did: z.string() })
         .meta({ description: "The key that signs x402 offers and receipts (offer-receipt extension); its did:web document is at `did`" }),
@@ -150,6 +151,7 @@ export const svcStatusResponse = z
           x402: "http://localhost:3000/.well-known/x402",
         },
         eventRateLimit: { perSite: 600, windowSeconds: 60, shared: false },
+        facilitator: "http://localhost:3000/facilitator",
         receiptSigner: { kid: "did:web:localhost%3A3000#receipt-key", address: "0x6B17fA4bB5d51E2dD0C2c1C1a5eA8d4B1A8b2C3D", format: "eip712", did: "http://localhost:3000/.well-known/did.json" },
       },
       widgetUrl: "http://localhost:3000/hub/widget.js",

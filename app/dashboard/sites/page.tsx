@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { ClaimTipsButton } from "@/components/dashboard/claim-tips-button";
 import { DashboardNav } from "@/components/dashboard/dashboard-nav";
+import { FacilitatorKeys } from "@/components/dashboard/facilitator-keys";
 import { OpenBlogForm } from "@/components/dashboard/open-blog-form";
 import { RegisterSiteForm } from "@/components/dashboard/register-site-form";
 import { SignInPrompt } from "@/components/dashboard/sign-in-prompt";
@@ -8,7 +9,10 @@ import { VerifySiteForm } from "@/components/dashboard/verify-site-form";
 import { readPageSession } from "@/lib/auth/read-page-session";
 import { blogOrigin } from "@/lib/blog/blog-origin";
 import { env } from "@/lib/env";
+import { facilitatorUrl } from "@/lib/facilitator/facilitator-url";
+import { listFacilitatorKeys } from "@/lib/facilitator/list-facilitator-keys";
 import { formatUsdc, parseUsdc, splitFee } from "@/lib/money";
+import { listSiteSales } from "@/lib/sites/list-site-sales";
 import { listSites } from "@/lib/sites/list-sites";
 import { HELD_FEE_BPS } from "@/lib/tips/fees";
 import { listHeld } from "@/lib/tips/list-held";
@@ -22,6 +26,8 @@ export default async function SitesPage() {
   if (!session) return (<><h1>Sites and tips</h1><SignInPrompt what="register your sites and claim tips" /></>);
   const { sites } = await listSites({ wallet: session.wallet });
   const held = await Promise.all(sites.map((s) => listHeld({ domain: s.domain, limit: 20 }).catch(() => null)));
+  const sales = await Promise.all(sites.map((s) => listSiteSales({ siteId: s.id })));
+  const keys = await Promise.all(sites.map((s) => (s.hosted ? null : listFacilitatorKeys({ siteId: s.id, wallet: session.wallet }))));
   return (
     <>
       <h1>Sites and tips</h1>
@@ -79,6 +85,40 @@ export default async function SitesPage() {
                 <p className="small">Site id <code>{site.id}</code>. Site token (keep it secret; it signs widget events and tip claims): <code className="wallet">{site.verifyToken}</code></p>
                 <VerifySiteForm siteId={site.id} domain={site.domain} />
               </details>
+              <section aria-label={`Sales on ${site.domain}`} className="sales">
+                <h4>Sales</h4>
+                {sales[i]!.length === 0 ? (
+                  <p className="muted">No sales yet.</p>
+                ) : (
+                  <div className="table-wrap">
+                    <table className="responsive-table">
+                      <caption className="sr-only">Latest sales on {site.domain}</caption>
+                      <thead><tr><th scope="col">When</th><th scope="col">Page</th><th scope="col">From</th><th scope="col">Amount</th><th scope="col">Status</th></tr></thead>
+                      <tbody>
+                        {sales[i]!.map((p) => (
+                          <tr key={p.id}>
+                            <td data-label="When"><time dateTime={p.createdAt}>{p.createdAt.slice(0, 10)}</time></td>
+                            <td data-label="Page">{p.url ? <a href={p.url}>{p.url}</a> : <span className="muted">—</span>}</td>
+                            <td data-label="From"><code>{short(p.payer)}</code></td>
+                            <td data-label="Amount"><span>{p.amount} USDC{p.fee !== "0" && <span className="muted small"> (fee {p.fee})</span>}</span></td>
+                            <td data-label="Status"><a href={`/hub/receipts/${p.id}`}>{p.status}</a></td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                )}
+              </section>
+              {keys[i] && (
+                <section aria-label={`Sell on ${site.domain} itself`} className="facilitator">
+                  <h4>Sell on your own server</h4>
+                  <p className="small muted">
+                    Run the stock x402 middleware on {site.domain} with the facilitator <code>{facilitatorUrl()}</code> and a key from here
+                    (README, “Sell on your own site”). {site.verified ? "" : "The facilitator serves the site once it is verified."}
+                  </p>
+                  <FacilitatorKeys siteId={site.id} domain={site.domain} keys={keys[i]!.keys} />
+                </section>
+              )}
               <section aria-label={`Tips held for ${site.domain}`} className="held">
                 <h4>Held tips</h4>
                 {!h ? (
