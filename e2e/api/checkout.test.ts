@@ -10,6 +10,7 @@ import { NETWORK, USDC } from "../support/x402";
 const HUB = process.env.HUB_URL!;
 let site: FixtureSite;
 let pending: FixtureSite;
+let stale: FixtureSite;
 
 const b64 = (value: unknown) => Buffer.from(typeof value === "string" ? value : JSON.stringify(value)).toString("base64");
 
@@ -41,6 +42,7 @@ async function checkout(pr: string | null) {
 beforeAll(async () => {
   site = await createSite({ domain: `shop-${RUN}.example`, name: `Harbour ${RUN}` });
   pending = await createSite({ domain: `pending-${RUN}.example`, verified: false });
+  stale = await createSite({ domain: `stale-${RUN}.example`, lastVerifiedAt: new Date(Date.now() - 400 * 24 * 3600 * 1000) });
 });
 afterAll(cleanupRun);
 
@@ -53,6 +55,12 @@ describe("GET /checkout?pr=", () => {
     expect(res.html).toContain(`Harbour ${RUN}`);
     expect(res.html).toContain("0.05 USDC");
     expect(res.html).toContain(`http://${site.domain}/articles/paid`);
+  });
+
+  it("takes exactly FACILITATOR_MAX_AMOUNT", async () => {
+    const res = await checkout(b64(challenge({ amount: "5000000" })));
+    expect(res.reason).toBeNull();
+    expect(res.html).toContain("5 USDC");
   });
 
   it("takes the challenge as base64url too (the header's alphabet either way)", async () => {
@@ -72,8 +80,10 @@ describe("GET /checkout?pr=", () => {
     ["another asset", () => b64(challenge({ asset: newWallet().address })), "no-usable-option"],
     ["only the Gateway option", () => b64(challenge({ name: "GatewayWalletBatched" })), "no-usable-option"],
     ["a zero amount", () => b64(challenge({ amount: "0" })), "no-usable-option"],
+    ["an amount above FACILITATOR_MAX_AMOUNT (5 USDC)", () => b64(challenge({ amount: "5000001" })), "amount-above-ceiling"],
     ["a site unknown to the hub", () => b64(challenge({ url: `https://nowhere-${RUN}.example/a` })), "unknown-site"],
     ["a site registered but not verified", () => b64(challenge({ url: `http://${pending.domain}/a`, payTo: pending.owner })), "unknown-site"],
+    ["a site whose proof went stale", () => b64(challenge({ url: `http://${stale.domain}/a`, payTo: stale.owner })), "unknown-site"],
     ["a payTo that is not the site's wallet", () => b64(challenge({ payTo: newWallet().address })), "payee-mismatch"],
   ];
   it.each(refusals)("refuses %s, with nothing to sign", async (_name, pr, reason) => {

@@ -4,8 +4,10 @@ import { GATEWAY_BATCHED_DOMAIN } from "@/lib/chain/abis";
 import { NETWORKS } from "@/lib/chain/networks";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { formatUsdc, parseUsdc } from "@/lib/money";
 import { checkoutQuery } from "@/lib/schemas/checkout";
 import { paymentRequiredSchema } from "@/lib/schemas/x402";
+import { siteStatus } from "@/lib/sites/site-status";
 import type { Challenge, PaymentOption } from "@/components/reader/x402-browser";
 
 export type CheckoutItem = {
@@ -20,7 +22,7 @@ export type CheckoutItem = {
 };
 
 export type CheckoutRefusal = {
-  reason: "malformed-challenge" | "no-usable-option" | "unknown-site" | "payee-mismatch";
+  reason: "malformed-challenge" | "no-usable-option" | "amount-above-ceiling" | "unknown-site" | "payee-mismatch";
   details: string;
 };
 
@@ -50,8 +52,8 @@ function httpUrl(value: string): URL | null {
  * What the checkout page (/checkout?pr=…) may sell: the creator's PAYMENT-REQUIRED challenge, checked
  * the way the facilitator will check the payment, so a reader is never asked to sign what the hub would
  * refuse. The challenge must be x402 v2 with an http(s) resource URL, offer the plain EIP-3009 option
- * (`exact`, this hub's network and USDC), and pay the owner or fee wallet of a site verified on this hub
- * for the resource URL's host. Everything the page shows comes from here; nothing is written.
+ * (`exact`, this hub's network and USDC) for at most FACILITATOR_MAX_AMOUNT, and pay the owner or fee
+ * wallet of a site currently verified on this hub (not stale, not removed) for the resource URL's host. Everything the page shows comes from here; nothing is written.
  */
 export async function readCheckout(query: Record<string, string | string[] | undefined>): Promise<CheckoutView> {
   const malformed = (details: string): CheckoutView => ({ ok: false, refusal: { reason: "malformed-challenge", details } });
@@ -81,9 +83,14 @@ export async function readCheckout(query: Record<string, string | string[] | und
   const original = (raw as { accepts: Record<string, unknown>[] }).accepts[index];
   const option = { ...original, ...found, extra: { ...found.extra, name: found.extra.name, version: found.extra.version } } satisfies PaymentOption;
 
+  const ceiling = parseUsdc(env.FACILITATOR_MAX_AMOUNT);
+  if (BigInt(option.amount) > ceiling) {
+    return { ok: false, refusal: { reason: "amount-above-ceiling", details: `${formatUsdc(BigInt(option.amount))} USDC is more than this hub settles in one payment (${formatUsdc(ceiling)} USDC)` } };
+  }
+
   const domain = url.hostname.toLowerCase();
-  const site = await db.site.findFirst({ where: { domain, verified: true, removedAt: null } });
-  if (!site) return { ok: false, refusal: { reason: "unknown-site", details: `${domain} is not a site verified on this hub` } };
+  const site = await db.site.findUnique({ where: { domain } });
+  if (!site || !siteStatus(site).verified) return { ok: false, refusal: { reason: "unknown-site", details: `${domain} is not a site verified on this hub` } };
   const payees = [site.ownerWallet, site.feeWallet].filter((w): w is string => !!w).map((w) => w.toLowerCase());
   if (!payees.includes(option.payTo.toLowerCase())) {
     return { ok: false, refusal: { reason: "payee-mismatch", details: `the payment goes to ${option.payTo}, which is not the wallet of ${domain}` } };
