@@ -52,6 +52,17 @@ async function salesOf(siteId: string) {
   return hubDb().payment.findMany({ where: { siteId }, include: { receipt: true }, orderBy: { createdAt: "asc" } });
 }
 
+/** A sale as the hub's public surfaces show it: its ledger row under the site's domain, and the page in explore. */
+async function expectHubSale(paymentId: string, domain: string, url: string) {
+  const ledger = await api(`/hub/ledger?domain=${domain}&limit=100`);
+  expect(ledger.status).toBe(200);
+  const row = ledger.body.activities.find((a: { paymentId?: string }) => a.paymentId === paymentId);
+  expect(row).toMatchObject({ type: "payment", domain, paymentId });
+  const explore = await api(`/hub/explore/content?q=${encodeURIComponent(domain)}`);
+  const card = explore.body.content.find((c: { url: string }) => c.url === url);
+  expect(card?.unlocks).toBeGreaterThanOrEqual(1);
+}
+
 beforeAll(async () => {
   site = await createSite({ owner: owner.address, domain: `creator-${RUN}.example`, name: `Creator ${RUN}` });
   cookie = await signIn(owner);
@@ -148,14 +159,9 @@ describe("a creator's Express server sells through the hub", () => {
     expect(payment).toMatchObject({ rail: "eip3009", status: "settled", amountAtomic: 10_000n, feeAtomic: 0n, recipient: owner.address, txHash: settle.transaction });
     expect(payment.receipt).toMatchObject({ resourceUrl: paidUrl, paymentProvider: "x402-eip3009", revenueAtomic: 10_000n });
 
+    await expectHubSale(payment.id, site.domain, paidUrl);
     const ledger = await api(`/hub/ledger?domain=${site.domain}&limit=100`);
-    const row = ledger.body.activities?.find((a: { paymentId?: string }) => a.paymentId === payment.id) ?? ledger.body.items?.find((a: { paymentId?: string }) => a.paymentId === payment.id);
-    expect(row).toMatchObject({ domain: site.domain, txHash: settle.transaction, payerWallet: payer.address });
-
-    const explore = await api(`/hub/explore/content?q=${encodeURIComponent(`creator-${RUN}`)}`);
-    const card = explore.body.content.find((c: { url: string }) => c.url === paidUrl);
-    expect(card).toBeTruthy();
-    expect(card.unlocks).toBeGreaterThanOrEqual(1);
+    expect(ledger.body.activities.find((a: { paymentId?: string }) => a.paymentId === payment.id)).toMatchObject({ txHash: settle.transaction, payerWallet: payer.address });
   });
 
   it("Circle's BatchEvmScheme buys it with a Gateway payment: locked at once, settled by the batch", async () => {
@@ -172,6 +178,7 @@ describe("a creator's Express server sells through the hub", () => {
     const payment = (await salesOf(site.id)).find((p) => p.payer === payer.address)!;
     expect(payment).toMatchObject({ rail: "gateway", amountAtomic: 10_000n });
     expect(settle).toMatchObject({ success: true, transaction: payment.id, network: NETWORK });
+    await expectHubSale(payment.id, site.domain, paidUrl);
 
     const done = await settled(payment.id);
     expect(done.receipt?.txHash).toMatch(/^0x[0-9a-f]{64}$/);
@@ -195,6 +202,7 @@ describe("a creator's Hono server sells through the hub too", () => {
     const [sale] = await salesOf(other.id);
     expect(sale).toMatchObject({ payer: payer.address, rail: "eip3009", status: "settled" });
     expect(sale!.receipt?.resourceUrl).toBe(`http://${other.domain}/articles/paid`);
+    await expectHubSale(sale!.id, other.domain, `http://${other.domain}/articles/paid`);
   });
 });
 
@@ -344,6 +352,7 @@ describe("POST /facilitator/verify and /settle", () => {
     const failed = await api("/facilitator/settle", { json: body, headers: { authorization: `Bearer ${key}`, "x-hub-test-fault": "record-after-chain" } });
     expect(failed.status).toBe(503);
     expect(failed.body).toMatchObject({ success: false, errorReason: "settlement_pending", code: "payment-not-recorded" });
+    expect(failed.body.transaction).toMatch(/^0x[0-9a-f]{64}$/);
     expect(await usdcBalance(payer.address)).toBe(usdc("0.99"));
     const retried = await facilitator("settle", body);
     expect(retried.body).toMatchObject({ success: true, extra: { status: "settled" } });

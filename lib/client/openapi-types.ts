@@ -698,6 +698,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/facilitator/settle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * x402 facilitator: settle a payment for a creator's server (a hub sale)
+         * @description Runs every verify check, then records the sale exactly as a hub-rail payment: the paid page becomes (or updates) a content item of the site from `paymentPayload.resource` (URL, description as title, price), then a Payment, its receipt, a ledger row with the site's domain, the content's unlock and revenue counters and the daily metrics; 1 % platform fee when payTo is the site's fee wallet, none when it is the owner wallet (as on /hub/pay). Plain EIP-3009: the relayer submits the authorization and `transaction` is its hash. Gateway: the amount is locked against the payer's deposit at once; `transaction` is the hub payment id (extra.status `locked`) until the batch lands, then the batch's transaction hash (settle the same payload again to read it). The same payload settled twice is one payment and the same answer; a settlement interrupted after the chain write ends in the settled answer on retry. A refused payment is 200 `{ success: false, errorReason, errorMessage, payer, transaction: "", network }` with the verify reasons; an authorization already spent on another page is 409 `authorization_claimed_elsewhere`.
+         */
+        post: operations["postFacilitatorSettle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/facilitator/supported": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * x402 facilitator: supported payment kinds
+         * @description The x402 v2 facilitator interface for creators' own servers (base URL `<hub>/facilitator`, for @x402/core's HTTPFacilitatorClient or any x402 middleware). Two kinds, both scheme `exact` on the hub's network: the plain EIP-3009 authorization over USDC's own EIP-712 domain (the hub's relayer settles it at once, no gas for the payer) and Circle's GatewayWalletBatched form (locked against the payer's Gateway deposit, settled in batches). Each kind's `extra` is what a middleware puts into its requirements (`asset` besides the EIP-712 domain). Needs no key.
+         */
+        get: operations["getFacilitatorSupported"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/facilitator/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * x402 facilitator: verify a payment for a creator's server
+         * @description The checks the hub's own rails make, read-only (nothing is recorded, no money moves): the key's site is verified; `paymentRequirements` are exact, this network, USDC, one of the two forms in /facilitator/supported, an amount above 0 and at most FACILITATOR_MAX_AMOUNT, `payTo` the site's owner wallet or fee wallet; `paymentPayload.resource.url` is on the site's domain; `accepted` equals the requirements; signature, amount, payee, validity window, nonce unused, and the payer's USDC (plain) or Gateway deposit minus locked payments (Gateway). A refused payment is 200 `{ isValid: false, invalidReason, invalidMessage, payer }`; reasons include invalid_signature, amount_mismatch, payee_mismatch, accepted_mismatch, expired, not_yet_valid, valid_before_too_far, nonce_used, insufficient_funds, network_mismatch, asset_mismatch, unsupported_scheme, unsupported_payment_form, invalid_amount, amount_above_ceiling, payto_not_site_wallet, resource_missing, resource_not_on_site.
+         */
+        post: operations["postFacilitatorVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -1258,6 +1318,50 @@ export interface paths {
          * @description Its content leaves discovery at once and its widget events answer 403 `site-removed`. Registering the domain again restores it for the same owner (pending); another wallet gets a fresh site.
          */
         delete: operations["deleteHubSitesByWebsiteId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hub/sites/{websiteId}/facilitator-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A site's facilitator keys
+         * @description Live and revoked keys of a site the session wallet owns, newest first: id, prefix, label, created, last used, revoked. Never the secret. Also the facilitator base URL to configure.
+         */
+        get: operations["getHubSitesByWebsiteIdFacilitatorKeys"];
+        put?: never;
+        /**
+         * Issue (or rotate) a facilitator key
+         * @description A new secret key for the site's server to send as `Authorization: Bearer <key>` to /facilitator/verify and /facilitator/settle. Returned this once; only its SHA-256 is stored. `replaces` rotates: that key is revoked in the same step. At most 5 live keys per site (409). A pending site may get keys; the facilitator refuses them until the site is verified.
+         */
+        post: operations["postHubSitesByWebsiteIdFacilitatorKeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hub/sites/{websiteId}/facilitator-keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a facilitator key
+         * @description The facilitator refuses the key from the next call (401). Revoking a revoked key answers it unchanged.
+         */
+        delete: operations["deleteHubSitesByWebsiteIdFacilitatorKeysByKeyId"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2720,6 +2824,77 @@ export interface components {
             success: true;
             total: number;
         };
+        FacilitatorKey: {
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            label: string;
+            lastUsedAt: string | null;
+            /** @description The key's first characters */
+            prefix: string;
+            revokedAt: string | null;
+        };
+        FacilitatorKeyList: {
+            facilitatorUrl: string;
+            keys: components["schemas"]["FacilitatorKey"][];
+            /** @constant */
+            success: true;
+        };
+        FacilitatorRequest: {
+            paymentPayload: components["schemas"]["PaymentPayload"];
+            paymentRequirements: components["schemas"]["PaymentRequirements"];
+            /** @constant */
+            x402Version: 2;
+        };
+        FacilitatorSettleResponse: {
+            amount?: string;
+            errorMessage?: string;
+            errorReason?: string;
+            extra?: {
+                contentId: string;
+                paymentId: string;
+                /** @enum {string} */
+                rail: "gateway" | "eip3009";
+                receiptUrl: string;
+                /** @enum {string} */
+                status: "locked" | "settling" | "settled";
+            };
+            /** @example eip155:5042002 */
+            network: string;
+            payer?: string;
+            success: boolean;
+            /** @description Plain EIP-3009: the relayer's settlement transaction hash. Gateway: the hub payment id while the authorization is locked against the payer's deposit (extra.status locked); the batch's transaction hash once it settled (settle the same payload again to read it). */
+            transaction: string;
+        };
+        FacilitatorSupportedResponse: {
+            extensions: string[];
+            kinds: {
+                extra?: {
+                    [key: string]: unknown;
+                };
+                network: string;
+                /** @constant */
+                scheme: "exact";
+                /** @constant */
+                x402Version: 2;
+            }[];
+            signers: {
+                [key: string]: string[];
+            };
+        };
+        /**
+         * @example {
+         *       "isValid": true,
+         *       "payer": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+         *     }
+         */
+        FacilitatorVerifyResponse: {
+            invalidMessage?: string;
+            /** @description Machine-readable, e.g. invalid_signature, insufficient_funds, payto_not_site_wallet, amount_above_ceiling */
+            invalidReason?: string;
+            isValid: boolean;
+            payer?: string;
+        };
         GatewayBalance: {
             atomic: {
                 available: string;
@@ -2796,7 +2971,7 @@ export interface components {
             totalAmount: number;
         };
         HoldChallengeResponse: {
-            accepts?: components["schemas"]["PaymentRequirements"][];
+            accepts?: components["schemas"]["PaymentRequirementsOutput"][];
             /** @description USDC (decimal number rendered from atomic units) */
             amount: number;
             /**
@@ -2898,6 +3073,31 @@ export interface components {
             /** @constant */
             success: true;
             walletAddress: string;
+        };
+        IssuedFacilitatorKey: {
+            facilitatorKey: components["schemas"]["FacilitatorKey"];
+            /**
+             * @description The base URL to give the x402 middleware
+             * @example http://localhost:3000/facilitator
+             */
+            facilitatorUrl: string;
+            /** @description The secret, shown this once: send it as Authorization: Bearer <key> */
+            key: string;
+            /** @description The key id revoked by this rotation */
+            revoked: string | null;
+            /** @constant */
+            success: true;
+        };
+        /**
+         * @example {
+         *       "label": "production server"
+         *     }
+         */
+        IssueFacilitatorKeyRequest: {
+            /** @description A name to tell keys apart (e.g. the server that uses it) */
+            label?: string;
+            /** @description Rotation: this key id is revoked in the same step the new key is issued */
+            replaces?: string;
         };
         /**
          * @example {
@@ -3192,6 +3392,31 @@ export interface components {
             /** @constant */
             success: true;
         };
+        /** @description base64 JSON of this object is the Payment-Signature header */
+        PaymentPayload: {
+            accepted: components["schemas"]["PaymentRequirements"];
+            extensions?: {
+                [key: string]: unknown;
+            };
+            payload: {
+                authorization: {
+                    from: string;
+                    nonce: string;
+                    to: string;
+                    validAfter: string;
+                    validBefore: string;
+                    value: string;
+                };
+                signature: string;
+            };
+            resource?: {
+                description?: string;
+                mimeType?: string;
+                url?: string;
+            };
+            /** @constant */
+            x402Version: 2;
+        };
         PaymentReceipt: {
             /**
              * @description USDC paid
@@ -3234,7 +3459,7 @@ export interface components {
             verified: boolean;
         };
         PaymentRequiredBody: {
-            accepts: components["schemas"]["PaymentRequirements"][];
+            accepts: components["schemas"]["PaymentRequirementsOutput"][];
             /** @enum {string} */
             code: "payment-required" | "payment-invalid";
             details: string;
@@ -3250,6 +3475,28 @@ export interface components {
             x402Version: 2;
         };
         PaymentRequirements: {
+            /**
+             * @description Exact price in atomic units (6 decimals)
+             * @example 50000
+             */
+            amount: string;
+            /**
+             * @description USDC token contract
+             * @example 0x3600000000000000000000000000000000000000
+             */
+            asset: string;
+            /** @description Plain EIP-3009 option (first): { name, version } of the USDC contract and verifyingContract = asset. Gateway option (second): { name: "GatewayWalletBatched", version: "1", verifyingContract: <Gateway Wallet> }. */
+            extra: {
+                [key: string]: unknown;
+            };
+            maxTimeoutSeconds: number;
+            /** @example eip155:5042002 */
+            network: string;
+            payTo: string;
+            /** @example exact */
+            scheme: string;
+        };
+        PaymentRequirementsOutput: {
             /**
              * @description Exact price in atomic units (6 decimals)
              * @example 50000
@@ -3875,6 +4122,11 @@ export interface components {
             /** @description The owner wallet the URL resolves to (null when unresolved) */
             wallet: string | null;
         };
+        RevokedFacilitatorKey: {
+            facilitatorKey: components["schemas"]["FacilitatorKey"];
+            /** @constant */
+            success: true;
+        };
         SessionResponse: {
             /** Format: date-time */
             expiresAt: string;
@@ -4056,6 +4308,7 @@ export interface components {
          *           "windowSeconds": 60,
          *           "shared": false
          *         },
+         *         "facilitator": "http://localhost:3000/facilitator",
          *         "receiptSigner": {
          *           "kid": "did:web:localhost%3A3000#receipt-key",
          *           "address": "0x6B17fA4bB5d51E2dD0C2c1C1a5eA8d4B1A8b2C3D",
@@ -4082,6 +4335,8 @@ export interface components {
                     shared: boolean;
                     windowSeconds: number;
                 };
+                /** @description The x402 facilitator's base URL for creators' own servers (HTTPFacilitatorClient `url`; /verify, /settle, /supported below it) */
+                facilitator: string;
                 name: string;
                 /** @enum {string} */
                 network: "testnet" | "mainnet";
@@ -4275,7 +4530,7 @@ export interface components {
         };
         TipChallengeResponse: {
             /** @description accepts[0]: plain EIP-3009 (settled at once by the hub's relayer); accepts[1]: Circle Gateway batched. Both pay accepts[i].payTo. */
-            accepts: components["schemas"]["PaymentRequirements"][];
+            accepts: components["schemas"]["PaymentRequirementsOutput"][];
             /** @description USDC (decimal number rendered from atomic units) */
             amount: number;
             domain: string;
@@ -7540,6 +7795,251 @@ export interface operations {
             };
         };
     };
+    postFacilitatorSettle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FacilitatorRequest"];
+            };
+        };
+        responses: {
+            /** @description success with the transaction, or why not */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FacilitatorSettleResponse"];
+                };
+            };
+            /** @description Malformed request (`invalid_payload`): the body is not an x402 v2 `{ x402Version, paymentPayload, paymentRequirements }`; `error`, `details` and `code` are in the body too */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FacilitatorSettleResponse"];
+                };
+            };
+            /** @description No facilitator key, or one the hub did not issue or has revoked (`unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FacilitatorSettleResponse"];
+                };
+            };
+            /** @description The key's site is not verified (`site_not_verified`: pending, failed or stale) or removed (`site_removed`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FacilitatorSettleResponse"];
+                };
+            };
+            /** @description Method not allowed on this path (`method-not-allowed`); the Allow header lists the methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description The authorization already paid for another page (`authorization_claimed_elsewhere`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FacilitatorSettleResponse"];
+                };
+            };
+            /** @description A non-empty body not sent as application/json (`unsupported-media-type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description The site's facilitator rate limit (600 calls a minute) is used up (`rate_limited`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FacilitatorSettleResponse"];
+                };
+            };
+            /** @description The chain does not answer (`chain_unavailable`, nothing recorded) or a settlement is still in flight (`settlement_pending`): send the same payload again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FacilitatorSettleResponse"];
+                };
+            };
+        };
+    };
+    getFacilitatorSupported: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Kinds, extensions and the relayer address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FacilitatorSupportedResponse"];
+                };
+            };
+            /** @description Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`); text that is not well-formed Unicode or holds NUL (`invalid-text`, naming the field); a malformed percent-escape in the path (`malformed-url`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Method not allowed on this path (`method-not-allowed`); the Allow header lists the methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    postFacilitatorVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FacilitatorRequest"];
+            };
+        };
+        responses: {
+            /** @description isValid, or why not */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FacilitatorVerifyResponse"];
+                };
+            };
+            /** @description Malformed request (`invalid_payload`): the body is not an x402 v2 `{ x402Version, paymentPayload, paymentRequirements }`; `error`, `details` and `code` are in the body too */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FacilitatorVerifyResponse"];
+                };
+            };
+            /** @description No facilitator key, or one the hub did not issue or has revoked (`unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FacilitatorVerifyResponse"];
+                };
+            };
+            /** @description The key's site is not verified (`site_not_verified`: pending, failed or stale) or removed (`site_removed`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FacilitatorVerifyResponse"];
+                };
+            };
+            /** @description Method not allowed on this path (`method-not-allowed`); the Allow header lists the methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description A non-empty body not sent as application/json (`unsupported-media-type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description The site's facilitator rate limit (600 calls a minute) is used up (`rate_limited`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FacilitatorVerifyResponse"];
+                };
+            };
+            /** @description The chain does not answer (`chain_unavailable`, nothing recorded) or a settlement is still in flight (`settlement_pending`): send the same payload again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FacilitatorVerifyResponse"];
+                };
+            };
+        };
+    };
     getHealth: {
         parameters: {
             query?: never;
@@ -9676,6 +10176,288 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RemoveSiteResponse"];
+                };
+            };
+            /** @description Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`); text that is not well-formed Unicode or holds NUL (`invalid-text`, naming the field); a malformed percent-escape in the path (`malformed-url`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not signed in, or the signature / nonce did not verify */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Denied */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Method not allowed on this path (`method-not-allowed`); the Allow header lists the methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    getHubSitesByWebsiteIdFacilitatorKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The site UUID */
+                websiteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FacilitatorKeyList"];
+                };
+            };
+            /** @description Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`); text that is not well-formed Unicode or holds NUL (`invalid-text`, naming the field); a malformed percent-escape in the path (`malformed-url`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not signed in, or the signature / nonce did not verify */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Method not allowed on this path (`method-not-allowed`); the Allow header lists the methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    postHubSitesByWebsiteIdFacilitatorKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The site UUID */
+                websiteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IssueFacilitatorKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The key, shown once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuedFacilitatorKey"];
+                };
+            };
+            /** @description Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`); text that is not well-formed Unicode or holds NUL (`invalid-text`, naming the field); a malformed percent-escape in the path (`malformed-url`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not signed in, or the signature / nonce did not verify */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Denied */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Method not allowed on this path (`method-not-allowed`); the Allow header lists the methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description A non-empty body not sent as application/json (`unsupported-media-type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteHubSitesByWebsiteIdFacilitatorKeysByKeyId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                keyId: string;
+                /** @description The site UUID */
+                websiteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokedFacilitatorKey"];
                 };
             };
             /** @description Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`); text that is not well-formed Unicode or holds NUL (`invalid-text`, naming the field); a malformed percent-escape in the path (`malformed-url`) */

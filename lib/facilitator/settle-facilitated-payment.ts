@@ -1,9 +1,11 @@
 import "server-only";
+import { getAddress } from "viem";
 import type { z } from "zod";
 import { NETWORKS } from "@/lib/chain/networks";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { trendIncrement } from "@/lib/explore/trend-score";
+import { ApiError } from "@/lib/http/errors";
 import type { settleResponseSchema } from "@/lib/schemas/facilitator";
 import { buildSearchText } from "@/lib/sites/search-text";
 import { acceptPaymentPayload } from "@/lib/x402/accept-payment-payload";
@@ -54,8 +56,22 @@ export async function settleFacilitatedPayment({
     };
   } catch (err) {
     if (err instanceof PaymentRejected) return { success: false, errorReason: err.reason, errorMessage: err.details, payer, transaction: "", network };
+    if (err instanceof ApiError && err.code === "payment-not-recorded") throw await withBroadcastHash(err, request);
     throw err;
   }
+}
+
+/**
+ * The x402 packages' `settlement_pending` answer names the broadcast transaction: a plain
+ * authorization relayed but not recorded yet carries its hash (the retry still ends in the settled answer).
+ */
+async function withBroadcastHash(err: ApiError, request: FacilitatorRequest): Promise<ApiError> {
+  const auth = request.paymentPayload.payload.authorization;
+  const row = await db.payment.findUnique({
+    where: { chainId_payer_nonce: { chainId: NETWORKS[env.NETWORK_MODE].chainId, payer: getAddress(auth.from), nonce: auth.nonce.toLowerCase() } },
+    select: { txHash: true },
+  });
+  return row?.txHash ? new ApiError(err.code, err.details, err.headers, { transaction: row.txHash }) : err;
 }
 
 function contentKey(site: FacilitatorSite, payment: FacilitatedPayment) {
