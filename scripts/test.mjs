@@ -12,6 +12,7 @@ import { resetDatabase } from "./lib/migrate.mjs";
 import { bin, nodeBin, run } from "./lib/proc.mjs";
 import { startRpcProxy } from "./lib/rpc-proxy.mjs";
 import { checkLogForSecrets } from "./lib/check-log-secrets.mjs";
+import { exampleSiteHubEnv, exampleSitePort } from "./lib/example-site.mjs";
 import { contractEnv, migrateAndSeed, stackEnv, startChain, startServer } from "./lib/stack.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -120,7 +121,9 @@ async function withStack(label, databaseUrl, fn) {
     GATEWAY_INDEX_INTERVAL_MS: "200", GATEWAY_INDEX_MAX_LAG_MS: "2000",
     // Tests write rows straight into the database and read them back through the API at once: no kept
     // read answers here (e2e/api/read-cache.test.ts starts a hub of its own with the cache on).
-    READ_CACHE_MS: "0" };
+    READ_CACHE_MS: "0",
+    // The example creator site (scripts/lib/example-site.mjs) runs on APP_PORT + 20 as shop.localhost: the hub may reach it there.
+    ...exampleSiteHubEnv({ port: exampleSitePort(APP_PORT) }) };
   const env = stackEnv({ dataDir, databaseUrl, chainPort: CHAIN_PORT, appPort: APP_PORT, origin, extra });
   let server;
   const failedBefore = failedStages;

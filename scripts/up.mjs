@@ -14,6 +14,7 @@ import { exitAfterStopping, liveChildren, onStop, ownChildren, stopping } from "
 import { configProblems } from "./lib/config.mjs";
 import { seedDemoContent } from "./lib/demo-content.mjs";
 import { devAccount, DEV_ROLES } from "./lib/dev-accounts.mjs";
+import { exampleSiteHubEnv, exampleSitePort, startExampleSite } from "./lib/example-site.mjs";
 import { commandOf, describeHolder, portHolder, portInUse } from "./lib/ports.mjs";
 import { bin, nodeBin, run } from "./lib/proc.mjs";
 import { contractEnv, migrateAndSeed, stackEnv, startChain, startServer } from "./lib/stack.mjs";
@@ -73,7 +74,8 @@ async function start() {
     chainPort,
     onSpawn: (pid) => onStop(`the chain (anvil, pid ${pid})`, () => stopAnvilPid(pid, chainPort, dataDir), () => process.kill(pid, "SIGKILL")),
   });
-  const env = { ...baseEnv, ...contractEnv(deployment) };
+  // The example creator site (examples/express-site) is reached by the hub's site fetcher on loopback.
+  const env = { ...baseEnv, ...contractEnv(deployment), ...exampleSiteHubEnv({ port: exampleSitePort(appPort) }) };
 
   console.log("› migrating and seeding demo data…");
   await migrateAndSeed(env);
@@ -101,6 +103,10 @@ async function start() {
   }
 
   const hubOrigin = env.HUB_ORIGIN;
+  console.log("› starting the example creator site (examples/express-site) and registering it through the API…");
+  const shop = await startExampleSite({ hubUrl: server.url, publicHubUrl: hubOrigin, creatorKey: devAccount(DEV_ROLES.creators[0]).privateKey, port: exampleSitePort(appPort) })
+    .catch((err) => console.warn(`  (example creator site skipped: ${err.message})`));
+
   const readers = DEV_ROLES.payers.map(devAccount);
   const creator = devAccount(DEV_ROLES.creators[0]);
   printBanner(`Paid Content Hub is up on ${hubOrigin}  (chain ${anvil.rpcUrl}, data in ${dataDir})`, [
@@ -116,6 +122,7 @@ async function start() {
           line("paid share", `${demo.shares[1]?.url ?? "-"}  (${demo.shares[1]?.price ?? "?"} USDC)`),
         ]
       : []),
+    ...(shop ? [line("creator site", `${shop.paid}  (its own server, selling through this hub: pay with the Demo reader)`)] : []),
     "",
     "  Demo wallets (anvil's PUBLIC keys, funded with test USDC on this local chain only):",
     "  in the browser pick \"Demo reader\" or \"Demo creator\" in the wallet list; no extension needed.",
@@ -124,7 +131,7 @@ async function start() {
     ...readers.slice(1).map((a, i) => line(`payer ${i + 2}`, `${a.address}  key ${a.privateKey}`)),
     "",
     `  Logs: ${process.stdout.isTTY ? "readable lines here, requests summed up once a minute (LOG_LEVEL=debug shows each; LOG_FORMAT=json for JSON lines)" : "JSON lines (LOG_FORMAT=pretty for readable ones)"}.`,
-    "  Ctrl-C stops the hub and the chain.",
+    "  Ctrl-C stops the hub, the example site and the chain.",
   ]);
 }
 

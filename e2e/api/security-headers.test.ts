@@ -107,7 +107,7 @@ describe("hub pages, signed out and signed in", () => {
   const routes = [
     "/", "/explore", "/explore?q=tide&type=article", "/dashboard", "/dashboard/new", "/dashboard/sites", "/ledger",
     `/ledger/tx/0x${"ab".repeat(32)}`, "/stats", "/leaderboards", "/tip", "/tip?url=https://example.com/post", "/tip/held?domain=example.com",
-    "/rate?contentId=nothing", "/no-such-page",
+    "/rate?contentId=nothing", "/checkout", "/no-such-page",
   ];
   const notFound = new Set(["/rate?contentId=nothing", "/no-such-page"]); // a page's own not-found state, and the 404 page
   for (const path of routes) {

@@ -10,6 +10,7 @@
 //   PUBLIC_URL       the site's public origin, e.g. https://quiet-letters.example (default http://localhost:PORT);
 //                    the hub records each sale under this URL, so it must be on the domain the site verified
 //   PRICE            the paid article's price in USDC atomic units (default 10000 = 0.01 USDC)
+//   OWNER_WALLET     optional: served at /.well-known/svc-owner.txt, the hub's owner-link proof of the domain
 import express from "express";
 import { HTTPFacilitatorClient, x402ResourceServer } from "@x402/core/server";
 import { ExactEvmScheme } from "@x402/evm/exact/server";
@@ -64,7 +65,10 @@ const routes = {
 };
 
 const app = express();
-app.use(paymentMiddleware(routes, server));
+// Browsers get the hub's paywall page: the reader pays with a wallet on the hub's checkout and reads here
+// (README "Readers in a browser"); API clients get the plain 402 as before.
+const paywall = { generateHtml: () => `<!doctype html><meta charset="utf-8"><title>Payment required</title><script src="${new URL(facilitatorUrl).origin}/hub/paywall.js"></script>` };
+app.use(paymentMiddleware(routes, server, undefined, paywall));
 
 const page = (title, body) =>
   `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
@@ -73,5 +77,7 @@ app.get("/", (_req, res) => res.type("html").send(page("An example creator site"
 app.get("/articles/free", (_req, res) => res.type("html").send(page("A free article", "<p>Free to read, no payment needed.</p>")));
 app.get("/articles/paid", (_req, res) => res.type("html").send(page("The paid article", "<p>Thank you for paying: this paragraph is what you bought.</p>")));
 app.get("/healthz", (_req, res) => res.json({ ok: true }));
+// The hub's owner-link proof of this domain (README "Sites, verification and the widget"), when OWNER_WALLET is set.
+if (env.OWNER_WALLET) app.get("/.well-known/svc-owner.txt", (_req, res) => res.type("text").send(env.OWNER_WALLET));
 
 app.listen(port, host, () => console.log(`example creator site on http://${host}:${port} (facilitator ${facilitatorUrl})`));

@@ -57,7 +57,10 @@ const page = (title, body) =>
   `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
 
 const app = new Hono();
-app.use(paymentMiddleware(routes, server));
+// Browsers get the hub's paywall page: the reader pays with a wallet on the hub's checkout and reads here
+// (README "Readers in a browser"); API clients get the plain 402 as before.
+const paywall = { generateHtml: () => `<!doctype html><meta charset="utf-8"><title>Payment required</title><script src="${new URL(facilitatorUrl).origin}/hub/paywall.js"></script>` };
+app.use(paymentMiddleware(routes, server, undefined, paywall));
 app.get("/", (c) => c.html(page("An example creator site (Hono)", '<p><a href="/articles/free">A free article</a> · <a href="/articles/paid">A paid article</a></p>')));
 app.get("/articles/free", (c) => c.html(page("A free article", "<p>Free to read, no payment needed.</p>")));
 app.get("/articles/paid", (c) => c.html(page("The paid article", "<p>Thank you for paying: this paragraph is what you bought.</p>")));

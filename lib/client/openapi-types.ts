@@ -1051,6 +1051,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/hub/paywall.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The browser paywall for a creator's own site
+         * @description A creator's stock x402 middleware serves `<script src="<hub>/hub/paywall.js"></script>` as its paywall HTML (README "Readers in a browser"). The script reads the page's PAYMENT-REQUIRED challenge, sends the reader to the hub's checkout page (`/checkout?pr=<PAYMENT-REQUIRED>`) where their wallet signs the plain EIP-3009 payment, retries the page with the returned PAYMENT-SIGNATURE and shows what the creator's server answers, keeping the paid page in the browser for reloads.
+         */
+        get: operations["getHubPaywallJs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/hub/preflight": {
         parameters: {
             query?: never;
@@ -9328,6 +9348,52 @@ export interface operations {
             };
             /** @description chain-unavailable: the chain does not answer; nothing was recorded (retry later). payment-not-recorded: the transfer landed but is not recorded yet; retry the same request */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    getHubPaywallJs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JavaScript */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/javascript": string;
+                };
+            };
+            /** @description Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`); text that is not well-formed Unicode or holds NUL (`invalid-text`, naming the field); a malformed percent-escape in the path (`malformed-url`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Method not allowed on this path (`method-not-allowed`); the Allow header lists the methods */
+            405: {
                 headers: {
                     [name: string]: unknown;
                 };

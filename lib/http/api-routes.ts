@@ -29,6 +29,7 @@ export const API_ROUTES: ReadonlyArray<readonly [string, readonly string[]]> = [
   ["/hub/judge/tags", ["POST"]],
   ["/hub/ledger", ["GET"]],
   ["/hub/pay", ["POST"]],
+  ["/hub/paywall.js", ["GET"]],
   ["/hub/preflight", ["POST"]],
   ["/hub/receipts/[paymentId]", ["GET"]],
   ["/hub/reputation/leaderboards", ["GET"]],

@@ -2,6 +2,7 @@ import { createDocument } from "zod-openapi";
 import { agentPaths } from "./paths-agents";
 import { authPaths } from "./paths-auth";
 import { blogPaths } from "./paths-blog";
+import { checkoutPaths } from "./paths-checkout";
 import { eventsPaths } from "./paths-events";
 import { explorePaths } from "./paths-explore";
 import { facilitatorPaths } from "./paths-facilitator";
@@ -35,6 +36,7 @@ export function openapiDocument() {
       withCommonStatuses({
         ...authPaths, ...metaPaths, ...judgePaths, ...agentPaths, ...ledgerPaths, ...ratingPaths, ...x402Paths, ...sitesPaths, ...eventsPaths,
         ...explorePaths, ...quickshareSharePaths, ...quickshareOwnerPaths, ...tipsPaths, ...blogPaths, ...facilitatorPaths,
+        ...checkoutPaths,
       }),
     ),
     components: {
