@@ -18,9 +18,13 @@ export function NoWalletDialog({ onClose, payUrl, onUseDemo }: {
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
-    // showModal focuses the first focusable element (a link in the text): start on the way forward instead.
-    first.current?.focus();
   }, []);
+  // showModal focuses the first focusable element (a link in the text): start on the way forward
+  // instead, again when the demo wallets' offer arrives (they load just after hydration).
+  const demoOffered = Boolean(onUseDemo);
+  useEffect(() => {
+    first.current?.focus();
+  }, [demoOffered]);
   const url = payUrl ?? (typeof window === "undefined" ? "<url>" : payableUrl(window.location));
   return (
     <dialog ref={ref} className="no-wallet" aria-labelledby="no-wallet-h" onClose={onClose} data-testid="no-wallet">
