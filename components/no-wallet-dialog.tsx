@@ -14,15 +14,30 @@ export function NoWalletDialog({ onClose, payUrl, onUseDemo }: {
   onUseDemo?: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const first = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
   }, []);
+  // showModal focuses the first focusable element (a link in the text): start on the way forward
+  // instead, again when the demo wallets' offer arrives (they load just after hydration).
+  const demoOffered = Boolean(onUseDemo);
+  useEffect(() => {
+    first.current?.focus();
+  }, [demoOffered]);
   const url = payUrl ?? (typeof window === "undefined" ? "<url>" : payableUrl(window.location));
   return (
     <dialog ref={ref} className="no-wallet" aria-labelledby="no-wallet-h" onClose={onClose} data-testid="no-wallet">
       <h2 id="no-wallet-h">No wallet found</h2>
-      <p>This browser has no Ethereum wallet, so there is nothing to connect. {payUrl === null ? "The way forward:" : "Two ways forward:"}</p>
+      <p>This browser has no Ethereum wallet, so there is nothing to connect.</p>
+      {onUseDemo && (
+        <p>
+          <strong>Try it now with a demo wallet.</strong> This hub runs on a local test chain, so it offers demo wallets that sign with
+          anvil&apos;s public development keys and hold test USDC only.{" "}
+          <button ref={first} type="button" className="btn" onClick={onUseDemo} data-testid="use-demo-wallet">Use a demo wallet</button>
+        </p>
+      )}
+      <p>{onUseDemo ? "Or, for real funds:" : payUrl === null ? "The way forward:" : "Two ways forward:"}</p>
       <ol>
         <li>
           <strong>Install a browser wallet</strong> (for example MetaMask, Rabby or Coinbase Wallet), then reload this page.
@@ -33,15 +48,8 @@ export function NoWalletDialog({ onClose, payUrl, onUseDemo }: {
           Or any HTTP client that signs x402 payments; the <a href="/.well-known/llms.txt">agent guide</a> shows how.
         </li>}
       </ol>
-      {onUseDemo && (
-        <p>
-          <strong>Or try it now with a demo wallet.</strong> This hub runs on a local test chain, so it offers demo wallets that sign with
-          anvil&apos;s public development keys and hold test USDC only.{" "}
-          <button type="button" className="btn btn-quiet" onClick={onUseDemo} data-testid="use-demo-wallet">Use a demo wallet</button>
-        </p>
-      )}
       <form method="dialog">
-        <button type="submit" className="btn" autoFocus>Close</button>
+        <button ref={onUseDemo ? undefined : first} type="submit" className="btn btn-quiet">Close</button>
       </form>
     </dialog>
   );

@@ -58,7 +58,10 @@ function makeWagmiConfig(chainCfg: ChainConfig) {
   });
   // Only injected wallets (EIP-6963 discovery stays on): RainbowKit's defaults would call
   // WalletConnect's hosts on every page load, and the hub makes no outside requests.
-  const connectors = connectorsForWallets([{ groupName: "Browser wallets", wallets: [injectedWallet] }], RAINBOW_APP);
+  // The generic "Browser Wallet" entry only where a browser wallet exists (window.ethereum): without
+  // one it would open nothing. Wallets that announce themselves later (EIP-6963) are still added.
+  const hasInjected = typeof window === "undefined" || "ethereum" in window;
+  const connectors = hasInjected ? connectorsForWallets([{ groupName: "Browser wallets", wallets: [injectedWallet] }], RAINBOW_APP) : [];
   return createConfig({
     chains: [chain],
     connectors,

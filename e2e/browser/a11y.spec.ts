@@ -127,6 +127,8 @@ test("a browser without a wallet is told so, with the two ways forward", async (
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("Install a browser wallet");
   await expect(dialog).toContainText(`npm run pay -- ${baseURL}/hub/pay`);
+  // On this local chain the quickest way forward comes first and has the focus (not a link in the text).
+  await expect(dialog.getByTestId("use-demo-wallet")).toBeFocused();
   await expect(page.getByText(/Opening Browser Wallet/)).toHaveCount(0);
   await expectNoViolations(page, "the no-wallet dialog");
   await page.keyboard.press("Escape");

@@ -66,6 +66,8 @@ test("a reader without a wallet extension pays a demo post with the Demo reader 
   await expect(none).toBeVisible();
   await none.getByTestId("use-demo-wallet").click();
   await expect(page.getByText("Demo wallets (local chain, public keys)")).toBeVisible();
+  // No extension, so no generic "Browser Wallet" entry that would open nothing.
+  await expect(page.getByText("Browser Wallet", { exact: true })).toHaveCount(0);
   await page.getByText("Demo reader (public test key)").click();
   await expect(page.locator('[data-guard="connect"]')).toHaveCount(0, { timeout: 30_000 });
   await screenshots(page, "demo-post-paywall");
