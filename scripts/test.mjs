@@ -12,6 +12,8 @@ import { resetDatabase } from "./lib/migrate.mjs";
 import { bin, nodeBin, run } from "./lib/proc.mjs";
 import { startRpcProxy } from "./lib/rpc-proxy.mjs";
 import { checkLogForSecrets } from "./lib/check-log-secrets.mjs";
+import { fundWallets } from "./lib/deploy.mjs";
+import { devAccount } from "./lib/dev-accounts.mjs";
 import { exampleSiteHubEnv, exampleSitePort } from "./lib/example-site.mjs";
 import { contractEnv, migrateAndSeed, stackEnv, startChain, startServer } from "./lib/stack.mjs";
 
@@ -129,6 +131,7 @@ async function withStack(label, databaseUrl, fn) {
   const failedBefore = failedStages;
   try {
     await migrateAndSeed(env);
+    await fundTestBank(env);
     server = await startServer({ ...env, RPC_URL: proxy.url, PUBLIC_RPC_URL: anvil.rpcUrl }, { logFile });
     await fn(env);
     await stage(`no secrets in the hub's log (${label})`, () => checkLogForSecrets({ logFile, env }));
@@ -143,6 +146,16 @@ async function withStack(label, databaseUrl, fn) {
     await proxy.stop();
     await anvil.stop();
   }
+}
+
+/**
+ * The API and browser tests fund every fresh payer from one bank, anvil's dev account #6
+ * (e2e/support/x402.ts): the seed gives it a demo payer's 100 USDC, which a whole run spends many
+ * times over. Mint it enough for the run (test chains only).
+ */
+async function fundTestBank(env) {
+  const rpcUrl = env.PUBLIC_RPC_URL ?? env.RPC_URL;
+  await fundWallets({ rpcUrl, wallets: [{ address: devAccount(6).address, usdc: 100_000_000_000n }], dataDir: env.DATA_DIR });
 }
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -180,6 +193,7 @@ async function withPair(label, databaseUrl, fn) {
   let balancer;
   try {
     await migrateAndSeed(env);
+    await fundTestBank(env);
     await Promise.all([1, 2].map(async (n) => instances.push(await startServer({ ...env, PORT: String(APP_PORT + n) }, { quiet: true }))));
     balancer = await startBalancer({ upstreams: instances.map((i) => i.url), port: APP_PORT });
     await fn({ ...env, SCALE_INSTANCES: JSON.stringify(instances.map((i) => ({ url: i.url, pid: i.child.pid }))) });
