@@ -10,6 +10,31 @@ import { useSession, useSignIn } from "./use-session";
 const short = (w: string) => `${w.slice(0, 6)}…${w.slice(-4)}`;
 
 /**
+ * The connected wallet in the header: its short address on one line, opening RainbowKit's account
+ * menu (copy, disconnect), or the network switch when the wallet is on another chain. Our own button
+ * rather than RainbowKit's chip, whose emoji avatar shows a missing-glyph box where no emoji font is
+ * installed and whose parts stacked vertically in the header.
+ */
+function WalletChip() {
+  return (
+    <ConnectButton.Custom>
+      {({ account, chain, mounted, openAccountModal, openChainModal }) => {
+        if (!mounted || !account) return null;
+        if (chain?.unsupported) {
+          return <button type="button" className="btn btn-danger" onClick={openChainModal}>Wrong network</button>;
+        }
+        return (
+          <button type="button" className="btn btn-quiet wallet-chip" onClick={openAccountModal} title={account.address} aria-label={`Wallet ${account.displayName}: open the wallet menu`}>
+            <code>{account.displayName}</code>
+            <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12"><path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.6" /></svg>
+          </button>
+        );
+      }}
+    </ConnectButton.Custom>
+  );
+}
+
+/**
  * The header's wallet controls (inside WalletProviders): connect (RainbowKit, or the "no wallet
  * found" dialog), then "Sign in with wallet": nonce → EIP-4361 message → signature → session.
  * `openOnLoad` opens the connect dialog at once (the visitor clicked the header's light button,
@@ -35,7 +60,7 @@ export function SignInButton({ openOnLoad = false }: { openOnLoad?: boolean }) {
   return (
     <div className="wallet-bar">
       {isConnected
-        ? <ConnectButton showBalance={false} chainStatus="icon" accountStatus="address" />
+        ? <WalletChip />
         : <button type="button" className="btn" onClick={() => void connect()} disabled={!ready}>Connect Wallet</button>}
       {isConnected && address && (!me || otherAccount) && (
         <button type="button" className="btn" onClick={() => signIn(address)} disabled={busy} data-testid="sign-in">

@@ -16,7 +16,7 @@ import { portInUse } from "../../scripts/lib/ports.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const MARK = "HUB_START_TEST_MARK";
-const BANNER_END = "Ctrl-C stops the hub and the chain.";
+const BANNER_END = "Ctrl-C stops the hub, the example site and the chain.";
 
 type Started = { child: ChildProcess; mark: string; output: () => string; exited: Promise<number | null>; dataDir: string };
 const started: Started[] = [];
