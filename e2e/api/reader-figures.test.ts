@@ -108,7 +108,8 @@ describe("one record of every sale and view, read by every figure", () => {
     for (const share of [free, paid, free]) {
       const res = await fetch(`${HUB_URL}/qs/${share.slug}`, { headers: { accept: "text/html" } });
       expect(res.status).toBe(200);
-      await res.text();
+      // Readers see what the status means to them, not the owner's word "active".
+      expect(await res.text()).toMatch(/id="qs-status-badge">available</);
     }
     // The owner's own visit (signed in) is not a reader's view.
     const own = await fetch(`${HUB_URL}/qs/${free.slug}`, { headers: { accept: "text/html", cookie: sharer.cookie } });

@@ -13,6 +13,7 @@ import { pageRequest } from "@/lib/http/page-request";
 import { takeHandoff } from "@/lib/http/request-handoff";
 import type { ShareRow } from "@/lib/quickshare/find-share";
 import { sharePageData } from "@/lib/quickshare/share-page-data";
+import { readerStatusLabel } from "@/lib/quickshare/share-status";
 import { countShareView } from "@/lib/quickshare/share-views";
 import { SHARE_HANDOFF } from "@/lib/quickshare/share-page-route";
 import "@/components/reader/reader.css";
@@ -34,8 +35,6 @@ const load = cache(async (slug: string, wallet: string | null) => {
   }
   return data;
 });
-// Readers see what a status means to them, not the owner's word for it ("active").
-const READER_STATUS: Record<string, string> = { active: "available", expired: "expired", revoked: "withdrawn" };
 const claimOf = (w: string | string[] | undefined) => (typeof w === "string" && w ? w : null);
 
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
@@ -84,7 +83,7 @@ export default async function SharePage({ params, searchParams }: Props) {
         manifest={urls.manifest} manifestTitle="Quickshare manifest" page={urls.page} summary={share.summary} image={data.cover} jsonLd={jsonLd} />
       <div className="share-head">
         <p>
-          <span className="badge">{share.contentType}</span> <span className="badge" id="qs-status-badge">{READER_STATUS[status] ?? status}</span>
+          <span className="badge">{share.contentType}</span> <span className="badge" id="qs-status-badge">{readerStatusLabel(status)}</span>
           {!share.publicAccess && <> <span className="badge">invite-only</span></>}
         </p>
         <h1>{share.title}</h1>

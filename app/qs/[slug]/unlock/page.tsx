@@ -6,7 +6,7 @@ import { hubChainConfig } from "@/lib/chain/browser-config";
 import { env } from "@/lib/env";
 import { formatUsdc } from "@/lib/money";
 import { findShare } from "@/lib/quickshare/find-share";
-import { shareStatus } from "@/lib/quickshare/share-status";
+import { readerStatusLabel, shareStatus } from "@/lib/quickshare/share-status";
 import { shareUrls } from "@/lib/quickshare/share-urls";
 
 export const metadata: Metadata = { title: "Unlock a share", robots: { index: false, follow: false } };
@@ -38,7 +38,7 @@ export default async function UnlockSharePage({ params, searchParams }: { params
   return (
     <div className="share-head">
       <p>
-        <span className="badge">{share.contentType}</span> <span className="badge">{status}</span>
+        <span className="badge">{share.contentType}</span> <span className="badge">{readerStatusLabel(status)}</span>
         {!share.publicAccess && <> <span className="badge">invite-only</span></>}
       </p>
       <h1>{share.title}</h1>
