@@ -17,7 +17,7 @@ export type Challenge = { x402Version: number; resource?: { url: string; descrip
 // The typed data both options sign (USDC's EIP-3009 and GatewayWalletBatched share it).
 export { transferWithAuthorizationTypes };
 
-/** Standard padded base64 of UTF-8 JSON (decisions.md: the header encoding). */
+/** Standard padded base64 of UTF-8 JSON (docs/decisions.md, Payments: the header encoding). */
 export function encodeHeader(value: unknown): string {
   const bytes = new TextEncoder().encode(JSON.stringify(value));
   let bin = "";

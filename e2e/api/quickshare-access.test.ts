@@ -73,13 +73,13 @@ const proofOf = (k: string, who: Person | string) => mintProof(shares[k]!.id, ty
 const bin = async (res: Response) => ({ status: res.status, body: res.ok ? await res.arrayBuffer() : await res.json(), headers: res.headers });
 
 const cases: Case[] = [
-  // 1. status not active → 410 (decisions.md #1), on every read route
+  // 1. status not active → 410 (docs/decisions.md #1), on every read route
   { rule: "1", name: "a revoked share: access", run: () => access(s("revoked")), status: 410, code: "gone" },
   { rule: "1", name: "a revoked share: unlock", run: () => api(`/quickshare/${s("revoked")}/unlock`, { json: {} }), status: 410, code: "gone" },
   { rule: "1", name: "a revoked share: meta", run: () => api(`/quickshare/${s("revoked")}/meta`), status: 410, code: "gone" },
   { rule: "1", name: "a revoked share: media", run: async () => bin(await media(s("revoked"), "photo")), status: 410, code: "gone" },
   { rule: "1", name: "a revoked share: view", run: () => api(`/quickshare/${s("revoked")}/view`, { method: "POST" }), status: 410, code: "gone" },
-  // (decisions.md #1) unknown and draft → 404
+  // (docs/decisions.md #1) unknown and draft → 404
   { rule: "1", name: "an unknown slug", run: () => access("zzzzzzzz"), status: 404, code: "not-found" },
   { rule: "1", name: "a malformed slug", run: () => access("not-a-slug!"), status: 404, code: "not-found" },
   { rule: "1", name: "a draft", run: () => access(s("draft")), status: 404, code: "not-found" },

@@ -660,7 +660,7 @@ describe("media streams: a large file whole and in ranges, and a blob modified i
   });
 });
 
-describe("GET /qs/<slug>: page for browsers, JSON for agents (decisions.md #4)", () => {
+describe("GET /qs/<slug>: page for browsers, JSON for agents (docs/decisions.md #4)", () => {
   let share: { id: string; slug: string };
   beforeAll(async () => {
     share = await createShare(owner, { title: `Tide "pools" & <tags>`, summary: "Low tide notes", content: "Paid tide notes.", price: "0.25" });

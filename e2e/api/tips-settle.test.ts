@@ -225,7 +225,7 @@ describe("a tip to a quickshare link", () => {
     // A tip is no purchase: the share is still sold to the tipper.
     expect((await api(`/quickshare/${share.slug}/access`)).status).toBe(402);
 
-    // The ledger row: kind quickshare (decisions.md #2) with amount, currency, tx hash, network and payer only.
+    // The ledger row: kind quickshare (docs/decisions.md #2) with amount, currency, tx hash, network and payer only.
     const row = await testDb.ledgerActivity.findFirstOrThrow({ where: { paymentId: res.body.payment.paymentId } });
     expect(row).toMatchObject({
       type: "quickshare", subkind: "tip", status: "settled", amountAtomic: 1_000_000n, revenueAtomic: 990_000n, protocolFeeAtomic: 10_000n,

@@ -56,7 +56,7 @@ export function decideAccess({ share, viewer, whitelisted, entitlement, purpose,
   now?: Date;
 }): AccessDecision {
   if (!share || share.status === "draft") return { outcome: "not-found" };
-  if (share.status !== "active") return { outcome: "gone" }; // rule 1 (decisions.md #1: revoked is 410)
+  if (share.status !== "active") return { outcome: "gone" }; // rule 1 (docs/decisions.md #1: revoked is 410)
   if (viewer.proof === "invalid") return deny("invalid-proof", `The unlock proof does not verify for this ${noun}`);
   if (share.legacyUrl && !share.hasBody) return { outcome: "redirect", url: share.legacyUrl }; // rule 10
 

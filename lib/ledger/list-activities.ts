@@ -57,7 +57,7 @@ function decodeCursor(cursor: string, skip: number): { timestamp: Date; id: stri
   return { timestamp: new Date(Number(m[1])), id: m[2]! };
 }
 
-/** The public shape of a row. Quickshare rows never carry what would identify the share (decisions #2). */
+/** The public shape of a row. Quickshare rows never carry what would identify the share (docs/decisions.md #2). */
 export function toActivity(row: Row) {
   const privateShare = row.type === "quickshare";
   return {

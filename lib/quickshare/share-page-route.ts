@@ -19,7 +19,7 @@ export type SharePageRoute =
 export const SHARE_HANDOFF = "share-page";
 
 /**
- * The routing half of GET /qs/<slug> (decisions.md #4), for the server's request hook (lib/http/page-edge.ts): agents (non-HTML Accept,
+ * The routing half of GET /qs/<slug> (docs/decisions.md #4), for the server's request hook (lib/http/page-edge.ts): agents (non-HTML Accept,
  * payment or proof headers, x-svc-actor: agent) go to the access route handler; browsers go to the
  * React page (app/qs/[slug]/page.tsx) with the HTTP status the page's state needs, which a page
  * cannot set itself: 404 unknown or draft, 410 revoked, 419 expired (unless the session wallet may

@@ -11,7 +11,7 @@ import { shareUrls } from "./share-urls";
  * A share as lib/x402 sells it, at the price of one tier. Shares are hosted by the hub, so the
  * payment goes to the owner's fee wallet (99 % creator, 1 % protocol, split on chain) when the
  * fee-wallet factory is configured, else straight to the owner. The ledger row is of kind
- * quickshare and carries only amount, currency, tx hash, network and payer (decisions.md #2): the
+ * quickshare and carries only amount, currency, tx hash, network and payer (docs/decisions.md #2): the
  * URL, title, recipient and payTo fields that would name the share or its owner are blanked.
  */
 export function shareResource(share: ShareRow, priceAtomic: bigint): PaidResource {

@@ -11,7 +11,7 @@ import { tipTerms } from "./tip-terms";
 
 /**
  * A tip to a quickshare link is quickshare activity, so its ledger row is of kind quickshare
- * (decisions.md #2; subkind tip, status settled) and carries only amount, currency, tx hash, network,
+ * (docs/decisions.md #2; subkind tip, status settled) and carries only amount, currency, tx hash, network,
  * payer and the fee — never the link, slug, title, the hub's domain, the owner or the owner's fee wallet.
  * It still counts among the tips of /hub/stats and the ledger totals (lib/ledger/ledger-totals.ts).
  */
