@@ -1409,6 +1409,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/hub/sites/{websiteId}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a site's secret
+         * @description Issues a new site secret (sk_…), returned as `site.verifyToken` in this answer only (only its SHA-256 is stored). The old secret stops working at once for tip claims and /hub/pay attribution. The public site key and the widget snippet do not change. Owner only.
+         */
+        post: operations["postHubSitesByWebsiteIdSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/hub/sites/{websiteId}/verify": {
         parameters: {
             query?: never;
@@ -1420,7 +1440,7 @@ export interface paths {
         put?: never;
         /**
          * Prove ownership of a site's domain
-         * @description owner-link: the hub fetches https://<domain>/.well-known/svc-owner.txt (then http) and looks for the session wallet, then the home page for `<meta name="svc:owner" content="<wallet>">`. widget: the hub fetches the page (pageUrl or the home page) and looks for the widget snippet with the site's token. cross-stack: the peer hub (PEER_HUB_URL) has the domain verified for the session wallet. Every fetch of the domain goes through the SSRF guard: http(s) only, public addresses only (checked after DNS resolution and on each of at most 5 redirects), 512 KB and 4 s per URL. The answer is 200 either way: `verified` tells the outcome and `attempts` lists each URL and what was found. On success the site's name (unless set), description, favicon and og:image are read from the home page. 10 attempts per site per minute (429).
+         * @description owner-link: the hub fetches https://<domain>/.well-known/svc-owner.txt (then http) and looks for the session wallet, then the home page for `<meta name="svc:owner" content="<wallet>">`. widget: the hub fetches the page (pageUrl or the home page) and looks for the widget snippet with the site's public key (`siteKey`; a snippet from before keys existed, with the old token, still counts). cross-stack: the peer hub (PEER_HUB_URL) has the domain verified for the session wallet. Every fetch of the domain goes through the SSRF guard: http(s) only, public addresses only (checked after DNS resolution and on each of at most 5 redirects), 512 KB and 4 s per URL. The answer is 200 either way: `verified` tells the outcome and `attempts` lists each URL and what was found. On success the site's name (unless set), description, favicon and og:image are read from the home page. 10 attempts per site per minute (429).
          */
         post: operations["postHubSitesByWebsiteIdVerify"];
         delete?: never;
@@ -1440,7 +1460,7 @@ export interface paths {
         put?: never;
         /**
          * Register a domain for the session wallet
-         * @description Creates a pending site owned by the session wallet and returns it with its secret `verifyToken`, the widget snippet and the owner-link proofs to publish. Idempotent for the same wallet (name and description are updated; a removed site is restored, pending again). 409 `domain-registered-by-other-wallet` when another wallet's site is verified, or its unproven registration is younger than 24 hours (after that the domain may be taken over). The hub's own domain cannot be registered.
+         * @description Creates a pending site owned by the session wallet and returns it with its public `siteKey`, the widget snippet (which carries the key) and the owner-link proofs to publish, and its secret `verifyToken` (sk_…), shown in this answer only. Idempotent for the same wallet (name and description are updated, `verifyToken` is null: the secret is not shown again; a removed site is restored, pending again, with a new secret). 409 `domain-registered-by-other-wallet` when another wallet's site is verified, or its unproven registration is younger than 24 hours (after that the domain may be taken over). The hub's own domain cannot be registered.
          */
         post: operations["postHubSitesRegister"];
         delete?: never;
@@ -1504,7 +1524,7 @@ export interface paths {
         put?: never;
         /**
          * Release a domain's held tips to its verified owner
-         * @description The site's verifyToken proves ownership; the site must be verified. The first claim binds the domain to the receiving wallet; a claim to any other wallet later answers 409 domain-claimed-by-other-wallet (manual review). Claiming to a wallet other than the site's owner wallet needs `claimToken`: the owner's EIP-191 personal_sign over exactly this text (lines joined by \n, no trailing newline):
+         * @description The site's secret (`token`, sk_…) proves ownership, or the session of one of the site's owner wallets when `token` is left out (the dashboard's Claim button); the public site key (pk_…) does not. The site must be verified. The first claim binds the domain to the receiving wallet; a claim to any other wallet later answers 409 domain-claimed-by-other-wallet (manual review). Claiming to a wallet other than the site's owner wallet needs `claimToken`: the owner's EIP-191 personal_sign over exactly this text (lines joined by \n, no trailing newline):
          *
          *     ```
          *     Claim held tips on Paid Content Hub
@@ -2561,8 +2581,8 @@ export interface components {
              */
             creatorWallet?: string;
             siteId: string;
-            /** @description The site's verifyToken */
-            token: string;
+            /** @description The site's secret (sk_…; a site registered before secrets were split keeps its old token until rotated). Required unless the request carries the session of one of the site's owner wallets. */
+            token?: string;
         };
         ClaimResponse: {
             /** @description The box balance released */
@@ -3429,6 +3449,10 @@ export interface components {
             /** @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 */
             ownerWallet: string;
             ownerWallets: string[];
+            /** @description The site still has a secret issued before site keys existed (it was in the old widget snippet, so it may be public): rotate it. */
+            secretIssuedBeforeSplit: boolean;
+            /** @description The site's public key (pk_…): the widget snippet carries it and POST /hub/evt accepts it as `token`. Public by design. */
+            siteKey: string;
             /** Format: date-time */
             updatedAt: string;
             verification: {
@@ -3446,8 +3470,8 @@ export interface components {
             /** @enum {string} */
             verificationStatus: "pending" | "verified" | "failed" | "stale" | "removed" | "unregistered";
             verified: boolean;
-            /** @description The site's secret for widget events and tip claims (owner only) */
-            verifyToken: string;
+            /** @description The site's secret (sk_…) for tip claims and /hub/pay attribution: present only in the answer that issued it (registration of a new, restored or taken-over site, or POST /hub/sites/{websiteId}/secret), null everywhere else. Only its hash is stored: keep it, or rotate it. */
+            verifyToken: string | null;
         };
         OwnerProfile: {
             avatarUrl: string | null;
@@ -4239,6 +4263,11 @@ export interface components {
         };
         RevokedFacilitatorKey: {
             facilitatorKey: components["schemas"]["FacilitatorKey"];
+            /** @constant */
+            success: true;
+        };
+        RotateSiteSecretResponse: {
+            site: components["schemas"]["OwnedSite"];
             /** @constant */
             success: true;
         };
@@ -10696,6 +10725,94 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RevokedFacilitatorKey"];
+                };
+            };
+            /** @description Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`); text that is not well-formed Unicode or holds NUL (`invalid-text`, naming the field); a malformed percent-escape in the path (`malformed-url`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not signed in, or the signature / nonce did not verify */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Denied */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Method not allowed on this path (`method-not-allowed`); the Allow header lists the methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    postHubSitesByWebsiteIdSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The site UUID */
+                websiteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The site with its new secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotateSiteSecretResponse"];
                 };
             };
             /** @description Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`); text that is not well-formed Unicode or holds NUL (`invalid-text`, naming the field); a malformed percent-escape in the path (`malformed-url`) */

@@ -46,6 +46,7 @@ export const API_ROUTES: ReadonlyArray<readonly [string, readonly string[]]> = [
   ["/hub/sites/[websiteId]/facilitator-keys/[keyId]", ["DELETE"]],
   ["/hub/sites/[websiteId]/facilitator-keys", ["GET","POST"]],
   ["/hub/sites/[websiteId]", ["DELETE"]],
+  ["/hub/sites/[websiteId]/secret", ["POST"]],
   ["/hub/sites/[websiteId]/verify", ["POST"]],
   ["/hub/sites/register", ["POST"]],
   ["/hub/sites", ["GET"]],
