@@ -6,6 +6,8 @@ import { findPassOffer } from "./find-pass-offer";
 import { passOfferView } from "./pass-offer-view";
 import { listPassSales } from "./list-pass-sales";
 
+export type PassAdminData = Awaited<ReturnType<typeof passAdminData>>;
+
 /** The editor's pass panel: the offer, the passes sold (newest first) and how many are active now. */
 export async function passAdminData({ blog, now = new Date() }: { blog: BlogContext; now?: Date }) {
   const [offer, sales, activePasses] = await Promise.all([
