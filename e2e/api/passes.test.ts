@@ -245,6 +245,29 @@ describe("a pass bought over x402", () => {
     expect((await blogRequest(blog.domain, "/api/article/ebb", { cookie: session, headers: later })).status).toBe(402);
   });
 
+  it("is sold through /hub/pay and MCP buy_content too, by its URL, with the blog's challenge and receipt", async () => {
+    const passUrl = `${originOf(blog.domain)}/api/svc/pass`;
+    const h = await freshPayer({ wallet: "5" });
+    const unpaid = await pay({ url: passUrl });
+    expect(unpaid.status).toBe(402);
+    const c = decodePaymentRequiredHeader(unpaid.headers.get("payment-required")!);
+    expect(c.resource.url).toBe(passUrl);
+    expect(c.accepts[0]!.amount).toBe("2000000");
+    const { header } = await signedPayment({ requirement: c.accepts[0]!, signer: h, resource: c.resource });
+    const paid = await pay({ url: passUrl }, { "payment-signature": header });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body).toMatchObject({ success: true, kind: "pass", pass: { wallet: h.address, active: true }, receiptUrl: expect.stringContaining("/hub/receipts/") });
+    const x402 = new x402Client().register(NETWORK, new ExactEvmScheme(h)).setSpendControls(spend);
+    const required = (await mcpBuy({ url: passUrl })).structuredContent as unknown as PaymentRequired;
+    expect(required.accepts[0]!.amount).toBe("2000000");
+    const viaMcp = await mcpBuy({ url: passUrl }, await x402.createPaymentPayload(required));
+    expect(viaMcp.isError ?? false).toBe(false);
+    expect(viaMcp.structuredContent).toMatchObject({ kind: "pass", pass: { wallet: h.address } });
+    expect(Date.parse(viaMcp.structuredContent!.purchase.startsAt)).toBe(Date.parse(paid.body.pass.endsAt));
+    expect(await usdcBalance(h.address)).toBe(usdc("1"));
+    expect(await db().passPurchase.count({ where: { wallet: h.address } })).toBe(2);
+  });
+
   it("the editor lists the passes sold (buyer, amount, start, end); stats count the sales", async () => {
     expect((await blogRequest(blog.domain, "/api/admin/pass")).status).toBe(401);
     const res = await blogRequest(blog.domain, "/api/admin/pass", { cookie: admin });

@@ -3501,6 +3501,38 @@ export interface components {
             };
             username: string | null;
         };
+        PaidPassResponse: {
+            access: {
+                /** @constant */
+                via: "payment";
+                wallet: string;
+            };
+            blog: {
+                domain: string;
+                name: string;
+                origin: string;
+            };
+            /** @constant */
+            kind: "pass";
+            /** @constant */
+            ok: true;
+            pass: components["schemas"]["PassState"];
+            payment: components["schemas"]["QuickshareUnlockPayment"];
+            /** @description The period this payment added: from the pass's previous end (or the purchase) for durationDays */
+            purchase: {
+                amount: string;
+                /** Format: date-time */
+                endsAt: string;
+                paymentId: string;
+                /** Format: date-time */
+                startsAt: string;
+            };
+            receiptUrl: string;
+            /** @constant */
+            success: true;
+            /** @description Send as x-svc-payment-proof on any post of the blog to read it while the pass is active; valid 12 hours (then sign in with x) */
+            unlockProof: string;
+        };
         PaidPostResponse: {
             /** @description The post's access route on its blog's origin (the x402 resource this payment bought) */
             accessUrl: string;
@@ -9704,7 +9736,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Paid: the receipt (and, for a hosted post, the post itself) */
+            /** @description Paid: the receipt (and, for a hosted post, the post itself; for a blog's pass, the pass) */
             200: {
                 headers: {
                     /** @description base64 JSON x402 settle response { success, payer, transaction, network, amount } */
@@ -9712,7 +9744,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PaidResponse"] | components["schemas"]["PaidPostResponse"];
+                    "application/json": components["schemas"]["PaidResponse"] | components["schemas"]["PaidPostResponse"] | components["schemas"]["PaidPassResponse"];
                 };
             };
             /** @description Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`); text that is not well-formed Unicode or holds NUL (`invalid-text`, naming the field); a malformed percent-escape in the path (`malformed-url`) */

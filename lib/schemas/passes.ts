@@ -64,3 +64,8 @@ export const passAdminResponse = z
   .meta({ id: "PassAdmin" });
 
 export const passOfferResponse = z.object({ success: z.literal(true), offer: passOffer }).meta({ id: "PassOfferSaved" });
+
+/** /hub/pay's 200 for a blog's pass (body `url`: the blog's /api/svc/pass): the blog route's answer with the receipt's URL. */
+export const paidPassResponse = passGrant
+  .extend({ success: z.literal(true), kind: z.literal("pass"), receiptUrl: z.string() })
+  .meta({ id: "PaidPassResponse" });
