@@ -3340,7 +3340,7 @@ export interface components {
             revenue: number;
             score: number | null;
             status: string | null;
-            /** @description tip: settled | held | released | refund | void; quickshare: view | unlock | tip (a tip to a share link) */
+            /** @description tip: settled | held | released | refund | void; quickshare: view | unlock | tip (a tip to a share link); payment: pass (a hosted blog's pass, docs/passes.md), else null */
             subkind: string | null;
             /** Format: date-time */
             timestamp: string;
