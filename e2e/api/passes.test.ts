@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { usdcAbi } from "../../lib/chain/abis";
 import { transferOwnerMessage } from "../../lib/x402/transfer-owner-message";
 import { blogRequest, blogSignIn, cleanupBlogs, createBlog, createPost, originOf, upload } from "../support/blog";
-import { HUB_URL } from "../support/hub";
+import { api, HUB_URL } from "../support/hub";
 import { closeDb, db, person, type Person } from "../support/quickshare";
 import { chain, chainClient, freshPayer, NETWORK, pay, signedPayment, USDC, usdc, usdcBalance, walletFor } from "../support/x402";
 
@@ -283,5 +283,11 @@ describe("a pass bought over x402", () => {
     // Every sale has its ledger row (payment, subkind pass) attributed to the blog.
     const ledger = await db().ledgerActivity.count({ where: { websiteId: blog.siteId, type: "payment", subkind: "pass", paymentId: { in: sales.map((x) => x.paymentId) } } });
     expect(ledger).toBe(sales.length);
+    // The creator's hub dashboard lists them too, and counts them among the sales it earned.
+    const board = await api<string>("/dashboard", { cookie: owner.cookie, headers: { accept: "text/html" } });
+    expect(board.status).toBe(200);
+    expect(board.body).toContain("Passes sold");
+    for (const w of [a.address, b.address, g.address]) expect(board.body).toContain(`${w.slice(0, 6)}…${w.slice(-4)}`);
+    expect(board.body).toContain("Sale of a pass");
   });
 });
