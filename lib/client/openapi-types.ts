@@ -191,6 +191,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/pass": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The blog's pass offer and the passes sold
+         * @description Served on the hosted blog's own origin (its domain, <name>.localhost in development, or a BLOG_HOST_MAP entry), not on the hub's. Admin only: the sb_auth_session cookie of the blog's owner or an admin wallet (401 without a session, 403 without the role).
+         */
+        get: operations["getApiAdminPass"];
+        /**
+         * Set up the blog's pass (price, duration, on sale)
+         * @description Served on the hosted blog's own origin (its domain, <name>.localhost in development, or a BLOG_HOST_MAP entry), not on the hub's. Admin only: the sb_auth_session cookie of the blog's owner or an admin wallet (401 without a session, 403 without the role).
+         */
+        put: operations["putApiAdminPass"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/posts": {
         parameters: {
             query?: never;
@@ -472,6 +496,26 @@ export interface paths {
          * @description Served on the hosted blog's own origin (its domain, <name>.localhost in development, or a BLOG_HOST_MAP entry), not on the hub's. kind photo (query index=N), video, audio (music), document. Free public posts stream without proof; paid posts need x-svc-payment-proof (or query proof) of an active entitlement, or the paying wallet's blog session. Media never charges.
          */
         get: operations["getApiSvcMediaByPostIdByKind"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/svc/pass": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Buy or extend the blog's pass (x402)
+         * @description Served on the hosted blog's own origin (its domain, <name>.localhost in development, or a BLOG_HOST_MAP entry), not on the hub's. The blog's pass: a price for a duration (say 2 USDC for 30 days). Without payment: 402 with the x402 challenge (accepts[0] plain EIP-3009 USDC, accepts[1] GatewayWalletBatched), or pay by USDC transfer (x-svc-transfer-tx + x-svc-tx-owner). Paid: 200 with the pass (a pass already held is extended from its end), the period this payment added and an unlockProof that proves the wallet on every paid public post of the blog (x-svc-payment-proof) while the pass is active; sign-in-with-x or a blog session work too. A replay of the same payment answers the same receipt and extends nothing. 404 when the blog offers no pass.
+         */
+        get: operations["getApiSvcPass"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3316,7 +3360,7 @@ export interface components {
             revenue: number;
             score: number | null;
             status: string | null;
-            /** @description tip: settled | held | released | refund | void; quickshare: view | unlock | tip (a tip to a share link) */
+            /** @description tip: settled | held | released | refund | void; quickshare: view | unlock | tip (a tip to a share link); payment: pass (a hosted blog's pass, docs/passes.md), else null */
             subkind: string | null;
             /** Format: date-time */
             timestamp: string;
@@ -3481,6 +3525,38 @@ export interface components {
             };
             username: string | null;
         };
+        PaidPassResponse: {
+            access: {
+                /** @constant */
+                via: "payment";
+                wallet: string;
+            };
+            blog: {
+                domain: string;
+                name: string;
+                origin: string;
+            };
+            /** @constant */
+            kind: "pass";
+            /** @constant */
+            ok: true;
+            pass: components["schemas"]["PassState"];
+            payment: components["schemas"]["QuickshareUnlockPayment"];
+            /** @description The period this payment added: from the pass's previous end (or the purchase) for durationDays */
+            purchase: {
+                amount: string;
+                /** Format: date-time */
+                endsAt: string;
+                paymentId: string;
+                /** Format: date-time */
+                startsAt: string;
+            };
+            receiptUrl: string;
+            /** @constant */
+            success: true;
+            /** @description Send as x-svc-payment-proof on any post of the blog to read it while the pass is active; valid 12 hours (then sign in with x) */
+            unlockProof: string;
+        };
         PaidPostResponse: {
             /** @description The post's access route on its blog's origin (the x402 resource this payment bought) */
             accessUrl: string;
@@ -3503,6 +3579,102 @@ export interface components {
             payment: components["schemas"]["PaymentReceipt"];
             /** @constant */
             success: true;
+        };
+        PassAdmin: {
+            activePasses: number;
+            offer: components["schemas"]["PassOffer"] | null;
+            sales: components["schemas"]["PassSale"][];
+            /** @constant */
+            success: true;
+        };
+        PassGrant: {
+            access: {
+                /** @constant */
+                via: "payment";
+                wallet: string;
+            };
+            blog: {
+                domain: string;
+                name: string;
+                origin: string;
+            };
+            /** @constant */
+            ok: true;
+            pass: components["schemas"]["PassState"];
+            payment: components["schemas"]["QuickshareUnlockPayment"];
+            /** @description The period this payment added: from the pass's previous end (or the purchase) for durationDays */
+            purchase: {
+                amount: string;
+                /** Format: date-time */
+                endsAt: string;
+                paymentId: string;
+                /** Format: date-time */
+                startsAt: string;
+            };
+            /** @description Send as x-svc-payment-proof on any post of the blog to read it while the pass is active; valid 12 hours (then sign in with x) */
+            unlockProof: string;
+        };
+        PassOffer: {
+            active: boolean;
+            /** @constant */
+            currency: "USDC";
+            durationDays: number;
+            /** @description USDC decimal string */
+            price: string;
+            priceAtomic: string;
+            /** @description blog:<siteId> */
+            scope: string;
+            /** @description Where agents and readers buy it (GET, x402) */
+            url: string;
+        };
+        /**
+         * @example {
+         *       "price": "2",
+         *       "durationDays": 30,
+         *       "active": true
+         *     }
+         */
+        PassOfferInput: {
+            /**
+             * @description false: no new passes are sold (passes already sold run to their end)
+             * @default true
+             */
+            active?: boolean;
+            /** @description How long one purchase lasts, in days */
+            durationDays: number;
+            /**
+             * @description USDC decimal string, more than 0
+             * @example 0.25
+             */
+            price: string;
+        };
+        PassOfferSaved: {
+            offer: components["schemas"]["PassOffer"];
+            /** @constant */
+            success: true;
+        };
+        PassSale: {
+            /** @description USDC decimal string */
+            amount: string;
+            /** Format: date-time */
+            boughtAt: string;
+            buyer: string;
+            /** Format: date-time */
+            endsAt: string;
+            paymentId: string;
+            receiptUrl: string;
+            siteId: string;
+            /** Format: date-time */
+            startsAt: string;
+        };
+        PassState: {
+            active: boolean;
+            /** Format: date-time */
+            endsAt: string;
+            scope: string;
+            /** Format: date-time */
+            startsAt: string;
+            wallet: string;
         };
         /** @description base64 JSON of this object is the Payment-Signature header */
         PaymentPayload: {
@@ -5534,6 +5706,193 @@ export interface operations {
             };
         };
     };
+    getApiAdminPass: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Offer and sales */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PassAdmin"];
+                };
+            };
+            /** @description Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`); text that is not well-formed Unicode or holds NUL (`invalid-text`, naming the field); a malformed percent-escape in the path (`malformed-url`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not signed in, or the signature / nonce did not verify */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Denied */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Method not allowed on this path (`method-not-allowed`); the Allow header lists the methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    putApiAdminPass: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PassOfferInput"];
+            };
+        };
+        responses: {
+            /** @description The offer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PassOfferSaved"];
+                };
+            };
+            /** @description Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`); text that is not well-formed Unicode or holds NUL (`invalid-text`, naming the field); a malformed percent-escape in the path (`malformed-url`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not signed in, or the signature / nonce did not verify */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Denied */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Method not allowed on this path (`method-not-allowed`); the Allow header lists the methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description A non-empty body not sent as application/json (`unsupported-media-type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
     getApiAdminPosts: {
         parameters: {
             query?: never;
@@ -6972,6 +7331,124 @@ export interface operations {
             };
             /** @description Method not allowed on this path (`method-not-allowed`); the Allow header lists the methods */
             405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiSvcPass: {
+        parameters: {
+            query?: {
+                /** @description A claim only: names the wallet, never grants */
+                wallet?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pass */
+            200: {
+                headers: {
+                    "PAYMENT-RESPONSE"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PassGrant"];
+                };
+            };
+            /** @description Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`); text that is not well-formed Unicode or holds NUL (`invalid-text`, naming the field); a malformed percent-escape in the path (`malformed-url`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Payment required: the PAYMENT-REQUIRED header carries the x402 challenge */
+            402: {
+                headers: {
+                    /** @description base64 JSON x402 challenge */
+                    "PAYMENT-REQUIRED": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        details: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Denied */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Method not allowed on this path (`method-not-allowed`); the Allow header lists the methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description The chain does not answer */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9288,7 +9765,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Paid: the receipt (and, for a hosted post, the post itself) */
+            /** @description Paid: the receipt (and, for a hosted post, the post itself; for a blog's pass, the pass) */
             200: {
                 headers: {
                     /** @description base64 JSON x402 settle response { success, payer, transaction, network, amount } */
@@ -9296,7 +9773,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PaidResponse"] | components["schemas"]["PaidPostResponse"];
+                    "application/json": components["schemas"]["PaidResponse"] | components["schemas"]["PaidPostResponse"] | components["schemas"]["PaidPassResponse"];
                 };
             };
             /** @description Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`); text that is not well-formed Unicode or holds NUL (`invalid-text`, naming the field); a malformed percent-escape in the path (`malformed-url`) */
