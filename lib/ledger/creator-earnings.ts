@@ -3,6 +3,7 @@ import { getAddress } from "viem";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { usdcNumber } from "@/lib/money";
+import { describePayments } from "./describe-payments";
 
 const VERIFIED = ["locked", "settling", "settled"];
 const SOLD = ["content", "blogpost", "quickshare"];
@@ -89,21 +90,15 @@ export async function creatorEarnings({ wallet, from, to, recent = 20 }: { walle
 type PaymentRow = Awaited<ReturnType<typeof db.payment.findMany>>[number];
 type TipRow = Awaited<ReturnType<typeof db.tip.findMany>>[number];
 
-/** Sales with their item's title and link: from the payment's ledger row, or the share itself (shares are private on the ledger). */
+/** Sales with their item's title and link (lib/ledger/describe-payments.ts; a share's link is its dashboard page). */
 async function describeSales(payments: PaymentRow[]): Promise<Earning[]> {
-  const [rows, shares] = await Promise.all([
-    db.ledgerActivity.findMany({ where: { sourceKey: { in: payments.map((p) => `payment:${p.id}`) } }, select: { paymentId: true, contentTitle: true, contentUrl: true } }),
-    db.quickshare.findMany({ where: { id: { in: payments.filter((p) => p.resourceType === "quickshare").map((p) => p.resourceId) } }, select: { id: true, slug: true, title: true } }),
-  ]);
-  const rowOf = new Map(rows.map((r) => [r.paymentId, r]));
-  const shareOf = new Map(shares.map((s) => [s.id, s]));
+  const items = await describePayments(payments);
   return payments.map((p) => {
-    const share = shareOf.get(p.resourceId);
-    const row = rowOf.get(p.id);
+    const item = items.get(p.id)!;
     return {
       kind: "sale", what: p.resourceType, at: p.createdAt.toISOString(),
-      title: share?.title || row?.contentTitle || "Untitled",
-      url: share ? `/dashboard/shares/${share.slug}` : (row?.contentUrl ?? null),
+      title: item.title,
+      url: item.share ? `/dashboard/shares/${item.share.slug}` : item.contentUrl,
       amount: usdcNumber(p.amountAtomic), net: usdcNumber(p.amountAtomic - p.feeAtomic), payer: p.payer, status: p.status,
       receiptUrl: `${env.HUB_ORIGIN}/hub/receipts/${p.id}`,
     };

@@ -4,7 +4,9 @@ import { authPaths } from "./paths-auth";
 import { blogPaths } from "./paths-blog";
 import { checkoutPaths } from "./paths-checkout";
 import { eventsPaths } from "./paths-events";
+import { creatorNumbersPaths } from "./paths-creator-numbers";
 import { explorePaths } from "./paths-explore";
+import { feedPaths } from "./paths-feeds";
 import { facilitatorPaths } from "./paths-facilitator";
 import { judgePaths } from "./paths-judge";
 import { withCommonStatuses } from "./helpers";
@@ -36,7 +38,7 @@ export function openapiDocument() {
       withCommonStatuses({
         ...authPaths, ...metaPaths, ...judgePaths, ...agentPaths, ...ledgerPaths, ...ratingPaths, ...x402Paths, ...sitesPaths, ...eventsPaths,
         ...explorePaths, ...quickshareSharePaths, ...quickshareOwnerPaths, ...tipsPaths, ...blogPaths, ...facilitatorPaths,
-        ...checkoutPaths,
+        ...checkoutPaths, ...feedPaths, ...creatorNumbersPaths,
       }),
     ),
     components: {
