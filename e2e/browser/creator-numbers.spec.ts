@@ -64,8 +64,8 @@ test("the editor charts a post's views and unlocks with a table of the numbers; 
   // The dashboard's export link downloads the CSV of the range shown, with the post's sale.
   await page.goto(`${HUB_URL}/dashboard`);
   const form = page.getByTestId("earnings-export");
-  await expect(form.getByLabel("From")).toHaveAttribute("type", "date");
-  await expect(form.getByLabel("To")).toHaveValue(today);
+  await expect(form.getByLabel("Export from")).toHaveAttribute("type", "date");
+  await expect(form.getByLabel("Export to")).toHaveValue(today);
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("earnings-csv-link").click()]);
   expect(download.suggestedFilename()).toMatch(new RegExp(`^earnings-\\d{4}-\\d{2}-\\d{2}-to-${today}\\.csv$`));
   const csv = await readFile((await download.path())!, "utf8");
