@@ -52,7 +52,7 @@ test("the editor charts a post's views and unlocks with a table of the numbers; 
   await expect(page.getByTestId("post-chart").locator("rect")).toHaveCount(2); // today's views bar and unlocks bar
   await numbers.getByText("Show the numbers").click();
   const table = page.getByTestId("post-table");
-  await expect(table.locator("caption")).toContainText("the numbers per day");
+  await expect(table.locator("caption")).toHaveText("Numbers per day");
   await expect(table.locator("tbody tr")).toHaveCount(1);
   await expect(table.locator("tbody tr").first().locator("td")).toHaveText([today, "2", "1", "0.15"]);
 
