@@ -39,6 +39,13 @@ function Earnings({ earnings, range, names }: { earnings: Awaited<ReturnType<typ
         <li><strong>{t.held}</strong> held {t.held === 1 ? "tip" : "tips"} · {t.heldAmount} USDC</li>
       </ul>
       <DailyChart id="earnings" daily={earnings.daily} series={EARNING_SERIES} title={`Sales and tips, ${range.from} to ${range.to}`} />
+      <form className="filters" method="get" action="/hub/earnings.csv" aria-labelledby="export-h" data-testid="earnings-export">
+        <h3 id="export-h" className="small">Export every sale and tip (CSV)</h3>
+        <div className="field"><label htmlFor="export-from">Export from</label><input id="export-from" type="date" name="from" defaultValue={range.from} required /></div>
+        <div className="field"><label htmlFor="export-to">Export to</label><input id="export-to" type="date" name="to" defaultValue={range.to} required /></div>
+        <button className="btn" type="submit">Download CSV</button>
+        <a href={`/hub/earnings.csv?from=${range.from}&to=${range.to}`} download data-testid="earnings-csv-link">Download {range.from} to {range.to} as CSV</a>
+      </form>
       {earnings.items.length === 0 ? (
         <p className="empty">No sales or tips yet. Sell with a <Link href="/dashboard/new">share</Link>, a post on your hosted blog, or your own site through the hub.</p>
       ) : (

@@ -1,12 +1,20 @@
 import type { Metadata } from "next";
 import { Pager } from "@/components/pager";
 import { ContentCardView } from "@/components/reader/content-card";
+import { env } from "@/lib/env";
 import { exploreContent } from "@/lib/explore/explore-content";
+import { feedAlternates, feedLinks } from "@/lib/feeds/feed-formats";
 import { CONTENT_TYPES } from "@/lib/schemas/events";
 import { EXPLORE_SORTS, exploreQuery } from "@/lib/schemas/explore";
 import "@/components/reader/reader.css";
 
-export const metadata: Metadata = { title: "Explore", description: "Paid and free content from verified creator sites, searchable by text, type and order." };
+export function generateMetadata(): Metadata {
+  return {
+    title: "Explore",
+    description: "Paid and free content from verified creator sites, searchable by text, type and order.",
+    alternates: { types: feedAlternates(`${env.HUB_ORIGIN}/explore`, "Explore: newest content") },
+  };
+}
 
 const PAGE = 24;
 const SORT_LABELS: Record<(typeof EXPLORE_SORTS)[number], string> = { trending: "Trending", "best-sellers": "Best sellers", "hot-new": "Hot & new" };
@@ -22,7 +30,7 @@ export default async function ExplorePage({ searchParams }: { searchParams: Prom
   return (
     <>
       <h1>Explore</h1>
-      <p className="muted">Content from verified creator sites. Prices are in USDC; pay on the creator&apos;s page with a wallet or any x402 client.</p>
+      <p className="muted">Content from verified creator sites. Prices are in USDC; pay on the creator&apos;s page with a wallet or any x402 client. Newest first in a feed reader: <a href={feedLinks("/explore").rss} type="application/rss+xml">RSS</a> · <a href={feedLinks("/explore").atom} type="application/atom+xml">Atom</a>.</p>
       <form className="filters" method="get" action="/explore" role="search" aria-label="Explore content">
         <label>Search <input type="search" name="q" defaultValue={query.q ?? ""} placeholder="title, tag, site…" /></label>
         <label>Type{" "}

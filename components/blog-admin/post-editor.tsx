@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { callApi, fieldErrors, HubApiError } from "@/components/dashboard/call-api";
+import { DailyChart } from "@/components/dashboard/daily-chart";
 import { MediaUpload, type Uploaded } from "@/components/dashboard/media-upload";
 import { ShareBody } from "@/components/reader/share-body";
 import type { AdminPostData } from "@/lib/blog/admin-page-data";
@@ -156,6 +157,15 @@ export function PostEditor({ post, walletOfAdmin, notice: said = null, onClose, 
         <p className="sb-meta" data-testid="post-status">
           <span className={`badge ${post.status === "published" ? "badge-free" : ""}`}>{post.status}</span> <a href={post.path}>{post.url}</a> · {post.views} {post.views === 1 ? "view" : "views"} · {post.unlocks} {post.unlocks === 1 ? "unlock" : "unlocks"} · {post.revenue} {post.currency}
         </p>
+      )}
+      {post && (
+        <section aria-labelledby={`${id}-numbers-h`} className="post-numbers" data-testid="post-numbers">
+          <h2 id={`${id}-numbers-h`}>Numbers, last 30 days</h2>
+          <p className="muted small">
+            {post.series.totals.views} views · {post.series.totals.unlocks} unlocks · {post.series.totals.revenue} {post.currency} paid, {post.series.totals.net} {post.currency} to you after the hub&apos;s fee
+          </p>
+          <DailyChart id="post" daily={post.series.daily} title={`Views and unlocks, ${post.series.range.from} to ${post.series.range.to}`} />
+        </section>
       )}
       <form onSubmit={onSubmit} noValidate className="admin-form">
         <div className="field">

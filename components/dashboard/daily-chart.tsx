@@ -68,7 +68,8 @@ export function DailyChart({ daily, title, series: SERIES = VIEW_SERIES, id = "c
       <details className="small">
         <summary>Show the numbers</summary>
         <div className="table-wrap">
-          <table>
+          <table data-testid={`${id}-table`}>
+            <caption className="sr-only">Numbers per day</caption>
             <thead><tr><th scope="col">Day</th>{SERIES.map((x) => <th key={x.key} scope="col">{x.label}</th>)}<th scope="col">Revenue (USDC)</th></tr></thead>
             <tbody>
               {daily.filter((d) => d.revenue || SERIES.some((x) => valueOf(d, x.key))).map((d) => (

@@ -117,6 +117,8 @@ export type PostInput = {
   slug?: string;
   externalVideoUrl?: string;
   tier?: string;
+  coverUrl?: string | null;
+  tags?: string[];
 };
 
 /** Creates a post as the blog's admin (throws unless 201). */

@@ -287,6 +287,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/posts/{key}/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A hosted post's daily numbers (blog origin, admin)
+         * @description Served on the hosted blog's own origin; the blog's owner or an admin (401 without a blog session, 403 without the role). Per UTC day over ?from=&to= (default the last 30 days, at most 366; gaps filled with zeros): views, unlocks, revenue (USDC paid) and net (after the hub's fee), with the range's totals. Views are counted while the post is listed (its explore listing's daily metric); unlocks and revenue are its verified payments.
+         */
+        get: operations["getApiAdminPostsByKeySeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/posts/{key}/unpublish": {
         parameters: {
             query?: never;
@@ -668,6 +688,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/atom.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A hosted blog's Atom feed (blog origin)
+         * @description Served on the hosted blog's own origin (its domain, <name>.localhost in development, or a BLOG_HOST_MAP entry), not on the hub's. The blog's newest 50 published, listed posts (drafts, invite-only and deleted posts never), newest first. Each item: title, link, date, author, cover image (RSS enclosure, Atom link rel="enclosure", JSON Feed image) and the teaser; a paid item's teaser starts with its price ("0.25 USDC — …") and never carries its body. Cache-Control: public, max-age=300.
+         */
+        get: operations["getAtomXml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/logout": {
         parameters: {
             query?: never;
@@ -742,6 +782,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/explore/atom.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The explore Atom feed
+         * @description The hub's explore: the newest 50 items of verified, live sites (hosted posts' listings included, shares never), newest first. Each item: title, link, date, author, cover image (RSS enclosure, Atom link rel="enclosure", JSON Feed image) and the teaser; a paid item's teaser starts with its price ("0.25 USDC — …") and never carries its body. Cache-Control: public, max-age=300.
+         */
+        get: operations["getExploreAtomXml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/explore/feed.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The explore JSON Feed
+         * @description The hub's explore: the newest 50 items of verified, live sites (hosted posts' listings included, shares never), newest first. Each item: title, link, date, author, cover image (RSS enclosure, Atom link rel="enclosure", JSON Feed image) and the teaser; a paid item's teaser starts with its price ("0.25 USDC — …") and never carries its body. Cache-Control: public, max-age=300.
+         */
+        get: operations["getExploreFeedJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/explore/feed.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The explore RSS 2.0 feed
+         * @description The hub's explore: the newest 50 items of verified, live sites (hosted posts' listings included, shares never), newest first. Each item: title, link, date, author, cover image (RSS enclosure, Atom link rel="enclosure", JSON Feed image) and the teaser; a paid item's teaser starts with its price ("0.25 USDC — …") and never carries its body. Cache-Control: public, max-age=300.
+         */
+        get: operations["getExploreFeedXml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/facilitator/settle": {
         parameters: {
             query?: never;
@@ -796,6 +896,46 @@ export interface paths {
          * @description The checks the hub's own rails make, read-only (nothing is recorded, no money moves): the key's site is verified; `paymentRequirements` are exact, this network, USDC, one of the two forms in /facilitator/supported, an amount above 0 and at most FACILITATOR_MAX_AMOUNT, `payTo` the site's owner wallet or fee wallet; `paymentPayload.resource.url` is on the site's domain; `accepted` equals the requirements; signature, amount, payee, validity window, nonce unused, and the payer's USDC (plain) or Gateway deposit minus locked payments (Gateway). A refused payment is 200 `{ isValid: false, invalidReason, invalidMessage, payer }`; reasons include invalid_signature, amount_mismatch, payee_mismatch, accepted_mismatch, expired, not_yet_valid, valid_before_too_far, nonce_used, insufficient_funds, network_mismatch, asset_mismatch, unsupported_scheme, unsupported_payment_form, invalid_amount, amount_above_ceiling, payto_not_site_wallet, resource_missing, resource_not_on_site.
          */
         post: operations["postFacilitatorVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feed.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A hosted blog's JSON Feed (blog origin)
+         * @description Served on the hosted blog's own origin (its domain, <name>.localhost in development, or a BLOG_HOST_MAP entry), not on the hub's. The blog's newest 50 published, listed posts (drafts, invite-only and deleted posts never), newest first. Each item: title, link, date, author, cover image (RSS enclosure, Atom link rel="enclosure", JSON Feed image) and the teaser; a paid item's teaser starts with its price ("0.25 USDC — …") and never carries its body. Cache-Control: public, max-age=300.
+         */
+        get: operations["getFeedJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feed.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A hosted blog's RSS 2.0 feed (blog origin)
+         * @description Served on the hosted blog's own origin (its domain, <name>.localhost in development, or a BLOG_HOST_MAP entry), not on the hub's. The blog's newest 50 published, listed posts (drafts, invite-only and deleted posts never), newest first. Each item: title, link, date, author, cover image (RSS enclosure, Atom link rel="enclosure", JSON Feed image) and the teaser; a paid item's teaser starts with its price ("0.25 USDC — …") and never carries its body. Cache-Control: public, max-age=300.
+         */
+        get: operations["getFeedXml"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -916,6 +1056,26 @@ export interface paths {
          * @description 400: the transaction does not call rateContent on this hub's reputation contract, reverted, or names another content hash or value; 403: sent by another wallet than walletAddress, or its unlockRef is not a verified unlock of this content by the sender; 404: unknown content, or no such mined transaction; 409: the wallet already rated this content; 503: the chain does not answer.
          */
         post: operations["postHubContentByContentIdRate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hub/earnings.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export every sale and tip as CSV (signed-in creator)
+         * @description Every sale (items, hosted posts, shares) and every settled or released tip the session's wallet received over ?from=&to= (UTC days, both included; default the last 30 days, at most 3 years), oldest first. Columns: date, item, item_link, kind, payer, amount_usdc, fee_usdc, net_usdc, tx_hash, receipt_url. Amounts are exact USDC decimals; cells a spreadsheet would run as a formula start with an apostrophe. Sent as an attachment named earnings-<from>-to-<to>.csv.
+         */
+        get: operations["getHubEarningsCsv"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2051,6 +2211,26 @@ export interface paths {
         put?: never;
         /** Rotate the slug (owner); the old link answers 404, entitlements and proofs keep working */
         post: operations["postQuickshareBySlugReslug"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quickshare/{slug}/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A share's daily numbers (owner)
+         * @description Per UTC day over ?from=&to= (default the last 30 days, at most 366; gaps filled with zeros): views, unlocks, revenue (USDC paid) and net (after the hub's fee), with the range's totals. Views and unlocks are the share's events (a free grant is an unlock without revenue).
+         */
+        get: operations["getQuickshareBySlugSeries"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4433,6 +4613,34 @@ export interface components {
             /** @description The owner wallet the URL resolves to (null when unresolved) */
             wallet: string | null;
         };
+        ResourceSeries: {
+            daily: {
+                day: string;
+                /** @description USDC the creator keeps: revenue less the hub's fee */
+                net: number;
+                /** @description USDC paid by readers (gross) */
+                revenue: number;
+                unlocks: number;
+                views: number;
+            }[];
+            id: string;
+            /** @enum {string} */
+            kind: "post" | "share";
+            range: {
+                from: string;
+                to: string;
+            };
+            /** @constant */
+            success: true;
+            totals: {
+                /** @description USDC the creator keeps: revenue less the hub's fee */
+                net: number;
+                /** @description USDC paid by readers (gross) */
+                revenue: number;
+                unlocks: number;
+                views: number;
+            };
+        };
         RevokedFacilitatorKey: {
             facilitatorKey: components["schemas"]["FacilitatorKey"];
             /** @constant */
@@ -6478,6 +6686,99 @@ export interface operations {
             };
         };
     };
+    getApiAdminPostsByKeySeries: {
+        parameters: {
+            query?: {
+                /** @description First day (UTC, YYYY-MM-DD); default 29 days before `to` */
+                from?: string;
+                /** @description Last day (UTC, YYYY-MM-DD); default today */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The post id or slug */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceSeries"];
+                };
+            };
+            /** @description Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`); text that is not well-formed Unicode or holds NUL (`invalid-text`, naming the field); a malformed percent-escape in the path (`malformed-url`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not signed in, or the signature / nonce did not verify */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Denied */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Method not allowed on this path (`method-not-allowed`); the Allow header lists the methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
     postApiAdminPostsByKeyUnpublish: {
         parameters: {
             query?: never;
@@ -8169,6 +8470,66 @@ export interface operations {
             };
         };
     };
+    getAtomXml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Atom document */
+            200: {
+                headers: {
+                    "cache-control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/atom+xml": string;
+                };
+            };
+            /** @description Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`); text that is not well-formed Unicode or holds NUL (`invalid-text`, naming the field); a malformed percent-escape in the path (`malformed-url`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Method not allowed on this path (`method-not-allowed`); the Allow header lists the methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
     postAuthLogout: {
         parameters: {
             query?: never;
@@ -8407,6 +8768,155 @@ export interface operations {
             };
             /** @description A non-empty body not sent as application/json (`unsupported-media-type`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    getExploreAtomXml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Atom document */
+            200: {
+                headers: {
+                    "cache-control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/atom+xml": string;
+                };
+            };
+            /** @description Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`); text that is not well-formed Unicode or holds NUL (`invalid-text`, naming the field); a malformed percent-escape in the path (`malformed-url`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Method not allowed on this path (`method-not-allowed`); the Allow header lists the methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    getExploreFeedJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The JSON Feed document */
+            200: {
+                headers: {
+                    "cache-control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/feed+json": {
+                        items: {
+                            [key: string]: unknown;
+                        }[];
+                        title: string;
+                        version: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`); text that is not well-formed Unicode or holds NUL (`invalid-text`, naming the field); a malformed percent-escape in the path (`malformed-url`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Method not allowed on this path (`method-not-allowed`); the Allow header lists the methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    getExploreFeedXml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The RSS document */
+            200: {
+                headers: {
+                    "cache-control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/rss+xml": string;
+                };
+            };
+            /** @description Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`); text that is not well-formed Unicode or holds NUL (`invalid-text`, naming the field); a malformed percent-escape in the path (`malformed-url`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Method not allowed on this path (`method-not-allowed`); the Allow header lists the methods */
+            405: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8661,6 +9171,134 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FacilitatorVerifyResponse"];
+                };
+            };
+        };
+    };
+    getFeedJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The JSON Feed document */
+            200: {
+                headers: {
+                    "cache-control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/feed+json": {
+                        items: {
+                            [key: string]: unknown;
+                        }[];
+                        title: string;
+                        version: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`); text that is not well-formed Unicode or holds NUL (`invalid-text`, naming the field); a malformed percent-escape in the path (`malformed-url`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Method not allowed on this path (`method-not-allowed`); the Allow header lists the methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    getFeedXml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The RSS document */
+            200: {
+                headers: {
+                    "cache-control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/rss+xml": string;
+                };
+            };
+            /** @description Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`); text that is not well-formed Unicode or holds NUL (`invalid-text`, naming the field); a malformed percent-escape in the path (`malformed-url`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Method not allowed on this path (`method-not-allowed`); the Allow header lists the methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
                 };
             };
         };
@@ -9219,6 +9857,71 @@ export interface operations {
             };
             /** @description The chain does not answer */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    getHubEarningsCsv: {
+        parameters: {
+            query?: {
+                /** @description First day (UTC, YYYY-MM-DD); default 29 days before `to` */
+                from?: string;
+                /** @description Last day (UTC, YYYY-MM-DD), included; default today */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    "content-disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`); text that is not well-formed Unicode or holds NUL (`invalid-text`, naming the field); a malformed percent-escape in the path (`malformed-url`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not signed in, or the signature / nonce did not verify */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Method not allowed on this path (`method-not-allowed`); the Allow header lists the methods */
+            405: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14179,6 +14882,99 @@ export interface operations {
             };
             /** @description Gone */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    getQuickshareBySlugSeries: {
+        parameters: {
+            query?: {
+                /** @description First day (UTC, YYYY-MM-DD); default 29 days before `to` */
+                from?: string;
+                /** @description Last day (UTC, YYYY-MM-DD); default today */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description 8 characters of the base58 alphabet */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceSeries"];
+                };
+            };
+            /** @description Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`); text that is not well-formed Unicode or holds NUL (`invalid-text`, naming the field); a malformed percent-escape in the path (`malformed-url`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not signed in, or the signature / nonce did not verify */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Denied */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Method not allowed on this path (`method-not-allowed`); the Allow header lists the methods */
+            405: {
                 headers: {
                     [name: string]: unknown;
                 };

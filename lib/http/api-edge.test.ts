@@ -10,6 +10,7 @@ describe("the paths the request hook serves as API (lib/http/api-edge.ts) and as
     ["/", false], ["/explore", false], ["/qs/abc", false], ["/qs/abc/unlock", false], ["/api/openapi.json", false],
     ["/api/svc/status", false], ["/api/hub/stats", false], ["/health/x", false], ["/hubs", false], ["/mcpx", false],
     ["/sb/a.localhost/x", true], ["/sb", true], ["/sbx", false], ["/dashboard", false], ["/ledger", false], ["/svc.json", false],
+    ["/explore/feed.xml", true], ["/explore/atom.xml", true], ["/explore/feed.json", true], ["/explore/x", false],
   ])("on the hub's host, %s is an API-edge path: %s", (p, api) => {
     expect(isApiEdgePath(p, null)).toBe(api);
   });

@@ -10,9 +10,10 @@ import { securityHeaders } from "./security-headers";
  * The hub's API paths and the internal /sb tree, which the server's request hook serves here (the rest,
  * pages: lib/http/page-edge.ts). There is no Next proxy (middleware): its adapter cost about half of a
  * cheap route's throughput (bench/README.md, "the floor"), and it only added headers, the guard and
- * rewrites, which the hook does.
+ * rewrites, which the hook does. The explore page's feeds (/explore/feed.xml, …) are documents served
+ * as they are, like the API, beside the page.
  */
-export const API_EDGE_PATH = /^\/(?:hub\/|quickshare\/|auth\/|facilitator\/|\.well-known\/|sb\/|(?:health|health\/ready|metrics|mcp|openapi\.json|sb)$)/;
+export const API_EDGE_PATH = /^\/(?:hub\/|quickshare\/|auth\/|facilitator\/|\.well-known\/|sb\/|(?:health|health\/ready|metrics|mcp|openapi\.json|sb|explore\/(?:feed\.xml|atom\.xml|feed\.json))$)/;
 /** A hosted blog's API on its own origin (its uploads excepted, which neither the proxy nor this touches). */
 const BLOG_API_PATH = /^\/api\/(?!uploads\/)/;
 const BLOG_TREE = /^\/sb(?:\/|$)/;

@@ -3,9 +3,9 @@ import { getAddress } from "viem";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { usdcNumber } from "@/lib/money";
+import { VERIFIED_PAYMENT_STATES } from "@/lib/x402/constants";
+import { describePayments, SOLD_RESOURCE_TYPES } from "./describe-payments";
 
-const VERIFIED = ["locked", "settling", "settled"];
-const SOLD = ["content", "blogpost", "quickshare", "pass"];
 const DAY_MS = 86_400_000;
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -35,7 +35,7 @@ export type Earning = {
 export async function creatorEarnings({ wallet, from, to, recent = 20 }: { wallet: string; from: string; to: string; recent?: number }) {
   const network = env.NETWORK_MODE;
   const creator = getAddress(wallet);
-  const sold = { network, recipient: creator, status: { in: VERIFIED }, resourceType: { in: SOLD } };
+  const sold = { network, recipient: creator, status: { in: VERIFIED_PAYMENT_STATES }, resourceType: { in: SOLD_RESOURCE_TYPES } };
   const tipped = { network, recipient: creator, status: { in: ["settled", "released"] } };
   const start = new Date(`${from}T00:00:00Z`);
   const end = new Date(new Date(`${to}T00:00:00Z`).getTime() + DAY_MS);
@@ -89,21 +89,15 @@ export async function creatorEarnings({ wallet, from, to, recent = 20 }: { walle
 type PaymentRow = Awaited<ReturnType<typeof db.payment.findMany>>[number];
 type TipRow = Awaited<ReturnType<typeof db.tip.findMany>>[number];
 
-/** Sales with their item's title and link: from the payment's ledger row, or the share itself (shares are private on the ledger). */
+/** Sales with their item's title and link (lib/ledger/describe-payments.ts; a share's link is its dashboard page). */
 async function describeSales(payments: PaymentRow[]): Promise<Earning[]> {
-  const [rows, shares] = await Promise.all([
-    db.ledgerActivity.findMany({ where: { sourceKey: { in: payments.map((p) => `payment:${p.id}`) } }, select: { paymentId: true, contentTitle: true, contentUrl: true } }),
-    db.quickshare.findMany({ where: { id: { in: payments.filter((p) => p.resourceType === "quickshare").map((p) => p.resourceId) } }, select: { id: true, slug: true, title: true } }),
-  ]);
-  const rowOf = new Map(rows.map((r) => [r.paymentId, r]));
-  const shareOf = new Map(shares.map((s) => [s.id, s]));
+  const items = await describePayments(payments);
   return payments.map((p) => {
-    const share = shareOf.get(p.resourceId);
-    const row = rowOf.get(p.id);
+    const item = items.get(p.id)!;
     return {
       kind: "sale", what: p.resourceType, at: p.createdAt.toISOString(),
-      title: share?.title || row?.contentTitle || "Untitled",
-      url: share ? `/dashboard/shares/${share.slug}` : (row?.contentUrl ?? null),
+      title: item.title,
+      url: item.share ? `/dashboard/shares/${item.share.slug}` : item.contentUrl,
       amount: usdcNumber(p.amountAtomic), net: usdcNumber(p.amountAtomic - p.feeAtomic), payer: p.payer, status: p.status,
       receiptUrl: `${env.HUB_ORIGIN}/hub/receipts/${p.id}`,
     };

@@ -3,10 +3,10 @@ import { getAddress } from "viem";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { usdcNumber } from "@/lib/money";
+import { VERIFIED_PAYMENT_STATES } from "@/lib/x402/constants";
+import { describePayments, SOLD_RESOURCE_TYPES } from "./describe-payments";
 
 // A payment counts once the hub verified it: locked against a deposit, settling or settled.
-const VERIFIED = ["locked", "settling", "settled"];
-const SOLD = ["content", "blogpost", "quickshare", "pass"];
 
 export type Purchase = {
   kind: "bought" | "tipped" | "rated";
@@ -30,7 +30,7 @@ export type Purchase = {
 export async function walletPurchases({ wallet, limit = 100 }: { wallet: string; limit?: number }) {
   const network = env.NETWORK_MODE;
   const payer = getAddress(wallet);
-  const paid = { network, payer, status: { in: VERIFIED }, resourceType: { in: SOLD } };
+  const paid = { network, payer, status: { in: VERIFIED_PAYMENT_STATES }, resourceType: { in: SOLD_RESOURCE_TYPES } };
   const [payments, tips, ratings, spent, tipSums, ratedCount] = await Promise.all([
     db.payment.findMany({ where: paid, orderBy: { createdAt: "desc" }, take: limit }),
     db.tip.findMany({ where: { network, payer }, orderBy: { createdAt: "desc" }, take: limit }),
@@ -39,20 +39,14 @@ export async function walletPurchases({ wallet, limit = 100 }: { wallet: string;
     db.tip.aggregate({ where: { network, payer }, _count: { _all: true }, _sum: { amountAtomic: true, refundedAtomic: true } }),
     db.rating.count({ where: { network, wallet: payer } }),
   ]);
-  const [rows, shares] = await Promise.all([
-    db.ledgerActivity.findMany({ where: { sourceKey: { in: payments.map((p) => `payment:${p.id}`) } }, select: { paymentId: true, contentTitle: true, contentUrl: true } }),
-    db.quickshare.findMany({ where: { id: { in: payments.filter((p) => p.resourceType === "quickshare").map((p) => p.resourceId) } }, select: { id: true, slug: true, title: true, status: true } }),
-  ]);
-  const rowOf = new Map(rows.map((r) => [r.paymentId, r]));
-  const shareOf = new Map(shares.map((s) => [s.id, s]));
+  const described = await describePayments(payments);
   const bought: Purchase[] = payments.map((p) => {
-    const share = p.resourceType === "quickshare" ? shareOf.get(p.resourceId) : undefined;
-    const row = rowOf.get(p.id);
+    const { title, contentUrl, share } = described.get(p.id)!;
     return {
       kind: "bought",
       at: p.createdAt.toISOString(),
-      title: share?.title || row?.contentTitle || "Untitled",
-      url: share ? (share.status === "revoked" ? null : `/qs/${share.slug}`) : (row?.contentUrl ?? null),
+      title,
+      url: share ? (share.status === "revoked" ? null : `/qs/${share.slug}`) : contentUrl,
       amount: usdcNumber(p.amountAtomic),
       status: p.status,
       receiptUrl: `${env.HUB_ORIGIN}/hub/receipts/${p.id}`,

@@ -5,7 +5,9 @@ import { blogPaths } from "./paths-blog";
 import { passPaths } from "./paths-passes";
 import { checkoutPaths } from "./paths-checkout";
 import { eventsPaths } from "./paths-events";
+import { creatorNumbersPaths } from "./paths-creator-numbers";
 import { explorePaths } from "./paths-explore";
+import { feedPaths } from "./paths-feeds";
 import { facilitatorPaths } from "./paths-facilitator";
 import { judgePaths } from "./paths-judge";
 import { withCommonStatuses } from "./helpers";
@@ -37,7 +39,7 @@ export function openapiDocument() {
       withCommonStatuses({
         ...authPaths, ...metaPaths, ...judgePaths, ...agentPaths, ...ledgerPaths, ...ratingPaths, ...x402Paths, ...sitesPaths, ...eventsPaths,
         ...explorePaths, ...quickshareSharePaths, ...quickshareOwnerPaths, ...tipsPaths, ...blogPaths, ...passPaths, ...facilitatorPaths,
-        ...checkoutPaths,
+        ...checkoutPaths, ...feedPaths, ...creatorNumbersPaths,
       }),
     ),
     components: {

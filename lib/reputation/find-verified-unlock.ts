@@ -3,9 +3,9 @@ import { getAddress } from "viem";
 import { db, type DbOrTx } from "@/lib/db";
 import { env } from "@/lib/env";
 import { POST_LISTING_PREFIX } from "@/lib/explore/post-listing-id";
+import { VERIFIED_PAYMENT_STATES } from "@/lib/x402/constants";
 
 // A payment counts as an unlock once the hub verified it: locked against a deposit, settling or settled.
-const VERIFIED = ["locked", "settling", "settled"];
 
 /**
  * What a payment for this content item is recorded against: the item itself (`/hub/pay`), and, for
@@ -33,7 +33,7 @@ export async function findVerifiedUnlock(
     where: {
       network: env.NETWORK_MODE,
       payer: getAddress(opts.wallet),
-      status: { in: VERIFIED },
+      status: { in: VERIFIED_PAYMENT_STATES },
       AND: [
         { OR: paidResourcesOf(opts.content) },
         ...(ref ? [{ OR: [{ txHash: ref }, { id: ref }, { nonce: ref }] }] : []),

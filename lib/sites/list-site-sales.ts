@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { formatUsdc } from "@/lib/money";
+import { VERIFIED_PAYMENT_STATES } from "@/lib/x402/constants";
 
 export type SiteSale = { id: string; createdAt: string; url: string | null; payer: string; amount: string; fee: string; rail: string; status: string; txHash: string | null };
 
@@ -11,7 +12,7 @@ export type SiteSale = { id: string; createdAt: string; url: string | null; paye
  */
 export async function listSiteSales({ siteId, limit = 10 }: { siteId: string; limit?: number }): Promise<SiteSale[]> {
   const rows = await db.payment.findMany({
-    where: { siteId, network: env.NETWORK_MODE, status: { in: ["locked", "settling", "settled"] } },
+    where: { siteId, network: env.NETWORK_MODE, status: { in: VERIFIED_PAYMENT_STATES } },
     include: { receipt: { select: { resourceUrl: true, txHash: true } } },
     orderBy: { createdAt: "desc" },
     take: limit,

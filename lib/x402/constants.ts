@@ -36,3 +36,6 @@ export const HEADERS = {
   /** x402 v2 sign-in-with-x extension: a wallet re-reads what it already bought (lib/x402/extensions/siwx.ts). */
   siwx: "sign-in-with-x",
 } as const;
+
+/** Payment states that mean the money is the creator's (a gateway payment is locked, then settling, then settled). */
+export const VERIFIED_PAYMENT_STATES = ["locked", "settling", "settled"];

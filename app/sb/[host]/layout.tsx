@@ -1,10 +1,18 @@
+import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import Link from "next/link";
 import { BlogAccount } from "@/components/blog/blog-account";
 import { blogPageContext } from "@/lib/blog/blog-page-context";
 import { env } from "@/lib/env";
+import { feedAlternates } from "@/lib/feeds/feed-formats";
 import { walletName } from "@/lib/sites/wallet-names";
 import "@/components/blog/blog.css";
+
+// Every page of the blog names its feeds in <head> (<link rel="alternate" type="application/rss+xml" …>).
+export async function generateMetadata({ params }: { params: Promise<{ host: string }> }): Promise<Metadata> {
+  const blog = await blogPageContext((await params).host);
+  return { alternates: { types: feedAlternates(blog.origin, blog.site.name) } };
+}
 
 // The chrome of every page of a hosted blog, on the blog's own origin: its name, the reader's blog
 // session and connected wallet, and one link back to the hub (no hub navigation).

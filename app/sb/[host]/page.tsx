@@ -4,6 +4,7 @@ import { blogPageContext } from "@/lib/blog/blog-page-context";
 import { listPublishedPosts } from "@/lib/blog/list-posts";
 import { isOpenPost } from "@/lib/blog/post-teaser";
 import { postPath, postUrls } from "@/lib/blog/post-urls";
+import { feedLinks } from "@/lib/feeds/feed-formats";
 import { keepPage } from "@/lib/http/page-cache";
 import { formatUsdc } from "@/lib/money";
 
@@ -38,6 +39,9 @@ export default async function BlogIndexPage({ params }: Props) {
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }} />
       <h1 className="sb-title">{blog.site.name}</h1>
       {blog.site.description && <p className="sb-lede">{blog.site.description}</p>}
+      <p className="sb-meta" data-testid="blog-feeds">
+        Follow this blog in a feed reader: <a href={feedLinks(blog.origin).rss} type="application/rss+xml">RSS feed</a> · <a href={feedLinks(blog.origin).atom} type="application/atom+xml">Atom</a> · <a href={feedLinks(blog.origin).json} type="application/feed+json">JSON Feed</a>
+      </p>
       {posts.length === 0 ? <p className="muted">No posts yet.</p> : (
         <ul className="sb-cards">
           {posts.map((p) => {

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AccessControlForm } from "@/components/dashboard/access-control-form";
 import { CopyLinkButton } from "@/components/dashboard/copy-link-button";
+import { DailyChart } from "@/components/dashboard/daily-chart";
 import { DashboardNav } from "@/components/dashboard/dashboard-nav";
 import { EntitlementActions } from "@/components/dashboard/entitlement-actions";
 import { ShareActions } from "@/components/dashboard/share-actions";
@@ -9,6 +10,7 @@ import { SignInPrompt } from "@/components/dashboard/sign-in-prompt";
 import { readPageSession } from "@/lib/auth/read-page-session";
 import { getAccessControl } from "@/lib/quickshare/get-access-control";
 import { listMyShares } from "@/lib/quickshare/list-my-shares";
+import { shareSeries } from "@/lib/quickshare/share-series";
 import { isSlug } from "@/lib/schemas/quickshare";
 
 export const metadata: Metadata = { title: "Manage share" };
@@ -28,7 +30,7 @@ export default async function ManageSharePage({ params, searchParams }: { params
       </>
     );
   }
-  const ac = await getAccessControl({ slug, owner: session.wallet });
+  const [ac, series] = await Promise.all([getAccessControl({ slug, owner: session.wallet }), shareSeries({ slug, owner: session.wallet })]);
   const revoked = share.status === "revoked";
   return (
     <>
@@ -56,6 +58,14 @@ export default async function ManageSharePage({ params, searchParams }: { params
         <li><strong>{share.mediaCount}</strong> media files</li>
       </ul>
       <ShareActions slug={share.slug} revoked={revoked} />
+
+      <section aria-labelledby="numbers-h" data-testid="share-numbers">
+        <h2 id="numbers-h">Numbers, last 30 days</h2>
+        <p className="muted small">
+          {series.totals.views} views · {series.totals.unlocks} unlocks · {series.totals.revenue} USDC paid, {series.totals.net} USDC to you after the hub&apos;s fee
+        </p>
+        <DailyChart id="share" daily={series.daily} title={`Views and unlocks, ${series.range.from} to ${series.range.to}`} />
+      </section>
 
       <section aria-labelledby="ent-h">
         <h2 id="ent-h">Readers with access</h2>

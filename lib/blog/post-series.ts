@@ -1,0 +1,13 @@
+import "server-only";
+import { dayRange } from "@/lib/ledger/day-range";
+import { resourceSeries } from "@/lib/ledger/resource-series";
+import type { BlogContext } from "./blog-context";
+import { adminPost } from "./find-post";
+
+/** GET /api/admin/posts/<key>/series (blog admin): the post's daily views, unlocks and revenue. */
+export async function postSeries({ blog, key, from, to }: { blog: BlogContext; key: string; from?: string; to?: string }) {
+  const post = await adminPost({ siteId: blog.site.id, key });
+  const range = dayRange({ from, to });
+  const series = (await resourceSeries({ kind: "post", ids: [post.id], range })).get(post.id)!;
+  return { success: true as const, kind: "post" as const, id: post.id, range: { from: range.from, to: range.to }, ...series };
+}
