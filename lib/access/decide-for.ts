@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
+import type { Audience } from "./audience-policy";
 import { decideAccess, type AccessPurpose, type EntitlementState } from "./decide-access";
 import type { Viewer } from "./resolve-viewer";
 import type { AccessAdapter, AccessContext } from "./types";
@@ -11,7 +12,7 @@ import type { AccessAdapter, AccessContext } from "./types";
  */
 export async function decideFor<R extends { id: string }>(
   adapter: AccessAdapter<R, unknown>,
-  { resource, viewer, purpose, now }: { resource: R | null; viewer: Viewer; purpose: AccessPurpose; now: Date },
+  { resource, viewer, purpose, now, audience }: { resource: R | null; viewer: Viewer; purpose: AccessPurpose; now: Date; audience: Audience },
 ): Promise<AccessContext<R>> {
   const wallet = viewer.wallet;
   const [whitelisted, ent] =
@@ -22,6 +23,6 @@ export async function decideFor<R extends { id: string }>(
         ])
       : [false, null];
   const entitlement = (ent?.status as EntitlementState) ?? null;
-  const decision = decideAccess({ share: resource && adapter.gate(resource), viewer, whitelisted, entitlement, purpose, now, noun: adapter.noun });
-  return { resource, viewer, whitelisted, entitlement, entitlementSource: ent?.source ?? null, decision, purpose, now };
+  const decision = decideAccess({ share: resource && adapter.gate(resource), viewer, whitelisted, entitlement, purpose, now, noun: adapter.noun, audience });
+  return { resource, viewer, whitelisted, entitlement, entitlementSource: ent?.source ?? null, decision, purpose, now, audience };
 }

@@ -11,9 +11,9 @@ import { viewerOf } from "./viewer-of";
  */
 export async function loadAccess<R extends { id: string }>(
   adapter: AccessAdapter<R, unknown>,
-  { key, resource, purpose, now = new Date(), ...input }: ViewerInput & { key: string; resource?: R | null; purpose: AccessPurpose; now?: Date },
+  { key, resource, purpose, now = new Date(), audience = "humans", ...input }: ViewerInput & { key: string; resource?: R | null; purpose: AccessPurpose; now?: Date },
 ): Promise<AccessContext<R>> {
   const found = resource === undefined ? await adapter.find(key) : resource;
   const viewer = viewerOf({ proofId: found ? adapter.proofId(found) : null, ...input, now });
-  return decideFor(adapter, { resource: found, viewer, purpose, now });
+  return decideFor(adapter, { resource: found, viewer, purpose, now, audience });
 }
