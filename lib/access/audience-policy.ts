@@ -144,3 +144,17 @@ function termsOf(rule: AudienceRule, listPriceAtomic: bigint): AudienceTerms {
   const price = rule.price ?? listPriceAtomic;
   return price > 0n ? { decision: "paid", priceAtomic: price } : { decision: "free", priceAtomic: 0n };
 }
+
+const termsView = z.object({
+  mode: z.enum(["free", "paid", "blocked"]),
+  price: z.string().meta({ description: "What this audience pays in USDC (\"0\" unless mode is paid)" }),
+});
+
+/** The card's per-audience terms (describeAudiences): what humans and agents each get and pay. */
+export const audienceTermsSchema = z
+  .object({ humans: termsView, agents: termsView })
+  .meta({
+    id: "AudienceTerms",
+    description:
+      "Prices per audience: what people and agents each get (free, paid, blocked) and pay. Agents are requests that declare themselves (x-svc-actor: agent), MCP tool calls and payments through the facilitator; everyone else is priced as a human.",
+  });
