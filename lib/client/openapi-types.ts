@@ -2904,10 +2904,18 @@ export interface components {
             usage: components["schemas"]["JudgeUsage"];
         };
         EventResource: {
-            /** @description accessPolicy: free | paid | blocked, or {humans, agents} (stored as a JSON string) */
+            /** @description accessPolicy: free | paid | blocked, or {humans, agents} (stored as a JSON string); each audience free | paid | blocked or {mode, price} with that audience's own USDC price (prices per audience) */
             access?: ("free" | "paid" | "blocked") | {
-                agents: string;
-                humans: string;
+                agents: string | {
+                    /** @enum {string} */
+                    mode: "free" | "paid" | "blocked";
+                    price?: string | null;
+                };
+                humans: string | {
+                    /** @enum {string} */
+                    mode: "free" | "paid" | "blocked";
+                    price?: string | null;
+                };
             };
             /** @constant */
             currency?: "USDC";
