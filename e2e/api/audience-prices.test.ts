@@ -283,7 +283,7 @@ describe("a share", () => {
     const human = challengeOf(await access(share.slug));
     blocked(await access(share.slug, { headers: AGENT }));
     blocked(await api(`/qs/${share.slug}`, { headers: { ...HUMAN_PAGE, ...AGENT } }));
-    blocked(await api(`/quickshare/${share.slug}/media/image?index=0`, { headers: AGENT }));
+    blocked(await api(`/quickshare/${share.slug}/media/photo?index=0`, { headers: AGENT }));
     expect(mcpError(await buy({ share: share.slug }))).toMatchObject({ status: 403, code: "audience-blocked" });
 
     const a = await freshPayer({ wallet: "1" });
