@@ -3,8 +3,8 @@
 // blocked agent is refused 403 before any charge (a payment sent anyway is not settled); an agent
 // price different from the human price is the challenge's amount and its signed offer's, and the
 // agent pays exactly that; a human gets the human price; free-for-agents grants without payment;
-// explore cards show each audience's terms. Agents are requests that say so (x-svc-actor: agent)
-// and MCP tool calls.
+// explore cards show each audience's terms. Agents are requests that say so (x-svc-actor: agent),
+// MCP tool calls and payments through the facilitator.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
@@ -15,10 +15,10 @@ import { x402Client } from "@x402/fetch";
 import type { PrivateKeyAccount } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogRequest, blogSignIn, cleanupBlogs, createBlog, createPost } from "../support/blog";
-import { api, expectError, HUB_URL, type HubResponse } from "../support/hub";
+import { api, expectError, HUB_URL, signIn, type HubResponse } from "../support/hub";
 import { access, closeDb, createShare, db, person, type Person } from "../support/quickshare";
-import { cleanupRun, createSite, type FixtureSite, RUN } from "../support/sites";
-import { freshPayer, NETWORK, USDC, usdc, usdcBalance } from "../support/x402";
+import { cleanupRun, createSite, type FixtureSite, newWallet, RUN } from "../support/sites";
+import { freshPayer, NETWORK, signedPayment, USDC, usdc, usdcBalance } from "../support/x402";
 
 const AGENT = { "x-svc-actor": "agent" };
 const HUMAN_PAGE = { accept: "text/html" };
@@ -311,5 +311,51 @@ describe("a share", () => {
   it("refuses a malformed policy with 400 naming the field", async () => {
     const res = await api("/quickshare", { cookie: owner.cookie, json: { title: "Bad", content: "x", price: "0.05", accessPolicy: { agents: { mode: "free", price: "1" } } } });
     expect(expectError(res, 400, "invalid-request").details).toContain("accessPolicy");
+  });
+});
+
+// ───────── the facilitator (a creator's server: its payments are agents') ─────────
+
+describe("the facilitator", () => {
+  it("refuses a blocked agents' rule and an amount other than the agents' own price; settles that price and keeps the policy", async () => {
+    const creator = newWallet();
+    const fsite = await createSite({ owner: creator.address, name: `Audience Server ${word}` });
+    const issued = await api(`/hub/sites/${fsite.id}/facilitator-keys`, { json: { label: "audience" }, cookie: await signIn(creator), origin: HUB_URL });
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    const auth = { authorization: `Bearer ${issued.body.key}` };
+    const page = (slug: string) => `https://${fsite.domain}/articles/${slug}`;
+    async function track(url: string, accessField: unknown) {
+      const res = await api("/hub/evt", {
+        json: { siteId: fsite.id, token: fsite.token, event: "resource_view", url, resource: { id: url, title: `${word} served`, price: "0.05", access: accessField } },
+        headers: { origin: `https://${fsite.domain}` },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+    }
+    // The hub's own plain option names USDC's EIP-712 domain; the creator's server asks for its page and price.
+    const hubOption = challengeOf(await api("/hub/pay", { json: { contentId: await contentItem(`fac-${RUN}`, "0.05", "paid") } })).accepts[0]!;
+    async function request(url: string, amount: string) {
+      const requirement = { ...hubOption, amount, payTo: creator.address };
+      const payer = await freshPayer({ wallet: "1" });
+      const { payload } = await signedPayment({ requirement, signer: payer, resource: { url, description: "served", mimeType: "text/html" } });
+      return { payer, body: { x402Version: 2, paymentPayload: payload, paymentRequirements: requirement } };
+    }
+
+    await track(page("closed"), { humans: "paid", agents: "blocked" });
+    const closed = await request(page("closed"), "50000");
+    expect((await api("/facilitator/verify", { json: closed.body, headers: auth })).body).toMatchObject({ isValid: false, invalidReason: "audience_blocked" });
+    expect((await api("/facilitator/settle", { json: closed.body, headers: auth })).body).toMatchObject({ success: false, errorReason: "audience_blocked" });
+    expect(await usdcBalance(closed.payer.address)).toBe(usdc("1"));
+
+    await track(page("cheap"), { humans: "paid", agents: { mode: "paid", price: "0.02" } });
+    const listPrice = await request(page("cheap"), "50000");
+    expect((await api("/facilitator/verify", { json: listPrice.body, headers: auth })).body).toMatchObject({ isValid: false, invalidReason: "amount_mismatch" });
+    const agentPrice = await request(page("cheap"), "20000");
+    expect((await api("/facilitator/verify", { json: agentPrice.body, headers: auth })).body).toMatchObject({ isValid: true });
+    const settledRes = await api("/facilitator/settle", { json: agentPrice.body, headers: auth });
+    expect(settledRes.body, JSON.stringify(settledRes.body)).toMatchObject({ success: true, amount: "20000" });
+    expect(await usdcBalance(agentPrice.payer.address)).toBe(usdc("0.98"));
+    const row = await db().content.findFirstOrThrow({ where: { siteId: fsite.id, externalId: page("cheap") } });
+    expect(row.priceAtomic).toBe(50_000n);
+    expect(JSON.parse(row.accessPolicy)).toEqual({ humans: "paid", agents: { mode: "paid", price: "0.02" } });
   });
 });
