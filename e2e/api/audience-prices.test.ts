@@ -137,6 +137,7 @@ describe("a content item", () => {
     // MCP is an agent: the agents' price.
     const viaMcp = mcpRequired(await buy({ contentId: id }));
     expect(amounts(viaMcp)).toEqual(["20000", "20000"]);
+    expect((await api("/.well-known/x402")).body.resources).toContain(`https://${site.domain}/article/cheap-${RUN}`);
   });
 
   it("refuses a blocked agent with 403 before any charge on /hub/pay and MCP; humans still get the 402", async () => {
@@ -157,6 +158,8 @@ describe("a content item", () => {
     expect(mcpError(await buy({ contentId: id }, await x402.createPaymentPayload(human)))).toMatchObject({ status: 403, code: "audience-blocked" });
     expect(await contentPayments(id)).toBe(0);
     expect(await usdcBalance(a.address)).toBe(usdc("1"));
+    // Agents read the discovery document: what is not offered to them is not listed there.
+    expect((await api("/.well-known/x402")).body.resources).not.toContain(`https://${site.domain}/article/noagents-${RUN}`);
   });
 
   it("free for agents: nothing to pay for an agent, the 402 for a human", async () => {
