@@ -1,6 +1,6 @@
 "use client";
 
-import type { AgentsChoice } from "@/lib/access/audience-policy";
+import type { AgentsChoice } from "@/lib/access/agents-choice";
 
 const CHOICES: [AgentsChoice["mode"], string][] = [
   ["same", "Same price as people"],

@@ -5,7 +5,7 @@ import { AgentsSetting } from "@/components/access/agents-setting";
 import { callApi, fieldErrors, HubApiError } from "@/components/dashboard/call-api";
 import { MediaUpload, type Uploaded } from "@/components/dashboard/media-upload";
 import { ShareBody } from "@/components/reader/share-body";
-import { agentsChoiceOf, policyWithAgents, type AgentsChoice } from "@/lib/access/audience-policy";
+import { agentsChoiceOf, policyWithAgents, type AgentsChoice } from "@/lib/access/agents-choice";
 import type { AdminPostData } from "@/lib/blog/admin-page-data";
 import { PostAccessPanel } from "./post-access-panel";
 

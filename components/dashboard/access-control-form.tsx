@@ -3,7 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { AgentsSetting } from "@/components/access/agents-setting";
-import { agentsChoiceOf, policyWithAgents, type AgentsChoice, type AudienceRuleView } from "@/lib/access/audience-policy";
+import { agentsChoiceOf, policyWithAgents, type AgentsChoice } from "@/lib/access/agents-choice";
+import type { AudienceRuleView } from "@/lib/access/audience-policy";
 import { callApi } from "./call-api";
 import { parseWallets } from "./create-share-form";
 

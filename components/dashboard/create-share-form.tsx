@@ -5,7 +5,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { isAddress } from "viem";
 import { AgentsSetting } from "@/components/access/agents-setting";
 import { ShareBody } from "@/components/reader/share-body";
-import { policyWithAgents, type AgentsChoice } from "@/lib/access/audience-policy";
+import { policyWithAgents, type AgentsChoice } from "@/lib/access/agents-choice";
 import { callApi } from "./call-api";
 import { MediaUpload, type Uploaded } from "./media-upload";
 

@@ -100,3 +100,16 @@ describe("decideAccess per audience", () => {
     expect(decideAccess({ share: gate('{"humans":"blocked"}'), viewer: anon, whitelisted: false, entitlement: null, purpose: "access", now })).toMatchObject({ outcome: "deny", code: "audience-blocked" });
   });
 });
+
+describe("the editors' Agents setting", () => {
+  it("reads a stored policy and writes one back, keeping the humans' rule", async () => {
+    const { agentsChoiceOf, policyWithAgents } = await import("./agents-choice");
+    const view = policyView('{"humans":"free","agents":{"mode":"paid","price":"0.2"}}');
+    expect(agentsChoiceOf(view)).toEqual({ mode: "own", price: "0.2" });
+    expect(agentsChoiceOf(policyView(null))).toEqual({ mode: "same", price: "" });
+    expect(agentsChoiceOf(policyView('{"agents":"blocked"}'))).toEqual({ mode: "blocked", price: "" });
+    expect(storedPolicy(audiencePolicySchema.parse(policyWithAgents(view, { mode: "blocked", price: "" })))).toBe('{"humans":"free","agents":"blocked"}');
+    expect(storedPolicy(audiencePolicySchema.parse(policyWithAgents(null, { mode: "same", price: "" })))).toBeNull();
+    expect(policyWithAgents(null, { mode: "own", price: " 0.3 " })).toEqual({ humans: "paid", agents: { mode: "paid", price: "0.3" } });
+  });
+});
