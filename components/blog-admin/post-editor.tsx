@@ -1,20 +1,22 @@
 "use client";
 
 import { useEffect, useId, useState, type FormEvent } from "react";
+import { AgentsSetting } from "@/components/access/agents-setting";
 import { callApi, fieldErrors, HubApiError } from "@/components/dashboard/call-api";
 import { DailyChart } from "@/components/dashboard/daily-chart";
 import { MediaUpload, type Uploaded } from "@/components/dashboard/media-upload";
 import { ShareBody } from "@/components/reader/share-body";
+import { agentsChoiceOf, policyWithAgents, type AgentsChoice } from "@/lib/access/agents-choice";
 import type { AdminPostData } from "@/lib/blog/admin-page-data";
 import { PostAccessPanel } from "./post-access-panel";
 
 const TYPES = ["article", "image", "music", "video", "document"] as const;
-const FIELDS = ["title", "type", "slug", "summary", "body", "coverUrl", "externalVideoUrl", "media", "price", "whitelistPrice", "publicAccess", "whitelist", "tier", "tags", "status"] as const;
+const FIELDS = ["title", "type", "slug", "summary", "body", "coverUrl", "externalVideoUrl", "media", "price", "whitelistPrice", "accessPolicy", "publicAccess", "whitelist", "tier", "tags", "status"] as const;
 type Field = (typeof FIELDS)[number];
 
 type Form = {
   title: string; type: (typeof TYPES)[number]; slug: string; summary: string; body: string; coverUrl: string; externalVideoUrl: string;
-  price: string; whitelistPrice: string; publicAccess: boolean; whitelist: string; tier: string; tags: string;
+  price: string; whitelistPrice: string; publicAccess: boolean; whitelist: string; tier: string; tags: string; agents: AgentsChoice;
 };
 
 function initialForm(post: AdminPostData | null): Form {
@@ -22,11 +24,12 @@ function initialForm(post: AdminPostData | null): Form {
     title: post?.title ?? "", type: (post?.type as Form["type"]) ?? "article", slug: post?.slug ?? "", summary: post?.summary ?? "", body: "",
     coverUrl: post?.coverUrl ?? "", externalVideoUrl: post?.externalVideoUrl ?? "", price: post?.price ?? "0", whitelistPrice: post?.whitelistPrice ?? "",
     publicAccess: post?.publicAccess ?? true, whitelist: (post?.whitelist ?? []).join("\n"), tier: post?.tier ?? "public", tags: (post?.tags ?? []).join(", "),
+    agents: agentsChoiceOf(post?.accessPolicy),
   };
 }
 
 /** The request body for the admin API: every field of the form (the body only when loaded or written). */
-function payload(form: Form, { isNew, bodyTouched, media }: { isNew: boolean; bodyTouched: boolean; media: string[] }) {
+function payload(form: Form, { isNew, bodyTouched, media, post }: { isNew: boolean; bodyTouched: boolean; media: string[]; post: AdminPostData | null }) {
   return {
     title: form.title,
     type: form.type,
@@ -37,6 +40,7 @@ function payload(form: Form, { isNew, bodyTouched, media }: { isNew: boolean; bo
     ...(form.type === "video" ? { externalVideoUrl: form.externalVideoUrl.trim() || null } : isNew ? {} : { externalVideoUrl: null }),
     price: form.price.trim() || "0",
     whitelistPrice: form.whitelistPrice.trim() || null,
+    accessPolicy: policyWithAgents(post?.accessPolicy, form.agents),
     publicAccess: form.publicAccess,
     whitelist: form.whitelist.split(/[\s,]+/).filter(Boolean),
     tier: form.tier.trim() || "public",
@@ -99,7 +103,7 @@ export function PostEditor({ post, walletOfAdmin, notice: said = null, onClose, 
     setFormError(null);
     setNotice(null);
     try {
-      const body = { ...payload(form, { isNew, bodyTouched, media: uploads.map((u) => u.storageRef) }), ...(status && { status }) };
+      const body = { ...payload(form, { isNew, bodyTouched, media: uploads.map((u) => u.storageRef), post }), ...(status && { status }) };
       const res = isNew
         ? await callApi<{ post: { id: string } }>("/api/admin/posts", { json: body })
         : await callApi<{ post: { id: string } }>(`/api/admin/posts/${post.id}`, { method: "PUT", json: body });
@@ -250,6 +254,8 @@ export function PostEditor({ post, walletOfAdmin, notice: said = null, onClose, 
               {err("tier")}
             </div>
           </div>
+          <AgentsSetting id={id} value={form.agents} onChange={(v) => set("agents", v)} />
+          {err("accessPolicy")}
           <div className="field checkbox">
             <input id={`${id}-public`} type="checkbox" checked={form.publicAccess} onChange={(e) => set("publicAccess", e.target.checked)} />
             <label htmlFor={`${id}-public`}>Public access (off: invite-only, only the whitelist may read or buy)</label>

@@ -2,15 +2,19 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { AgentsSetting } from "@/components/access/agents-setting";
+import { agentsChoiceOf, policyWithAgents, type AgentsChoice } from "@/lib/access/agents-choice";
+import type { AudienceRuleView } from "@/lib/access/audience-policy";
 import { callApi } from "./call-api";
 import { parseWallets } from "./create-share-form";
 
-export type AccessControlValue = { price: string; whitelistPrice: string | null; publicAccess: boolean; whitelist: string[] };
+export type AccessControlValue = { price: string; whitelistPrice: string | null; publicAccess: boolean; whitelist: string[]; accessPolicy: { humans: AudienceRuleView; agents: AudienceRuleView } };
 
-/** PUT /quickshare/<slug>/access-control: price, whitelist price, invite-only and the whole list. */
+/** PUT /quickshare/<slug>/access-control: price, whitelist price, the agents' price (prices per audience), invite-only and the whole list. */
 export function AccessControlForm({ slug, value, disabled }: { slug: string; value: AccessControlValue; disabled?: boolean }) {
   const router = useRouter();
   const [saving, setSaving] = useState(false);
+  const [agents, setAgents] = useState<AgentsChoice>(agentsChoiceOf(value.accessPolicy));
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
@@ -26,7 +30,7 @@ export function AccessControlForm({ slug, value, disabled }: { slug: string; val
     try {
       await callApi(`/quickshare/${slug}/access-control`, {
         method: "PUT",
-        json: { price: String(f.get("price") ?? "").trim(), whitelistPrice: wl === "" ? null : wl, publicAccess: !inviteOnly, whitelist: wallets },
+        json: { price: String(f.get("price") ?? "").trim(), whitelistPrice: wl === "" ? null : wl, publicAccess: !inviteOnly, whitelist: wallets, accessPolicy: policyWithAgents(value.accessPolicy, agents) },
       });
       setMessage({ ok: true, text: "Saved." });
       router.refresh();
@@ -50,6 +54,7 @@ export function AccessControlForm({ slug, value, disabled }: { slug: string; val
             <input id="ac-wlprice" name="whitelistPrice" inputMode="decimal" defaultValue={value.whitelistPrice ?? ""} pattern="^(0|[1-9]\d{0,8})(\.\d{1,6})?$" placeholder="same as price" />
           </div>
         </div>
+        <AgentsSetting id="ac" value={agents} onChange={setAgents} />
         <div className="field checkbox">
           <input id="ac-invite" name="inviteOnly" type="checkbox" defaultChecked={!value.publicAccess} />
           <label htmlFor="ac-invite">Invite-only</label>

@@ -3,7 +3,9 @@
 import { useRouter } from "next/navigation";
 import { useRef, useState, type FormEvent } from "react";
 import { isAddress } from "viem";
+import { AgentsSetting } from "@/components/access/agents-setting";
 import { ShareBody } from "@/components/reader/share-body";
+import { policyWithAgents, type AgentsChoice } from "@/lib/access/agents-choice";
 import { callApi } from "./call-api";
 import { MediaUpload, type Uploaded } from "./media-upload";
 
@@ -25,6 +27,7 @@ export function CreateShareForm() {
   const [content, setContent] = useState("");
   const [media, setMedia] = useState<Uploaded[]>([]);
   const [inviteOnly, setInviteOnly] = useState(false);
+  const [agents, setAgents] = useState<AgentsChoice>({ mode: "same", price: "" });
   const [status, setStatus] = useState<"idle" | "saving">("idle");
   const [error, setError] = useState<string | null>(null);
   const bytes = new TextEncoder().encode(content).length;
@@ -65,6 +68,7 @@ export function CreateShareForm() {
           whitelist: wallets,
           whitelistPrice: whitelistPrice === "" ? null : whitelistPrice,
           publicAccess: !inviteOnly,
+          accessPolicy: policyWithAgents(null, agents),
           expiresInHours: Number(f.get("expiresInHours") ?? 168),
           media: media.map((m) => m.storageRef),
         },
@@ -122,6 +126,7 @@ export function CreateShareForm() {
             </select>
           </div>
         </div>
+        <AgentsSetting id="qs" value={agents} onChange={setAgents} />
         <div className="field checkbox">
           <input id="qs-invite" type="checkbox" checked={inviteOnly} onChange={(e) => setInviteOnly(e.target.checked)} />
           <label htmlFor="qs-invite">Invite-only: wallets not on the list are refused before any charge</label>

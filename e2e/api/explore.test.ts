@@ -62,7 +62,7 @@ describe("GET /hub/explore/content — parameters and bounds", () => {
     expect(res.body.total).toBeGreaterThanOrEqual(8 + 5);
     const keys = [
       "id", "websiteId", "websiteName", "websiteDomain", "websiteVerified", "websiteVerificationStatus", "title", "description", "imageUrl",
-      "contentType", "tags", "tagList", "tagsTentative", "url", "path", "currency", "price", "recipientWallet", "accessPolicy", "unlockPolicy",
+      "contentType", "tags", "tagList", "tagsTentative", "url", "path", "currency", "price", "recipientWallet", "accessPolicy", "audiences", "unlockPolicy",
       "externalId", "views", "unlocks", "revenue", "ratings", "reputationScore", "reputationStars", "createdAt", "lastSeenAt", "x402",
     ];
     for (const card of res.body.content) expect(Object.keys(card).sort()).toEqual([...keys].sort());

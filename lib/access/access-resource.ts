@@ -1,5 +1,6 @@
 import "server-only";
 import type { Credentials } from "@/lib/x402/parse-credentials";
+import { audienceOf } from "./audience-of";
 import { claimedPayer } from "./claimed-payer";
 import type { AccessPurpose } from "./decide-access";
 import { decideFor } from "./decide-for";
@@ -27,14 +28,14 @@ export async function accessResource<R extends { id: string }, B>(
     now?: Date;
   },
 ): Promise<AccessAnswer<B>> {
-  let ctx = await loadAccess(adapter, { key, claim, proof: credentials.proof, sessionWallet, purpose, now });
+  let ctx = await loadAccess(adapter, { key, claim, proof: credentials.proof, sessionWallet, purpose, now, audience: audienceOf({ actor: credentials.actor }) });
   // A SIGN-IN-WITH-X proof (without payment credentials) proves its wallet, as a session would.
   if (credentials.siwx && credentials.payment.kind === "none") ctx = await siwxViewer(adapter, ctx, credentials.siwx);
   // Payment credentials from an otherwise anonymous request name their payer: decide for it (its tier,
   // its invitation), so an invited payer need not also pass ?wallet=.
   if (!ctx.viewer.wallet && ctx.resource && credentials.payment.kind !== "none") {
     const payer = await claimedPayer({ credentials: credentials.payment, resourceUrl: adapter.paidResource(ctx.resource, 0n).url });
-    if (payer) ctx = await decideFor(adapter, { resource: ctx.resource, viewer: { ...ctx.viewer, wallet: payer.wallet, possessed: false }, purpose, now });
+    if (payer) ctx = await decideFor(adapter, { resource: ctx.resource, viewer: { ...ctx.viewer, wallet: payer.wallet, possessed: false }, purpose, now, audience: ctx.audience });
   }
   const { decision } = ctx;
   if (decision.outcome === "redirect") return { kind: "redirect", url: decision.url };

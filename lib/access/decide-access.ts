@@ -1,3 +1,4 @@
+import { resolveAudiencePrice, type Audience } from "./audience-policy";
 import type { Viewer } from "./resolve-viewer";
 
 export type AccessShare = {
@@ -8,6 +9,8 @@ export type AccessShare = {
   publicAccess: boolean;
   legacyUrl: string | null;
   hasBody: boolean;
+  /** Prices per audience (lib/access/audience-policy.ts); null or absent: everyone pays priceAtomic. */
+  audiencePolicy?: string | null;
 };
 
 /** What the decision needs of anything sold behind it: a share, or a hosted-blog post. */
@@ -21,7 +24,7 @@ export type EntitlementState = "active" | "revoked" | "banned" | null;
 /** access: GET read; unlock: POST unlock (may record a free grant); media: one asset; quote: describe only. */
 export type AccessPurpose = "access" | "unlock" | "media" | "quote";
 
-export type DenyCode = "banned" | "not-invited" | "invalid-proof" | "possession-required" | "entitlement-revoked" | "entitlement-required";
+export type DenyCode = "banned" | "not-invited" | "invalid-proof" | "possession-required" | "entitlement-revoked" | "entitlement-required" | "audience-blocked";
 
 export type AccessDecision =
   | { outcome: "not-found" }
@@ -45,7 +48,7 @@ export type AccessDecision =
  * payer as the possessed wallet before settling, so a banned, non-invited or already entitled payer
  * is never charged.
  */
-export function decideAccess({ share, viewer, whitelisted, entitlement, purpose, now = new Date(), noun = "share" }: {
+export function decideAccess({ share, viewer, whitelisted, entitlement, purpose, now = new Date(), noun = "share", audience = "humans" }: {
   share: AccessShare | null;
   /** What the texts call the resource. */
   noun?: AccessNoun;
@@ -54,6 +57,8 @@ export function decideAccess({ share, viewer, whitelisted, entitlement, purpose,
   entitlement: EntitlementState;
   purpose: AccessPurpose;
   now?: Date;
+  /** Who the request is (lib/access/audience-of.ts): the resource's policy for that audience sets its price or blocks it. */
+  audience?: Audience;
 }): AccessDecision {
   if (!share || share.status === "draft") return { outcome: "not-found" };
   if (share.status !== "active") return { outcome: "gone" }; // rule 1 (docs/decisions.md #1: revoked is 410)
@@ -62,6 +67,9 @@ export function decideAccess({ share, viewer, whitelisted, entitlement, purpose,
 
   const { wallet, possessed } = viewer;
   if (wallet && entitlement === "banned") return deny("banned", `This wallet is banned from this ${noun}`);
+  // Prices per audience: a blocked audience is refused everything (before any charge or re-read).
+  const terms = resolveAudiencePrice({ policy: share.audiencePolicy, listPriceAtomic: share.priceAtomic, audience });
+  if (terms.decision === "blocked") return deny("audience-blocked", `The owner of this ${noun} does not offer it to ${audience}${audience === "agents" ? " (the request declared an agent: x-svc-actor, MCP or the facilitator)" : ""}`);
   // Rule 7 and rule 2's "grants already made persist": an active, possessed entitlement reads even after expiry.
   if (wallet && possessed && entitlement === "active") return { outcome: "grant", via: "entitlement", entitle: null, issueProof: true };
   if (now.getTime() >= share.expiresAt.getTime()) return { outcome: "expired" }; // rule 2
@@ -72,8 +80,11 @@ export function decideAccess({ share, viewer, whitelisted, entitlement, purpose,
   }
 
   // Rule 4: whitelisted wallets pay whitelistPrice (invite-only: whitelistPrice, else price); everyone else pays price.
-  const tier = whitelisted && (share.whitelistPriceAtomic !== null || !share.publicAccess) ? "whitelist" : "public";
-  const amountAtomic = tier === "whitelist" ? (share.whitelistPriceAtomic ?? share.priceAtomic) : share.priceAtomic;
+  // The audience's price stands in for the list price; a whitelist price never exceeds it.
+  const price = terms.priceAtomic;
+  const whitelistPrice = share.whitelistPriceAtomic === null ? null : share.whitelistPriceAtomic < price ? share.whitelistPriceAtomic : price;
+  const tier = whitelisted && (whitelistPrice !== null || !share.publicAccess) ? "whitelist" : "public";
+  const amountAtomic = tier === "whitelist" ? (whitelistPrice ?? price) : price;
 
   if (amountAtomic === 0n) {
     if (tier === "public") {

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { activePass } from "./active-pass";
+import type { Audience } from "./audience-policy";
 import { decideAccess, type AccessPurpose, type EntitlementState } from "./decide-access";
 import type { Viewer } from "./resolve-viewer";
 import type { AccessAdapter, AccessContext } from "./types";
@@ -12,7 +13,7 @@ import type { AccessAdapter, AccessContext } from "./types";
  */
 export async function decideFor<R extends { id: string }>(
   adapter: AccessAdapter<R, unknown>,
-  { resource, viewer, purpose, now }: { resource: R | null; viewer: Viewer; purpose: AccessPurpose; now: Date },
+  { resource, viewer, purpose, now, audience }: { resource: R | null; viewer: Viewer; purpose: AccessPurpose; now: Date; audience: Audience },
 ): Promise<AccessContext<R>> {
   const wallet = viewer.wallet;
   const scopes = (resource && adapter.passScopes?.(resource)) || [];
@@ -31,6 +32,6 @@ export async function decideFor<R extends { id: string }>(
     entitlement = "active";
     entitlementSource = "pass";
   }
-  const decision = decideAccess({ share: resource && adapter.gate(resource), viewer, whitelisted, entitlement, purpose, now, noun: adapter.noun });
-  return { resource, viewer, whitelisted, entitlement, entitlementSource, decision, purpose, now };
+  const decision = decideAccess({ share: resource && adapter.gate(resource), viewer, whitelisted, entitlement, purpose, now, noun: adapter.noun, audience });
+  return { resource, viewer, whitelisted, entitlement, entitlementSource, decision, purpose, now, audience };
 }

@@ -12,11 +12,11 @@ import { viewerOf } from "./viewer-of";
  */
 export async function loadAccess<R extends { id: string }>(
   adapter: AccessAdapter<R, unknown>,
-  { key, resource, purpose, now = new Date(), ...input }: ViewerInput & { key: string; resource?: R | null; purpose: AccessPurpose; now?: Date },
+  { key, resource, purpose, now = new Date(), audience = "humans", ...input }: ViewerInput & { key: string; resource?: R | null; purpose: AccessPurpose; now?: Date },
 ): Promise<AccessContext<R>> {
   const found = resource === undefined ? await adapter.find(key) : resource;
   // A pass's unlock proof proves its wallet on every resource the pass covers.
   const passProofs = found ? (adapter.passScopes?.(found) ?? []).map(passProofId) : [];
   const viewer = viewerOf({ proofId: found ? adapter.proofId(found) : null, passProofIds: passProofs, ...input, now });
-  return decideFor(adapter, { resource: found, viewer, purpose, now });
+  return decideFor(adapter, { resource: found, viewer, purpose, now, audience });
 }

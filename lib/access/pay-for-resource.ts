@@ -28,7 +28,7 @@ export async function payForResource<R extends { id: string }, B>(
   adapter: AccessAdapter<R, B>,
   { ctx, credentials, notFound }: { ctx: AccessContext<R>; credentials: Credentials; notFound: string },
 ): Promise<AccessAnswer<B>> {
-  const { resource: r, decision, viewer, purpose, now } = ctx;
+  const { resource: r, decision, viewer, purpose, now, audience } = ctx;
   if (!r || decision.outcome !== "charge") throw new Error("payForResource without a charge decision");
   const { noun } = adapter;
   const refusal = (c: AccessContext<R>) => decisionError(c.decision, { noun, notFound });
@@ -36,7 +36,7 @@ export async function payForResource<R extends { id: string }, B>(
   if (credentials.payment.kind === "none") {
     throw await paymentRequired({
       resource: resourceAt(decision.amountAtomic),
-      details: `This ${noun} costs ${formatUsdc(decision.amountAtomic)} ${adapter.currency(r)}${decision.tier === "whitelist" ? " (whitelist price)" : ""}: pay one of the accepts options and retry with Payment-Signature, or send a USDC transfer to payTo and retry with x-svc-transfer-tx and x-svc-tx-owner. The 200 carries an unlockProof for re-reads (header x-svc-payment-proof).${viewer.proof === "expired" ? " Your unlock proof has expired: sign in as that wallet to get a fresh one without paying." : ""}`,
+      details: `This ${noun} costs ${formatUsdc(decision.amountAtomic)} ${adapter.currency(r)}${decision.tier === "whitelist" ? " (whitelist price)" : ""}${audience === "agents" ? " for agents (x-svc-actor: agent, MCP)" : ""}: pay one of the accepts options and retry with Payment-Signature, or send a USDC transfer to payTo and retry with x-svc-transfer-tx and x-svc-tx-owner. The 200 carries an unlockProof for re-reads (header x-svc-payment-proof).${viewer.proof === "expired" ? " Your unlock proof has expired: sign in as that wallet to get a fresh one without paying." : ""}`,
     });
   }
 
@@ -46,7 +46,7 @@ export async function payForResource<R extends { id: string }, B>(
     if (viewer.wallet && !isAddressEqual(viewer.wallet, payer.wallet)) {
       throw new ApiError("payer-mismatch", `The payment comes from ${payer.wallet}, but this request is for ${viewer.wallet}; pay from that wallet or drop the wallet, proof or session`);
     }
-    const forPayer = await decideFor(adapter, { resource: r, viewer: { wallet: payer.wallet, possessed: false, proof: "none", liveProof: null }, purpose, now });
+    const forPayer = await decideFor(adapter, { resource: r, viewer: { wallet: payer.wallet, possessed: false, proof: "none", liveProof: null }, purpose, now, audience });
     const err = refusal(forPayer);
     if (err) throw err;
     if (forPayer.decision.outcome === "charge") price = forPayer.decision.amountAtomic;
@@ -76,7 +76,7 @@ export async function payForResource<R extends { id: string }, B>(
     },
   });
   const paidBy = getAddress(outcome.receipt.payer!);
-  const after = await decideFor(adapter, { resource: r, viewer: { wallet: paidBy, possessed: true, proof: "none", liveProof: null }, purpose, now });
+  const after = await decideFor(adapter, { resource: r, viewer: { wallet: paidBy, possessed: true, proof: "none", liveProof: null }, purpose, now, audience });
   // A repeatable purchase (a pass) is charged again on the next read: the payment itself is the grant.
   if (after.decision.outcome !== "grant" && !(adapter.repeatable && after.decision.outcome === "charge")) {
     // Only a replay lands here: the first purchase's access was revoked or banned since.

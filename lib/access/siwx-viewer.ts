@@ -33,5 +33,5 @@ export async function siwxViewer<R extends { id: string }>(adapter: AccessAdapte
   if (ctx.viewer.wallet && !isAddressEqual(ctx.viewer.wallet, wallet)) {
     throw new ApiError("payer-mismatch", `The sign-in-with-x proof is signed by ${wallet}, but this request is for ${ctx.viewer.wallet}; sign in as that wallet or drop the wallet, proof or session`);
   }
-  return decideFor(adapter, { resource, viewer: { wallet, possessed: true, proof: "none", liveProof: null }, purpose: ctx.purpose, now: ctx.now });
+  return decideFor(adapter, { resource, viewer: { wallet, possessed: true, proof: "none", liveProof: null }, purpose: ctx.purpose, now: ctx.now, audience: ctx.audience });
 }

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { Tx } from "@/lib/db";
 import type { paymentSummary } from "@/lib/schemas/quickshare";
 import type { PaidResource } from "@/lib/x402/types";
+import type { Audience } from "./audience-policy";
 import type { AccessDecision, AccessGate, AccessNoun, AccessPurpose, EntitlementState } from "./decide-access";
 import type { MediaItem } from "./list-media";
 import type { Viewer } from "./resolve-viewer";
@@ -91,6 +92,8 @@ export type AccessContext<R> = {
   decision: AccessDecision;
   purpose: AccessPurpose;
   now: Date;
+  /** Who the request is: humans or agents (lib/access/audience-of.ts). */
+  audience: Audience;
 };
 
 /** What a read answers: 200 with a body and its headers, or a redirect (legacy shares). */
@@ -103,4 +106,6 @@ export type ViewerInput = {
   /** x-svc-payment-proof (media: also query proof) */
   proof?: string | null;
   sessionWallet?: string | null;
+  /** Who the request is (lib/access/audience-of.ts); humans when not given (pages). */
+  audience?: Audience;
 };

@@ -2,6 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import { db } from "@/lib/db";
 import { formatUsdc } from "@/lib/money";
+import { policyView } from "@/lib/access/audience-policy";
 import type { adminPost } from "@/lib/schemas/blog";
 import type { PostRow } from "./find-post";
 import { postStats, type PostStats } from "./post-stats";
@@ -26,6 +27,7 @@ export async function adminPostView(post: PostRow, origin: string, stats?: PostS
     status: post.status as "draft" | "published",
     price: formatUsdc(post.priceAtomic),
     whitelistPrice: post.whitelistPriceAtomic === null ? null : formatUsdc(post.whitelistPriceAtomic),
+    accessPolicy: policyView(post.audiencePolicy),
     currency: post.currency,
     tier: post.tier,
     publicAccess: post.publicAccess,

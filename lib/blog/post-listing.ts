@@ -10,7 +10,7 @@ import { postPath } from "./post-urls";
 type ListedSite = { id: string; domain: string; name: string; ownerWallet: string };
 type ListedPost = {
   id: string; slug: string; type: string; title: string; summary: string; status: string;
-  priceAtomic: bigint; publicAccess: boolean; tags: string; coverUrl: string | null; contentHash: string | null;
+  priceAtomic: bigint; publicAccess: boolean; audiencePolicy?: string | null; tags: string; coverUrl: string | null; contentHash: string | null;
 };
 
 /**
@@ -32,7 +32,8 @@ export async function syncPostListing(tx: Tx, { site, post }: { site: ListedSite
     path,
     priceAtomic: post.priceAtomic,
     recipientWallet: site.ownerWallet,
-    accessPolicy: post.priceAtomic > 0n ? "paid" : "free",
+    // Prices per audience: the post's own policy (JSON {humans, agents}) when it has one.
+    accessPolicy: post.audiencePolicy ?? (post.priceAtomic > 0n ? "paid" : "free"),
     contentHash: post.contentHash,
     searchText: buildSearchText({ title: post.title, description: post.summary, tags: post.tags, siteName: site.name, domain: site.domain }),
     lastSeenAt: new Date(),

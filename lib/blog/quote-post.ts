@@ -1,4 +1,5 @@
 import "server-only";
+import type { Audience } from "@/lib/access/audience-policy";
 import { loadAccess } from "@/lib/access/load-access";
 import { formatUsdc } from "@/lib/money";
 import type { BlogContext } from "./blog-context";
@@ -7,9 +8,9 @@ import { postAccess } from "./post-access";
 import { postPath } from "./post-urls";
 
 /** GET /api/svc/posts/<key>/quote: the price and what the shared access decision says for this viewer, without charging. */
-export async function quotePost({ blog, key, claim, proof, now }: { blog: BlogContext; key: string; claim: string | null; proof: string | null; now?: Date }) {
+export async function quotePost({ blog, key, claim, proof, now, audience }: { blog: BlogContext; key: string; claim: string | null; proof: string | null; now?: Date; audience?: Audience }) {
   const post = await publishedPost(await findPostByKey({ siteId: blog.site.id, key }), key);
-  const { decision, viewer } = await loadAccess(postAccess(blog), { key, resource: post, claim, proof, sessionWallet: blog.session?.wallet ?? null, purpose: "quote", now });
+  const { decision, viewer } = await loadAccess(postAccess(blog), { key, resource: post, claim, proof, sessionWallet: blog.session?.wallet ?? null, purpose: "quote", now, audience });
   const base = { success: true as const, id: post.id, path: postPath(post), title: post.title, price: formatUsdc(post.priceAtomic), currency: post.currency, tier: post.tier, publicAccess: post.publicAccess, wallet: viewer.wallet };
   switch (decision.outcome) {
     case "grant":

@@ -7,6 +7,7 @@ import { masterKey } from "@/lib/crypto/master-key";
 import { db, type Tx } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import { parseUsdc } from "@/lib/money";
+import { storedPolicy } from "@/lib/access/audience-policy";
 import { BLOG_BODY_MAX_BYTES, type createPostBody, type updatePostBody } from "@/lib/schemas/blog";
 import { newStorageRef } from "@/lib/storage/blob-store";
 import { getBlobStore } from "@/lib/storage/get-blob-store";
@@ -52,6 +53,7 @@ export async function savePost({ blog, admin, key, input }: { blog: BlogContext;
     ...(input.summary !== undefined && { summary: input.summary }),
     ...(input.price !== undefined && { priceAtomic: parseUsdc(input.price) }),
     ...(input.whitelistPrice !== undefined && { whitelistPriceAtomic: input.whitelistPrice === null ? null : parseUsdc(input.whitelistPrice) }),
+    ...(input.accessPolicy !== undefined && { audiencePolicy: storedPolicy(input.accessPolicy) }),
     ...(input.tier !== undefined && { tier: input.tier }),
     ...(input.publicAccess !== undefined && { publicAccess: input.publicAccess }),
     ...(input.tags !== undefined && { tags: input.tags.join(",") }),

@@ -2403,6 +2403,56 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description Prices per audience: "free" | "paid" | "blocked" for everyone, or { humans, agents } where each is one of those words or { mode, price } (price: that audience's own USDC price, with mode paid only; a missing audience pays the list price).
+         * @example {
+         *       "humans": "paid",
+         *       "agents": {
+         *         "mode": "paid",
+         *         "price": "0.05"
+         *       }
+         *     }
+         */
+        AudiencePolicy: ("free" | "paid" | "blocked") | {
+            agents?: ("free" | "paid" | "blocked") | {
+                /** @enum {string} */
+                mode: "free" | "paid" | "blocked";
+                price?: string | null;
+            };
+            humans?: ("free" | "paid" | "blocked") | {
+                /** @enum {string} */
+                mode: "free" | "paid" | "blocked";
+                price?: string | null;
+            };
+        };
+        /** @description The stored policy per audience: mode and that audience's own USDC price (null: the list price). */
+        AudiencePolicyView: {
+            agents: {
+                /** @enum {string} */
+                mode: "free" | "paid" | "blocked";
+                price: string | null;
+            };
+            humans: {
+                /** @enum {string} */
+                mode: "free" | "paid" | "blocked";
+                price: string | null;
+            };
+        };
+        /** @description Prices per audience: what people and agents each get (free, paid, blocked) and pay. Agents are requests that declare themselves (x-svc-actor: agent), MCP tool calls and payments through the facilitator; everyone else is priced as a human. */
+        AudienceTerms: {
+            agents: {
+                /** @enum {string} */
+                mode: "free" | "paid" | "blocked";
+                /** @description What this audience pays in USDC ("0" unless mode is paid) */
+                price: string;
+            };
+            humans: {
+                /** @enum {string} */
+                mode: "free" | "paid" | "blocked";
+                /** @description What this audience pays in USDC ("0" unless mode is paid) */
+                price: string;
+            };
+        };
         BlogAccessControl: {
             id: string;
             path: string;
@@ -2431,6 +2481,7 @@ export interface components {
             whitelistPrice?: string | null;
         };
         BlogAdminPost: {
+            accessPolicy: components["schemas"]["AudiencePolicyView"];
             /** @description The decrypted body, only with ?include=body (the editor) */
             body?: string;
             contentHash: string | null;
@@ -2573,6 +2624,8 @@ export interface components {
          *     }
          */
         BlogPostCreate: {
+            /** @description Prices per audience (humans, agents): "free" | "paid" | "blocked", or { humans, agents } with { mode, price } each; null: everyone pays the price */
+            accessPolicy?: components["schemas"]["AudiencePolicy"] | null;
             /** @description The body (encrypted at rest like a quickshare body; at most 512 KB of UTF-8, more answers 413); svc-embed://N refers to the N-th media file */
             body?: string;
             /** @description The only public image */
@@ -2740,6 +2793,8 @@ export interface components {
          *     }
          */
         BlogPostUpdate: {
+            /** @description Prices per audience (humans, agents): "free" | "paid" | "blocked", or { humans, agents } with { mode, price } each; null: everyone pays the price */
+            accessPolicy?: components["schemas"]["AudiencePolicy"] | null;
             /** @description The body (encrypted at rest like a quickshare body; at most 512 KB of UTF-8, more answers 413); svc-embed://N refers to the N-th media file */
             body?: string;
             /** @description The only public image */
@@ -2873,6 +2928,16 @@ export interface components {
          *       "price": 1,
          *       "recipientWallet": "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955",
          *       "accessPolicy": "paid",
+         *       "audiences": {
+         *         "humans": {
+         *           "mode": "paid",
+         *           "price": "1"
+         *         },
+         *         "agents": {
+         *           "mode": "paid",
+         *           "price": "1"
+         *         }
+         *       },
          *       "unlockPolicy": "one_time",
          *       "externalId": "harbor-nights",
          *       "views": 12,
@@ -2888,6 +2953,7 @@ export interface components {
         ContentCard: {
             /** @description free | paid | blocked, or a JSON-encoded string with keys humans and agents */
             accessPolicy: string;
+            audiences: components["schemas"]["AudienceTerms"];
             /** @enum {string} */
             contentType: "article" | "music" | "video" | "image" | "document";
             /** Format: date-time */
@@ -2968,6 +3034,8 @@ export interface components {
          *     }
          */
         CreateQuickshareRequest: {
+            /** @description Prices per audience (humans, agents): "free" | "paid" | "blocked", or { humans, agents } with { mode, price } each; null: everyone pays the price */
+            accessPolicy?: components["schemas"]["AudiencePolicy"] | null;
             /** @description The body (text or article, may contain svc-embed://N tokens). At most 512 KB of UTF-8; more answers 413. */
             content: string;
             /**
@@ -3080,10 +3148,18 @@ export interface components {
             usage: components["schemas"]["JudgeUsage"];
         };
         EventResource: {
-            /** @description accessPolicy: free | paid | blocked, or {humans, agents} (stored as a JSON string) */
+            /** @description accessPolicy: free | paid | blocked, or {humans, agents} (stored as a JSON string); each audience free | paid | blocked or {mode, price} with that audience's own USDC price (prices per audience) */
             access?: ("free" | "paid" | "blocked") | {
-                agents: string;
-                humans: string;
+                agents: string | {
+                    /** @enum {string} */
+                    mode: "free" | "paid" | "blocked";
+                    price?: string | null;
+                };
+                humans: string | {
+                    /** @enum {string} */
+                    mode: "free" | "paid" | "blocked";
+                    price?: string | null;
+                };
             };
             /** @constant */
             currency?: "USDC";
@@ -4127,6 +4203,7 @@ export interface components {
             unlockRef: string;
         };
         QuickshareAccessControl: {
+            accessPolicy: components["schemas"]["AudiencePolicyView"];
             currency: string;
             entitlements: {
                 source: string;
@@ -4151,6 +4228,8 @@ export interface components {
             whitelistPrice: string | null;
         };
         QuickshareAccessControlUpdate: {
+            /** @description Prices per audience (humans, agents): "free" | "paid" | "blocked", or { humans, agents } with { mode, price } each; null: everyone pays the price */
+            accessPolicy?: components["schemas"]["AudiencePolicy"] | null;
             /** @example 0.25 */
             price?: string;
             publicAccess?: boolean;
@@ -4441,6 +4520,7 @@ export interface components {
             success: true;
         };
         QuickshareSummary: {
+            accessPolicy: components["schemas"]["AudiencePolicyView"];
             contentHash: string | null;
             /** @enum {string} */
             contentType: "article" | "music" | "video" | "image" | "document";

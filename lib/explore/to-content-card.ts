@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { describeAudiences } from "@/lib/access/audience-policy";
 import type { Content, Site } from "@/lib/generated/sqlite/client";
 import { env } from "@/lib/env";
 import { usdcNumber } from "@/lib/money";
@@ -41,6 +42,7 @@ export function toContentCard(c: CardRow): ContentCard {
     price: usdcNumber(c.priceAtomic),
     recipientWallet: c.recipientWallet ?? c.site.ownerWallet,
     accessPolicy: c.accessPolicy,
+    audiences: describeAudiences({ policy: c.accessPolicy, listPriceAtomic: c.priceAtomic }),
     unlockPolicy: c.unlockPolicy,
     externalId: c.externalId,
     views: c.views,
@@ -61,7 +63,10 @@ export function toContentCard(c: CardRow): ContentCard {
  * card's id. Null for free items.
  */
 function x402Of(c: CardRow): ContentCard["x402"] {
-  if (c.priceAtomic <= 0n || c.accessPolicy === "free") return null;
+  if (c.priceAtomic <= 0n || c.accessPolicy === "free") {
+    // Free for people may still be paid for agents (prices per audience): agents buy it the same way.
+    if (describeAudiences({ policy: c.accessPolicy, listPriceAtomic: c.priceAtomic }).agents.mode !== "paid") return null;
+  }
   if (isPostListing(c)) {
     // The post's access route on its blog's origin: what its 402 and its signed receipts name.
     const resourceUrl = `${new URL(c.url).origin}/api/svc/access?path=${encodeURIComponent(c.path)}`;

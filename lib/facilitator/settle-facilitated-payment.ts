@@ -13,6 +13,7 @@ import { checkAuthorization } from "@/lib/x402/check-authorization";
 import { checkPaymentState } from "@/lib/x402/check-payment-state";
 import { PaymentRejected } from "@/lib/x402/payment-rejected";
 import type { FacilitatorSite } from "./authenticate-facilitator";
+import { agentsPricedApart, checkFacilitatedAudience } from "./check-facilitated-audience";
 import { facilitatedPayment, type FacilitatedPayment, type FacilitatorRequest } from "./facilitated-payment";
 
 /**
@@ -38,11 +39,12 @@ export async function settleFacilitatedPayment({
   const payer = request.paymentPayload.payload.authorization.from;
   try {
     const payment = await facilitatedPayment({ site, request });
-    const known = await db.content.findUnique({ where: contentKey(site, payment), select: { id: true } });
+    const known = await db.content.findUnique({ where: contentKey(site, payment), select: { id: true, accessPolicy: true, priceAtomic: true } });
+    checkFacilitatedAudience({ known, amount: payment.content.price });
     const probe = payment.resource(known?.id ?? `unrecorded:${payment.content.externalId}`);
     await checkPaymentState({ checked: await checkAuthorization({ payload: payment.payload, resource: probe, options: payment.options }), resource: probe });
 
-    const contentId = await upsertContent(site, payment);
+    const contentId = await upsertContent(site, payment, known);
     const outcome = await acceptPaymentPayload({ resource: payment.resource(contentId), payload: payment.payload, options: payment.options, actor: "agent", fault: env.HUB_TEST_FAULTS ? (fault ?? undefined) : undefined });
     const r = outcome.receipt;
     const settled = r.status === "settled" && r.txHash;
@@ -78,8 +80,12 @@ function contentKey(site: FacilitatorSite, payment: FacilitatedPayment) {
   return { network_siteId_externalId: { network: env.NETWORK_MODE, siteId: site.id, externalId: payment.content.externalId } };
 }
 
-/** The paid page as a Content row of the site: created on its first sale, its title and price kept current after. */
-async function upsertContent(site: FacilitatorSite, payment: FacilitatedPayment): Promise<string> {
+/**
+ * The paid page as a Content row of the site: created on its first sale, its title and price kept
+ * current after. Its access policy is kept (prices per audience); when that policy prices agents
+ * apart, the amount is the agent price and the list price is kept too.
+ */
+async function upsertContent(site: FacilitatorSite, payment: FacilitatedPayment, known: { accessPolicy: string } | null): Promise<string> {
   const c = payment.content;
   const fields = {
     title: c.title,
@@ -95,7 +101,7 @@ async function upsertContent(site: FacilitatorSite, payment: FacilitatedPayment)
   const row = await db.content.upsert({
     where: contentKey(site, payment),
     create: { network: env.NETWORK_MODE, siteId: site.id, externalId: c.externalId, ...fields, trendScore: trendIncrement({ created: true }) },
-    update: fields,
+    update: { ...fields, accessPolicy: undefined, priceAtomic: known && agentsPricedApart(known.accessPolicy) ? undefined : c.price },
     select: { id: true },
   });
   return row.id;

@@ -7,6 +7,7 @@ import { checkAuthorization } from "@/lib/x402/check-authorization";
 import { checkPaymentState } from "@/lib/x402/check-payment-state";
 import { PaymentRejected } from "@/lib/x402/payment-rejected";
 import type { FacilitatorSite } from "./authenticate-facilitator";
+import { checkFacilitatedAudience } from "./check-facilitated-audience";
 import { facilitatedPayment, type FacilitatorRequest } from "./facilitated-payment";
 
 /**
@@ -20,8 +21,9 @@ export async function verifyFacilitatedPayment({ site, request }: { site: Facili
     const payment = await facilitatedPayment({ site, request });
     const known = await db.content.findUnique({
       where: { network_siteId_externalId: { network: env.NETWORK_MODE, siteId: site.id, externalId: payment.content.externalId } },
-      select: { id: true },
+      select: { id: true, accessPolicy: true, priceAtomic: true },
     });
+    checkFacilitatedAudience({ known, amount: payment.content.price });
     // Not yet tracked: no payment can exist for it, so any id that matches none will do.
     const resource = payment.resource(known?.id ?? `unrecorded:${payment.content.externalId}`);
     const checked = await checkAuthorization({ payload: payment.payload, resource, options: payment.options });

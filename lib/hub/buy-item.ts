@@ -47,7 +47,7 @@ export async function buyItem({ input, credentials }: { input: BuyItemInput; cre
   // Only what the hub tracks is sold here: an unknown id is 404 before any price is guessed.
   if (input.contentId) await findContent(input.contentId);
   const body = payBody.parse({ contentId: input.contentId, url: input.url });
-  const resource = await resolvePayResource(body);
+  const resource = await resolvePayResource(body, { audience: "agents" });
   if (!resource.tracked) throw new ApiError("not-found", `No content ${input.contentId ?? input.url} is listed on this hub: buy what explore_content lists`);
   const { receipt, headers } = await payForContent({ body, credentials });
   return { body: { success: true, payment: receipt }, settlement: settlementOf(headers) };

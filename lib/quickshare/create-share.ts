@@ -8,6 +8,7 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { parseUsdc } from "@/lib/money";
+import { storedPolicy } from "@/lib/access/audience-policy";
 import { type createShareBody, QS_BODY_MAX_BYTES, QS_MAX_EXPIRY_HOURS } from "@/lib/schemas/quickshare";
 import { newStorageRef } from "@/lib/storage/blob-store";
 import { getBlobStore } from "@/lib/storage/get-blob-store";
@@ -53,7 +54,7 @@ export async function createShare({ owner, input, now = new Date() }: { owner: s
         const row = await tx.quickshare.create({
           data: {
             slug, network: env.NETWORK_MODE, ownerWallet, title: input.title, summary: input.summary ?? "",
-            contentType: input.contentType, priceAtomic, whitelistPriceAtomic, currency: input.currency,
+            contentType: input.contentType, priceAtomic, whitelistPriceAtomic, currency: input.currency, audiencePolicy: storedPolicy(input.accessPolicy),
             publicAccess: input.publicAccess, status: input.draft ? "draft" : "active", expiresAt, createdAt: now,
             bodyStorageRef: storageRef, bodyWrappedKey: wrappedKey, bodySize: plaintext.length, contentHash: hash,
             coverStorageRef: cover, previewRef: cover,

@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { db } from "@/lib/db";
+import { policyView } from "@/lib/access/audience-policy";
 import { formatUsdc } from "@/lib/money";
 import type { accessControlResponse } from "@/lib/schemas/quickshare";
 import type { ShareRow } from "./find-share";
@@ -23,6 +24,7 @@ export async function describeAccessControl(share: ShareRow): Promise<AccessCont
     currency: share.currency,
     publicAccess: share.publicAccess,
     whitelist: list.map((w) => w.wallet),
+    accessPolicy: policyView(share.audiencePolicy),
     status: shareStatus(share),
     entitlements: ents.map((e) => ({ wallet: e.wallet, status: e.status as "active" | "revoked" | "banned", source: e.source, updatedAt: e.updatedAt.toISOString() })),
   };

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { formatUsdc } from "@/lib/money";
 import type { quoteResponse } from "@/lib/schemas/quickshare";
 import { decisionError } from "@/lib/access/decision-error";
+import type { Audience } from "@/lib/access/audience-policy";
 import { loadAccess } from "@/lib/access/load-access";
 import { shareAccess } from "./share-access";
 
@@ -13,8 +14,8 @@ type Quote = z.infer<typeof quoteResponse>;
  * payment (with the price for the wallet's tier) or denial — without reading or charging anything.
  * Unknown and draft shares answer 404, revoked 410.
  */
-export async function quoteShare({ slug, claim, proof, sessionWallet, now }: { slug: string; claim: string | null; proof: string | null; sessionWallet: string | null; now?: Date }): Promise<Quote> {
-  const ctx = await loadAccess(shareAccess, { key: slug, claim, proof, sessionWallet, purpose: "quote", now });
+export async function quoteShare({ slug, claim, proof, sessionWallet, now, audience }: { slug: string; claim: string | null; proof: string | null; sessionWallet: string | null; now?: Date; audience?: Audience }): Promise<Quote> {
+  const ctx = await loadAccess(shareAccess, { key: slug, claim, proof, sessionWallet, purpose: "quote", now, audience });
   const { resource: share, decision, viewer, whitelisted } = ctx;
   if (!share || decision.outcome === "not-found" || decision.outcome === "gone") throw decisionError(decision, { noun: "share", notFound: shareAccess.notFound(slug) })!;
   const tier = decision.outcome === "charge" ? decision.tier : whitelisted ? "whitelist" : "public";

@@ -25,6 +25,7 @@ export const shareAccess: AccessAdapter<ShareRow, AccessGrantBody> = {
     publicAccess: share.publicAccess,
     legacyUrl: share.legacyUrl,
     hasBody: !!share.bodyStorageRef,
+    audiencePolicy: share.audiencePolicy,
   }),
   proofId: (share) => share.id,
   entitlementKey: (share) => `qs:${share.id}`,

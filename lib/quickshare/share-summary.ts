@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { formatUsdc, usdcNumber } from "@/lib/money";
+import { policyView } from "@/lib/access/audience-policy";
 import type { shareSummary as shareSummarySchema } from "@/lib/schemas/quickshare";
 import type { ShareRow } from "./find-share";
 import { shareStatus } from "./share-status";
@@ -18,6 +19,7 @@ export function shareSummary({ share, whitelistCount, mediaCount, now = new Date
     contentType: share.contentType as ShareSummary["contentType"],
     price: formatUsdc(share.priceAtomic),
     whitelistPrice: share.whitelistPriceAtomic === null ? null : formatUsdc(share.whitelistPriceAtomic),
+    accessPolicy: policyView(share.audiencePolicy),
     currency: share.currency,
     publicAccess: share.publicAccess,
     status: shareStatus(share, now),

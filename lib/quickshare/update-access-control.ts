@@ -3,13 +3,14 @@ import { getAddress } from "viem";
 import type { z } from "zod";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
+import { storedPolicy } from "@/lib/access/audience-policy";
 import { parseUsdc } from "@/lib/money";
 import type { accessControlBody } from "@/lib/schemas/quickshare";
 import { type AccessControl, describeAccessControl } from "./describe-access-control";
 import { findOwnedShare } from "./find-share";
 
 /**
- * PUT /quickshare/<slug>/access-control: edits price, whitelistPrice, publicAccess and (replacing
+ * PUT /quickshare/<slug>/access-control: edits price, whitelistPrice, publicAccess, accessPolicy (prices per audience) and (replacing
  * it) the whitelist, or publishes a draft. New prices apply to the next charge; existing
  * entitlements stay as they are.
  */
@@ -24,6 +25,7 @@ export async function updateAccessControl({ slug, owner, input }: { slug: string
         ...(input.price !== undefined && { priceAtomic: parseUsdc(input.price) }),
         ...(input.whitelistPrice !== undefined && { whitelistPriceAtomic: input.whitelistPrice === null ? null : parseUsdc(input.whitelistPrice) }),
         ...(input.publicAccess !== undefined && { publicAccess: input.publicAccess }),
+        ...(input.accessPolicy !== undefined && { audiencePolicy: storedPolicy(input.accessPolicy) }),
         ...(input.publish && { status: "active" }),
       },
     });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { audiencePolicySchema, audiencePolicyViewSchema } from "@/lib/access/audience-policy";
 import { walletAddress } from "./auth";
 import { CONTENT_TYPES, mediaMetadata, paymentSummary, QS_BODY_MAX_BYTES, sharePrice } from "./quickshare";
 
@@ -33,6 +34,7 @@ const postFields = {
   whitelistPrice: sharePrice.nullable().optional().meta({ description: "Price for whitelisted wallets (null: the price); \"0\" lets them read free after proving possession" }),
   tier: z.string().trim().min(1).max(40).default("public").meta({ description: "Access tier label shown to readers (e.g. public, supporters)" }),
   publicAccess: z.boolean().default(true).meta({ description: "false: invite-only; wallets not on the whitelist get 403 before any payment" }),
+  accessPolicy: audiencePolicySchema.nullable().optional().meta({ description: "Prices per audience (humans, agents): \"free\" | \"paid\" | \"blocked\", or { humans, agents } with { mode, price } each; null: everyone pays the price" }),
   whitelist: z.array(walletAddress).max(1000).default([]),
   tags: z.array(z.string().trim().min(1).max(60)).max(24).default([]),
   coverUrl: z.url().max(2048).nullable().optional().meta({ description: "The only public image" }),
@@ -57,6 +59,7 @@ export const updatePostBody = z
     whitelistPrice: postFields.whitelistPrice,
     tier: z.string().trim().min(1).max(40).optional(),
     publicAccess: z.boolean().optional(),
+    accessPolicy: postFields.accessPolicy,
     whitelist: z.array(walletAddress).max(1000).optional().meta({ description: "Replaces the whitelist" }),
     tags: z.array(z.string().trim().min(1).max(60)).max(24).optional(),
     coverUrl: postFields.coverUrl,
@@ -80,6 +83,7 @@ export const adminPost = z
     currency: z.string(),
     tier: z.string(),
     publicAccess: z.boolean(),
+    accessPolicy: audiencePolicyViewSchema,
     whitelistCount: z.number().int(),
     mediaCount: z.number().int(),
     tags: z.array(z.string()),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { audienceRuleObjectSchema } from "@/lib/access/audience-policy";
 import { walletAddress } from "./auth";
 
 export const EVENT_KINDS = ["page_view", "resource_view", "unlock_started", "unlock_completed", "payment_completed", "content_rating"] as const;
@@ -6,6 +7,7 @@ export type EventKind = (typeof EVENT_KINDS)[number];
 export const CONTENT_TYPES = ["article", "music", "video", "image", "document"] as const;
 
 const policyValue = z.string().max(40);
+const audienceValue = z.union([policyValue, audienceRuleObjectSchema]);
 
 export const eventResource = z
   .object({
@@ -29,9 +31,9 @@ export const eventResource = z
       .optional()
       .meta({ description: "Publisher tags (comma-separated or an array); they replace auto-assigned tags and are never overwritten by them" }),
     access: z
-      .union([z.enum(["free", "paid", "blocked"]), z.object({ humans: policyValue, agents: policyValue })])
+      .union([z.enum(["free", "paid", "blocked"]), z.object({ humans: audienceValue, agents: audienceValue })])
       .optional()
-      .meta({ description: "accessPolicy: free | paid | blocked, or {humans, agents} (stored as a JSON string)" }),
+      .meta({ description: "accessPolicy: free | paid | blocked, or {humans, agents} (stored as a JSON string); each audience free | paid | blocked or {mode, price} with that audience's own USDC price (prices per audience)" }),
     unlock: z
       .union([z.literal("one_time"), z.object({ mode: policyValue })])
       .optional()

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { audienceTermsSchema } from "@/lib/access/audience-policy";
 import { CONTENT_TYPES } from "./events";
 
 export const EXPLORE_SORTS = ["trending", "best-sellers", "hot-new"] as const;
@@ -47,6 +48,7 @@ export const contentCard = z
     price: z.number(),
     recipientWallet: z.string(),
     accessPolicy: z.string().meta({ description: "free | paid | blocked, or a JSON-encoded string with keys humans and agents" }),
+    audiences: audienceTermsSchema,
     unlockPolicy: z.string().meta({ description: "one_time, or a JSON-encoded string with key mode" }),
     externalId: z.string(),
     views: z.number().int(),
@@ -89,6 +91,7 @@ export const contentCard = z
       price: 1,
       recipientWallet: "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955",
       accessPolicy: "paid",
+      audiences: { humans: { mode: "paid", price: "1" }, agents: { mode: "paid", price: "1" } },
       unlockPolicy: "one_time",
       externalId: "harbor-nights",
       views: 12,

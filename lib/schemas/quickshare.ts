@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { audiencePolicySchema, audiencePolicyViewSchema } from "@/lib/access/audience-policy";
 import { walletAddress } from "./auth";
 import { MEDIA_MAX_BYTES } from "@/lib/media/media-types";
 
@@ -42,6 +43,7 @@ export const createShareBody = z
     whitelist: z.array(walletAddress).max(QS_WHITELIST_MAX).default([]).meta({ description: "Wallets on the list: invited readers (publicAccess false) or the whitelistPrice tier" }),
     whitelistPrice: sharePrice.nullable().optional().meta({ description: "Price for whitelisted wallets; \"0\" makes them read free after proving possession" }),
     publicAccess: z.boolean().default(true).meta({ description: "false: invite-only, non-listed wallets get 403 before any charge" }),
+    accessPolicy: audiencePolicySchema.nullable().optional().meta({ description: "Prices per audience (humans, agents): \"free\" | \"paid\" | \"blocked\", or { humans, agents } with { mode, price } each; null: everyone pays the price" }),
     expiresInHours: z.number().positive().max(QS_MAX_EXPIRY_HOURS).optional().meta({ description: "Lifetime in hours (fractions allowed, e.g. 0.5); default and maximum 168", example: 24 }),
     expiresAt: z.iso.datetime({ offset: true }).optional().meta({ description: "Alternative to expiresInHours: an instant at most 168 hours from now" }),
     media: z.array(z.string().regex(/^media\/[0-9a-f]{32}$/, "must be a storageRef returned by POST /uploads/content")).max(QS_MEDIA_PER_SHARE_MAX).default([])
@@ -78,6 +80,7 @@ export const shareSummary = z
     whitelistPrice: z.string().nullable(),
     currency: z.string(),
     publicAccess: z.boolean(),
+    accessPolicy: audiencePolicyViewSchema,
     status: shareStatus,
     expiresAt: z.iso.datetime(),
     createdAt: z.iso.datetime(),
@@ -268,6 +271,7 @@ export const accessControlResponse = z
     currency: z.string(),
     publicAccess: z.boolean(),
     whitelist: z.array(z.string()),
+    accessPolicy: audiencePolicyViewSchema,
     status: shareStatus,
     entitlements: z.array(z.object({ wallet: z.string(), status: z.enum(["active", "revoked", "banned"]), source: z.string(), updatedAt: z.iso.datetime() })),
   })
@@ -279,6 +283,7 @@ export const accessControlBody = z
     whitelistPrice: sharePrice.nullable().optional(),
     whitelist: z.array(walletAddress).max(QS_WHITELIST_MAX).optional().meta({ description: "Replaces the whole list" }),
     publicAccess: z.boolean().optional(),
+    accessPolicy: audiencePolicySchema.nullable().optional().meta({ description: "Prices per audience (humans, agents): \"free\" | \"paid\" | \"blocked\", or { humans, agents } with { mode, price } each; null: everyone pays the price" }),
     publish: z.literal(true).optional().meta({ description: "Publish a draft" }),
   })
   .meta({ id: "QuickshareAccessControlUpdate" });

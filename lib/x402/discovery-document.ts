@@ -1,5 +1,6 @@
 import "server-only";
 import type { z } from "zod";
+import { resolveAudiencePrice } from "@/lib/access/audience-policy";
 import { NETWORKS } from "@/lib/chain/networks";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -15,13 +16,14 @@ const LIMIT = 1000;
 /**
  * GET /.well-known/x402: the URLs of live paid content (verified sites, priced within the declared
  * 0.01–1.00 USDC range, newest first) and how to pay for them through this hub. The 402 challenge of
- * each payment stays authoritative for price and payee.
+ * each payment stays authoritative for price and payee. The readers are agents: content whose
+ * policy blocks agents or lets them read free (prices per audience) is not listed.
  */
 export async function discoveryDocument(): Promise<z.infer<typeof discoveryResponse>> {
   // Newest first by walking (network, createdAt): the ORM's form of this filter (two joins to the
   // site and a NOT over both) made PostgreSQL join the sites first and sort every content row (160 ms
   // at 100,000 items). A hosted post's URL is its page, which answers an agent's GET with the post's 402.
-  const rows = await db.$queryRaw<Array<{ url: string }>>`SELECT c."url" FROM ${contentTable(CONTENT_ORDER_INDEX.newest)}
+  const rows = await db.$queryRaw<Array<{ url: string; accessPolicy: string; priceAtomic: bigint | number }>>`SELECT c."url", c."accessPolicy", c."priceAtomic" FROM ${contentTable(CONTENT_ORDER_INDEX.newest)}
     WHERE c."network" = ${env.NETWORK_MODE}
       AND c."priceAtomic" >= ${parseUsdc(MINIMUM)} AND c."priceAtomic" <= ${parseUsdc(MAXIMUM)}
       AND c."accessPolicy" NOT IN ('free', 'blocked') AND c."url" <> ''
@@ -32,7 +34,7 @@ export async function discoveryDocument(): Promise<z.infer<typeof discoveryRespo
   const endpoint = `${env.HUB_ORIGIN}/hub/pay`;
   return {
     version: 1,
-    resources: [...new Set(rows.map((r) => r.url))],
+    resources: [...new Set(rows.filter(forAgents).map((r) => r.url))],
     instructions:
       `Pay for any listed resource through this hub: POST ${endpoint} with JSON {"url": "<resource URL>"} (or {"contentId": "<hub id or the site's id>"}). ` +
       `A hosted blog post's URL (its page) is also the x402 resource itself: GET it as an agent (no text/html in Accept, or x-svc-actor: agent) and a stock client such as @x402/fetch pays its 402 directly. ` +
@@ -52,4 +54,9 @@ export async function discoveryDocument(): Promise<z.infer<typeof discoveryRespo
       endpoint,
     },
   };
+}
+
+/** Agents pay for it (not blocked, not free for them). */
+function forAgents(r: { accessPolicy: string; priceAtomic: bigint | number }): boolean {
+  return resolveAudiencePrice({ policy: r.accessPolicy, listPriceAtomic: BigInt(r.priceAtomic), audience: "agents" }).decision === "paid";
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import type { z } from "zod";
+import { audienceOf } from "@/lib/access/audience-of";
 import type { payBody } from "@/lib/schemas/x402";
 import type { Credentials } from "./parse-credentials";
 import { resolvePayResource } from "./resolve-pay-resource";
@@ -13,7 +14,7 @@ import { verifyAndRecordPayment } from "./verify-and-record-payment";
  * credentials, a SIGN-IN-WITH-X proof re-reads the wallet's earlier payment for the same content.
  */
 export async function payForContent({ body, credentials }: { body: z.output<typeof payBody>; credentials: Credentials }): Promise<PaymentOutcome> {
-  const resource = await resolvePayResource(body);
+  const resource = await resolvePayResource(body, { audience: audienceOf({ actor: credentials.actor }) });
   if (credentials.payment.kind === "none" && credentials.siwx) return siwxReread(resource, credentials.siwx);
   return verifyAndRecordPayment({ resource, credentials: credentials.payment, actor: credentials.actor, now: credentials.now, fault: credentials.fault });
 }

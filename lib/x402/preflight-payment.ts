@@ -1,6 +1,7 @@
 import "server-only";
 import { erc20Abi, getAddress, type Address } from "viem";
 import type { z } from "zod";
+import type { Audience } from "@/lib/access/audience-policy";
 import { chainRead } from "@/lib/chain/chain-read";
 import { publicClient } from "@/lib/chain/clients";
 import { NETWORKS } from "@/lib/chain/networks";
@@ -21,7 +22,7 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
  * Gateway balances. `ok: false` names the first problem (invalid_address, recipient_unresolved,
  * price_mismatch, unfunded); when the chain does not answer, `ok: true, proceedAnyway: true`.
  */
-export async function preflightPayment(body: z.output<typeof preflightBody>): Promise<Result> {
+export async function preflightPayment(body: z.output<typeof preflightBody>, { audience = "humans" }: { audience?: Audience } = {}): Promise<Result> {
   const hub = NETWORKS[env.NETWORK_MODE];
   const base = { success: true as const, currency: "USDC" as const, network: hub.caip2, tracked: false, hosted: false, recipient: null, payTo: null };
   for (const [field, value] of [["payer", body.payer], ["recipient", body.recipient]] as const) {
@@ -32,7 +33,7 @@ export async function preflightPayment(body: z.output<typeof preflightBody>): Pr
 
   let resource: ResolvedPayResource;
   try {
-    resource = await resolvePayResource({ contentId: body.contentId, title: body.title, path: body.path, price: body.price, recipient: body.recipient });
+    resource = await resolvePayResource({ contentId: body.contentId, title: body.title, path: body.path, price: body.price, recipient: body.recipient }, { audience });
   } catch (err) {
     if (err instanceof ApiError && err.code === "missing-recipient") return { ...base, ok: false, reason: "recipient_unresolved", details: err.details };
     throw err;

@@ -1,5 +1,6 @@
 import "server-only";
 import { getAddress, type Address } from "viem";
+import { resolveAudiencePrice, type Audience } from "@/lib/access/audience-policy";
 import { predictFeeWallet } from "@/lib/chain/predict";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -32,22 +33,28 @@ const DEFAULT_PRICE = "0.01";
  * a siteId attributes the payment only with the site's token. A hosted site is paid into the
  * creator's fee wallet (which splits 99/1 on chain) and the 1% protocol fee is recorded; a
  * self-hosted creator is paid directly, fee 0. Throws 400 missing-recipient / invalid-amount, 403
- * for content that is not for sale or wrong site credentials.
+ * for content that is not for sale or wrong site credentials. Tracked content is priced for the
+ * request's audience (lib/access/audience-policy.ts): 403 audience-blocked when its policy blocks
+ * that audience, 400 when it is free for it, else that audience's price.
  */
-export async function resolvePayResource(input: PayResourceInput): Promise<ResolvedPayResource> {
+export async function resolvePayResource(input: PayResourceInput, { audience = "humans" }: { audience?: Audience } = {}): Promise<ResolvedPayResource> {
   const content = await findTrackedContent(input);
 
   if (content) {
     if (content.site.removedAt || content.accessPolicy === "blocked") {
       throw new ApiError("forbidden", "This content is not offered for sale");
     }
+    const terms = resolveAudiencePrice({ policy: content.accessPolicy, listPriceAtomic: content.priceAtomic, audience });
+    if (terms.decision === "blocked") {
+      throw new ApiError("audience-blocked", `The creator does not offer this content to ${audience}${audience === "agents" ? " (the request declared an agent: x-svc-actor, MCP or the facilitator)" : ""}`);
+    }
     if (isPostListing(content)) {
       // /hub/pay sells posts through the blog's access engine before it gets here (lib/blog/find-sold-post.ts);
       // what is left (a preflight) is pointed at the post's URL, in a field a client acts on.
       throw new ApiError("invalid-request", `This is a hosted blog post: GET ${content.url} as an agent (or POST /hub/pay with this contentId) answers its 402`, undefined, { resource: content.url });
     }
-    if (content.priceAtomic <= 0n || content.accessPolicy === "free") {
-      throw new ApiError("invalid-request", "This content is free: it needs no payment");
+    if (terms.decision === "free") {
+      throw new ApiError("invalid-request", `This content is free${audience === "agents" ? " for agents" : ""}: it needs no payment`);
     }
     const recipient = getAddress(content.recipientWallet ?? content.site.ownerWallet);
     const hosted = content.site.hosted;
@@ -56,7 +63,7 @@ export async function resolvePayResource(input: PayResourceInput): Promise<Resol
       id: content.id,
       url: content.url || input.url || `${env.HUB_ORIGIN}/hub/pay`,
       description: content.title,
-      price: content.priceAtomic,
+      price: terms.priceAtomic,
       recipient,
       payTo: hosted ? feeWalletOf(content.site.feeWallet, recipient) : recipient,
       feeBps: hosted ? HOSTED_FEE_BPS : 0,

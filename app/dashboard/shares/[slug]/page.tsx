@@ -98,7 +98,7 @@ export default async function ManageSharePage({ params, searchParams }: { params
         <AccessControlForm
           slug={share.slug}
           disabled={revoked}
-          value={{ price: ac.price, whitelistPrice: ac.whitelistPrice, publicAccess: ac.publicAccess, whitelist: ac.whitelist }}
+          value={{ price: ac.price, whitelistPrice: ac.whitelistPrice, publicAccess: ac.publicAccess, whitelist: ac.whitelist, accessPolicy: ac.accessPolicy }}
         />
       </section>
     </>

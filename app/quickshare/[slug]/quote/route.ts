@@ -1,3 +1,4 @@
+import { audienceOf } from "@/lib/access/audience-of";
 import { requestNow } from "@/lib/http/request-clock";
 import { route } from "@/lib/http/route";
 import { quoteShare } from "@/lib/quickshare/quote-share";
@@ -5,6 +6,7 @@ import { slugParams, walletQuery } from "@/lib/schemas/quickshare";
 import { parseCredentials } from "@/lib/x402/parse-credentials";
 
 // GET /quickshare/<slug>/quote — price and access decision for this request, without reading or charging
-export const GET = route({ params: slugParams, query: walletQuery, auth: "optional" }, ({ req, params, query, session }) =>
-  quoteShare({ slug: params.slug, claim: query.wallet ?? null, proof: parseCredentials(req.headers).proof, sessionWallet: session?.wallet ?? null, now: requestNow(req) }),
-);
+export const GET = route({ params: slugParams, query: walletQuery, auth: "optional" }, ({ req, params, query, session }) => {
+  const credentials = parseCredentials(req.headers);
+  return quoteShare({ slug: params.slug, claim: query.wallet ?? null, proof: credentials.proof, sessionWallet: session?.wallet ?? null, now: requestNow(req), audience: audienceOf({ actor: credentials.actor }) });
+});

@@ -1,3 +1,4 @@
+import { audienceOf } from "@/lib/access/audience-of";
 import { serveMedia } from "@/lib/access/serve-media";
 import { requestNow } from "@/lib/http/request-clock";
 import { route } from "@/lib/http/route";
@@ -6,11 +7,12 @@ import { mediaParams, mediaQuery } from "@/lib/schemas/quickshare";
 import { parseCredentials } from "@/lib/x402/parse-credentials";
 
 // GET /quickshare/<slug>/media/<kind>?index=N — one decrypted asset (proof, wallet + session, or a free public share)
-export const GET = route({ params: mediaParams, query: mediaQuery, auth: "optional" }, ({ req, params, query, session }) =>
-  serveMedia(shareAccess, {
+export const GET = route({ params: mediaParams, query: mediaQuery, auth: "optional" }, ({ req, params, query, session }) => {
+  const credentials = parseCredentials(req.headers);
+  return serveMedia(shareAccess, {
     key: params.slug, kind: params.kind, index: query.index,
-    proof: parseCredentials(req.headers).proof ?? query.proof ?? null,
+    proof: credentials.proof ?? query.proof ?? null, audience: audienceOf({ actor: credentials.actor }),
     claim: query.wallet ?? null, sessionWallet: session?.wallet ?? null,
     download: query.download === "1", range: req.headers.get("range"), head: req.method === "HEAD", now: requestNow(req),
-  }),
-);
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { audienceOf } from "@/lib/access/audience-of";
 import { serveMedia } from "@/lib/access/serve-media";
 import { blogContext } from "@/lib/blog/blog-context";
 import { postAccess } from "@/lib/blog/post-access";
@@ -10,9 +11,10 @@ import { parseCredentials } from "@/lib/x402/parse-credentials";
 // GET /api/svc/media/<postId>/<kind>?index=N (blog origin) — one decrypted media file; paid posts need the unlock proof
 export const GET = route({ params: blogMediaParams.extend({ host: z.string() }), query: blogMediaQuery }, async ({ req, params, query }) => {
   const blog = await blogContext(req, params.host);
+  const credentials = parseCredentials(req.headers);
   return serveMedia(postAccess(blog), {
     key: params.postId, kind: params.kind === "audio" ? "music" : params.kind, index: query.index,
-    proof: parseCredentials(req.headers).proof ?? query.proof ?? null, claim: query.wallet ?? null, sessionWallet: blog.session?.wallet ?? null,
+    proof: credentials.proof ?? query.proof ?? null, audience: audienceOf({ actor: credentials.actor }), claim: query.wallet ?? null, sessionWallet: blog.session?.wallet ?? null,
     download: query.download === "1" || query.download === "true", range: req.headers.get("range"), head: req.method === "HEAD", now: requestNow(req),
   });
 });
