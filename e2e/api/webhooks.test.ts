@@ -9,7 +9,7 @@ import { api, expectError, signIn } from "../support/hub";
 import { createSite, holdTip, newWallet, removeFixtures, uniqueDomain, usdc } from "../support/tips";
 import { receiverUrl, startWebhookReceiver, type Received } from "../support/webhook-receiver";
 import { type ExtraHub, startExtraHub } from "../support/extra-hub";
-import { challengeFor, eventually, freshPayer, hubDb, pay, signedPayment } from "../support/x402";
+import { chain, chainClient, challengeFor, eventually, freshPayer, hubDb, pay, signedPayment, walletFor } from "../support/x402";
 
 const creator = privateKeyToAccount(generatePrivateKey());
 const stranger = privateKeyToAccount(generatePrivateKey());
@@ -155,6 +155,28 @@ describe("deliveries", () => {
     expect(held.holdStatus).toBe("held");
     expect(await hubDb().webhookDelivery.count({ where: { endpointId: salesOnly.id } })).toBe(0);
     await api(`/hub/webhooks/${salesOnly.id}`, { method: "DELETE", cookie });
+  });
+
+  it("delivers an on-chain rating of a site's content", async () => {
+    const content = await hubDb().content.findFirstOrThrow({ where: { externalId: "liner-notes" } });
+    const hook = await register("/ratings", ["rating.created"]);
+    // The seeded site's owner is nobody this test can sign in as: the endpoint is pointed at that site in the database.
+    await hubDb().webhookEndpoint.update({ where: { id: hook.id }, data: { siteId: content.siteId } });
+    const payer = await freshPayer({ deposit: "2" });
+    const challenge = await challengeFor({ contentId: content.id });
+    const requirement = challenge.accepts.find((a) => a.extra?.name === "GatewayWalletBatched")!;
+    expect((await pay({ contentId: content.id }, { "payment-signature": (await signedPayment({ requirement, signer: payer, resource: challenge.resource })).header })).status).toBe(200);
+    const prep = await api("/hub/reputation/ratings/prepare", { json: { contentId: content.id, walletAddress: payer.address, ratingValue: 40 } });
+    expect(prep.status).toBe(200);
+    const txHash = await walletFor(payer).sendTransaction({ to: prep.body.call.to, data: prep.body.call.data, chain, account: payer });
+    await chainClient.waitForTransactionReceipt({ hash: txHash });
+    expect((await api("/hub/reputation/ratings/index", { json: { contentId: content.id, txHash, walletAddress: payer.address, ratingValue: 40 } })).status).toBe(200);
+    const [got] = await eventually(async () => (receiver.at("/ratings").length ? receiver.at("/ratings") : null), { what: "the rating's delivery" });
+    expect(verified(hook.secret, got!)).toMatchObject({
+      type: "rating.created",
+      data: { contentId: content.id, websiteId: content.siteId, score: 40, stars: 4, proof: `onchain:${txHash}`, wallet: payer.address, txHash },
+    });
+    expect(receiver.at("/ratings")).toHaveLength(1); // the sale before it was no rating.created
   });
 
   it("retries a 500 with the same webhook-id and logs both attempts", async () => {
