@@ -83,7 +83,7 @@ describe("webhook endpoints", () => {
     ["credentials in the URL", { url: "https://user:pw@example.com/x", events: ["sale.completed"] }, 400, "invalid-request", "url"],
     ["a site the wallet does not own", { url: receiverUrl("/x"), events: ["sale.completed"], siteId: "00000000-0000-4000-8000-000000000000" }, 404, "not-found"],
   ];
-  it.each(invalid)("refuses %s (%i)", async (_name, json, status, code, field) => {
+  it.each(invalid)("refuses %s", async (_name, json, status, code, field) => {
     const err = expectError(await api("/hub/webhooks", { json, cookie }), status, code);
     if (field) expect(err.details).toContain(field);
   });
