@@ -55,16 +55,17 @@ type Due = { id: string; payload: string; attempts: number; createdAt: Date; end
 
 async function attempt(d: Due): Promise<void> {
   const started = new Date();
-  const headers = {
-    "content-type": "application/json",
-    "user-agent": "PaidContentHub-Webhooks/1.0",
-    "webhook-id": d.id,
-    "webhook-timestamp": String(Math.floor(started.getTime() / 1000)),
-    "webhook-signature": new Webhook(openWebhookSecret(d.endpoint.secretSealed)).sign(d.id, started, d.payload),
-  };
   let statusCode: number | null = null;
   let error: string | null = null;
   try {
+    // A secret the server key cannot open (BLOB_KEY changed) fails the attempt like any other error.
+    const headers = {
+      "content-type": "application/json",
+      "user-agent": "PaidContentHub-Webhooks/1.0",
+      "webhook-id": d.id,
+      "webhook-timestamp": String(Math.floor(started.getTime() / 1000)),
+      "webhook-signature": new Webhook(openWebhookSecret(d.endpoint.secretSealed)).sign(d.id, started, d.payload),
+    };
     const res = await safeFetch(d.endpoint.url, { method: "POST", headers, body: d.payload, timeoutMs: env.WEBHOOK_TIMEOUT_MS, maxBytes: 256 * 1024, allowHosts: allowHosts() });
     statusCode = res.status;
     if (res.status < 200 || res.status > 299) error = `answered ${res.status}`;
