@@ -10,7 +10,7 @@ import { defineChain } from "viem";
 import { createConfig, http, WagmiProvider, type Config } from "wagmi";
 import { reconnect } from "wagmi/actions";
 import { useHubSession } from "./session-context";
-import { SignInButton } from "./sign-in-button";
+import { SignInButton, WalletChip } from "./sign-in-button";
 import { HEADER_WALLET_SLOT, registerWalletIsland, useHeaderIsland } from "./wallet-presence";
 
 /** A demo wallet of a local hub (anvil signs for it); the server names them only on a loopback testnet chain. */
@@ -173,7 +173,8 @@ function WalletRoot({ chain, children, openOnLoad = false }: WalletProvidersProp
         <QueryClientProvider client={queryClient}>
           <RainbowKitProvider theme={hubTheme} modalSize="compact">
             {children}
-            {drawsHeader && createPortal(<SignInButton openOnLoad={openOnLoad} />, island.slot!)}
+            {/* A hosted blog's header asks for the connected wallet alone (data-chip-only): signing in there is the paywall's, on the blog's own session. */}
+            {drawsHeader && createPortal(island.slot!.dataset.chipOnly ? <WalletChip /> : <SignInButton openOnLoad={openOnLoad} />, island.slot!)}
           </RainbowKitProvider>
         </QueryClientProvider>
       </WagmiProvider>

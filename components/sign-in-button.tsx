@@ -15,7 +15,7 @@ const short = (w: string) => `${w.slice(0, 6)}…${w.slice(-4)}`;
  * rather than RainbowKit's chip, whose emoji avatar shows a missing-glyph box where no emoji font is
  * installed and whose parts stacked vertically in the header.
  */
-function WalletChip() {
+export function WalletChip() {
   return (
     <ConnectButton.Custom>
       {({ account, chain, mounted, openAccountModal, openChainModal }) => {

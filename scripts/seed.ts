@@ -1,9 +1,9 @@
 // Demo data for a newcomer's hub: verified creator sites, content of every type with prices, and
 // funded demo payer wallets (printed with their anvil keys). Idempotent: a second run changes nothing.
-import { randomBytes } from "node:crypto";
 import { createDb } from "../lib/db-core";
 import { trendIncrement } from "../lib/explore/trend-score";
 import { buildSearchText } from "../lib/sites/search-text";
+import { newSecretColumns, newSiteKey } from "../lib/sites/site-secret";
 import { devAccount, DEV_ROLES } from "./lib/dev-accounts.mjs";
 import { fundWallets } from "./lib/deploy.mjs";
 
@@ -47,7 +47,7 @@ async function main() {
       where: { domain: site.domain },
       create: {
         domain: site.domain, name: site.name, description: site.description, ownerWallet: wallet,
-        verifyToken: randomBytes(24).toString("hex"), verified: true, verificationStatus: "verified",
+        siteKey: newSiteKey(), ...newSecretColumns().data, verified: true, verificationStatus: "verified",
         verificationSource: "owner-link", lastVerifiedAt: new Date(),
       },
       update: {},

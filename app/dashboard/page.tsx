@@ -9,6 +9,7 @@ import { readPageSession } from "@/lib/auth/read-page-session";
 import { ApiError } from "@/lib/http/errors";
 import { creatorEarnings, type Earning } from "@/lib/ledger/creator-earnings";
 import { walletNames } from "@/lib/sites/wallet-names";
+import { creatorPassSales } from "@/lib/passes/creator-pass-sales";
 import { listMyShares } from "@/lib/quickshare/list-my-shares";
 import { shareDashboard } from "@/lib/quickshare/share-dashboard";
 import { dashboardQuery } from "@/lib/schemas/quickshare";
@@ -21,7 +22,7 @@ const EARNING_SERIES: Series[] = [
   { key: "sales", label: "Sales", color: "#1d4ed8" },
   { key: "tips", label: "Tips", color: "#0f766e" },
 ];
-const WHAT: Record<string, string> = { content: "Sale of an item", blogpost: "Sale of a post", quickshare: "Sale of a share" };
+const WHAT: Record<string, string> = { content: "Sale of an item", blogpost: "Sale of a post", quickshare: "Sale of a share", pass: "Sale of a pass" };
 const describe = (e: Earning) => (e.kind === "sale" ? (WHAT[e.what] ?? "Sale") : e.kind === "tip" ? `Tip (${e.what})` : `Tip held for ${e.what}`);
 
 /** Every sale and tip of the creator: totals, a daily chart over the dashboard's range, the latest with links. */
@@ -64,6 +65,33 @@ function Earnings({ earnings, range, names }: { earnings: Awaited<ReturnType<typ
   );
 }
 
+/** Passes sold on the creator's hosted blogs: who bought, what they paid, the period each purchase added. */
+function PassesSold({ sales }: { sales: Awaited<ReturnType<typeof creatorPassSales>> }) {
+  if (sales.length === 0) return null;
+  return (
+    <section aria-labelledby="passes-h">
+      <h2 id="passes-h">Passes sold</h2>
+      <div className="table-wrap">
+        <table className="responsive-table" data-testid="passes-sold">
+          <caption className="sr-only">Passes sold on your blogs, newest first</caption>
+          <thead><tr><th scope="col">Blog</th><th scope="col">Buyer</th><th scope="col">Amount</th><th scope="col">Starts</th><th scope="col">Ends</th></tr></thead>
+          <tbody>
+            {sales.map((s) => (
+              <tr key={s.paymentId}>
+                <td data-label="Blog"><span>{s.domain}</span></td>
+                <td data-label="Buyer"><code>{short(s.buyer)}</code></td>
+                <td data-label="Amount"><span>{s.amount} USDC · <a href={s.receiptUrl}>receipt</a></span></td>
+                <td data-label="Starts"><time dateTime={s.startsAt}>{s.startsAt.slice(0, 10)}</time></td>
+                <td data-label="Ends"><time dateTime={s.endsAt}>{s.endsAt.slice(0, 10)}</time></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
 /** The chart's range from ?from=&to= (UTC days); a bad range falls back to the last 30 days with a note. */
 async function loadBoard(owner: string, raw: Record<string, string>) {
   const parsed = dashboardQuery.safeParse({ from: raw.from || undefined, to: raw.to || undefined });
@@ -90,7 +118,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
   }
   const [{ board, rangeError }, mine] = await Promise.all([loadBoard(session.wallet, raw), listMyShares({ owner: session.wallet })]);
   const earnings = await creatorEarnings({ wallet: session.wallet, from: board.range.from, to: board.range.to });
-  const names = await walletNames(earnings.items.map((e) => e.payer));
+  const [names, passSales] = await Promise.all([walletNames(earnings.items.map((e) => e.payer)), creatorPassSales({ wallet: session.wallet })]);
   return (
     <>
       <h1>Creator dashboard</h1>
@@ -104,6 +132,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
       </form>
       {rangeError && <p role="alert" className="error">{rangeError}</p>}
       <Earnings earnings={earnings} range={board.range} names={names} />
+      <PassesSold sales={passSales} />
 
       <section aria-labelledby="shares-h">
         <div className="section-head">

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { WalletName } from "@/components/wallet-name";
 import { Pager } from "@/components/pager";
+import { Stars } from "@/components/stars";
 import { leaderboards } from "@/lib/reputation/leaderboards";
 import { leaderboardQuery } from "@/lib/schemas/ledger";
 
@@ -31,12 +32,12 @@ export default async function LeaderboardsPage({ searchParams }: { searchParams:
             <thead><tr><th scope="col">#</th><th scope="col">Name</th><th scope="col">Score</th><th scope="col">Stars</th><th scope="col">Unlocks</th><th scope="col">Views</th><th scope="col">Revenue</th></tr></thead>
             <tbody>
               {board.items.map((item) => {
-                const i = item as Record<string, unknown> & { rank: number; reputationScore: number; reputationStars: number | null; unlocks: number; views: number; revenue: number };
+                const i = item as Record<string, unknown> & { rank: number; reputationScore: number; reputationStars: number | null; ratings: number; unlocks: number; views: number; revenue: number };
                 const name = i.kind === "content" ? <a href={String(i.url)}>{String(i.title)}</a> : i.kind === "site" ? `${i.name || i.domain} (${i.domain})` : <WalletName wallet={String(i.wallet)} name={(i.name as string | null) ?? null} />;
                 return (
                   <tr key={`${i.rank}`}>
                     <td data-label="Rank">{i.rank}</td><td data-label="Name">{name}</td><td data-label="Score">{i.reputationScore}</td>
-                    <td data-label="Stars">{i.reputationStars === null ? "—" : `${i.reputationStars} ★`}</td>
+                    <td data-label="Stars"><Stars average={i.reputationStars} count={i.ratings} /></td>
                     <td data-label="Unlocks">{i.unlocks}</td><td data-label="Views">{i.views}</td><td data-label="Revenue">{i.revenue} USDC</td>
                   </tr>
                 );

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { SignInPrompt } from "@/components/dashboard/sign-in-prompt";
+import { Stars } from "@/components/stars";
 import { readPageSession } from "@/lib/auth/read-page-session";
 import { walletPurchases, type Purchase } from "@/lib/ledger/wallet-purchases";
 
@@ -10,7 +11,7 @@ const KIND: Record<Purchase["kind"], string> = { bought: "Bought", tipped: "Tipp
 const WHAT: Record<string, string> = { content: "item", blogpost: "post", quickshare: "share" };
 
 function Detail({ p }: { p: Purchase }) {
-  if (p.kind === "rated") return <span>{p.detail} ★</span>;
+  if (p.kind === "rated") return <Stars average={Number(p.detail)} />;
   const amount = p.amount === null ? "" : `${p.amount} USDC`;
   const status = p.status && p.status !== "settled" ? ` · ${p.status}` : "";
   return <span>{amount}{status}</span>;

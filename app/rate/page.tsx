@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { RateContent } from "@/components/reader/rate-content";
+import { Stars } from "@/components/stars";
 import { findContent } from "@/lib/content/find-content";
 import { ratingStats } from "@/lib/reputation/rating-stats";
 
@@ -29,7 +30,7 @@ export default async function RatePage({ searchParams }: { searchParams: Promise
     <>
       <h1>{content.title}</h1>
       <p className="muted"><a href={content.url}>{content.url}</a></p>
-      <p id="rating-summary">{stats.count > 0 ? `${stats.average.toFixed(1)} / 5 from ${stats.count} ${stats.count === 1 ? "rating" : "ratings"}` : "No ratings yet."}</p>
+      <p id="rating-summary"><Stars average={stats.count > 0 ? stats.average : null} count={stats.count} glyphs /></p>
       <RateContent contentId={content.id} />
     </>
   );

@@ -8,12 +8,14 @@ import { WalletProviders, type ChainConfig } from "@/components/providers";
 import { useBlogSession } from "@/components/reader/use-blog-session";
 import { useConnectWallet } from "@/components/use-connect-wallet";
 import type { AdminPostData } from "@/lib/blog/admin-page-data";
+import type { PassAdminData } from "@/lib/passes/pass-admin-data";
+import { PassSettings } from "./pass-settings";
 import { PostEditor } from "./post-editor";
 import { PostList } from "./post-list";
 
 export type BlogInfo = { name: string; domain: string; origin: string; hubOrigin: string };
 
-type Props = { chain: ChainConfig; blog: BlogInfo; session: string | null; admin: boolean; posts: AdminPostData[] };
+type Props = { chain: ChainConfig; blog: BlogInfo; session: string | null; admin: boolean; posts: AdminPostData[]; pass: PassAdminData | null };
 
 /**
  * The blog editor on the blog's own origin: signed out it offers the wallet sign-in (the blog's
@@ -28,7 +30,7 @@ export function BlogAdmin(props: Props) {
   );
 }
 
-function BlogAdminInner({ blog, session, admin, posts }: Props) {
+function BlogAdminInner({ blog, session, admin, posts, pass }: Props) {
   const router = useRouter();
   const auth = useBlogSession(session);
   const { me, signOut } = auth;
@@ -57,7 +59,10 @@ function BlogAdminInner({ blog, session, admin, posts }: Props) {
         <button type="button" className="link-button" onClick={() => void signOut().then(() => router.refresh())}>Sign out</button>
       </p>
       {editing === null ? (
-        <PostList posts={posts} onEdit={(id) => { setFlash(null); setEditing(id); }} onNew={() => { setFlash(null); setEditing("new"); }} />
+        <>
+          <PostList posts={posts} onEdit={(id) => { setFlash(null); setEditing(id); }} onNew={() => { setFlash(null); setEditing("new"); }} />
+          {pass && <PassSettings data={pass} onSaved={() => router.refresh()} />}
+        </>
       ) : (
         <PostEditor
           key={editing}

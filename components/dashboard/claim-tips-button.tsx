@@ -6,8 +6,11 @@ import { callApi } from "./call-api";
 
 type Claim = { released: string[]; pending: number; releaseTx?: string | null; amount?: number; creatorAmount?: number; protocolFee?: number };
 
-/** POST /hub/tips/claim for a verified site (siteId + its token): one release transaction, 5% to the treasury. */
-export function ClaimTipsButton({ siteId, token, domain, count, gross, fee, net }: { siteId: string; token: string; domain: string; count: number; gross: string; fee: string; net: string }) {
+/**
+ * POST /hub/tips/claim for a verified site, authorised by the owner's session (the secret never reaches
+ * the browser): one release transaction, 5% to the treasury.
+ */
+export function ClaimTipsButton({ siteId, domain, count, gross, fee, net }: { siteId: string; domain: string; count: number; gross: string; fee: string; net: string }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Claim | null>(null);
@@ -17,7 +20,7 @@ export function ClaimTipsButton({ siteId, token, domain, count, gross, fee, net 
     setBusy(true);
     setError(null);
     try {
-      const res = await callApi<Claim>("/hub/tips/claim", { json: { siteId, token } });
+      const res = await callApi<Claim>("/hub/tips/claim", { json: { siteId } });
       setResult(res);
       router.refresh();
     } catch (err) {

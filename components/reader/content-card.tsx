@@ -1,3 +1,4 @@
+import { Stars } from "@/components/stars";
 import type { ContentCard } from "@/lib/explore/to-content-card";
 
 /** One explore card: what it is, where it lives (and whether that site is verified), its price and rating. */
@@ -20,9 +21,7 @@ export function ContentCardView({ card }: { card: ContentCard }) {
       <p className="explore-meta">
         <span className="price-tag">{card.price > 0 ? `${card.price} ${card.currency}` : "Free"}</span>
         <span>
-          {stars !== null ? (
-            <><span className="stars" aria-hidden="true">{"★".repeat(Math.round(stars))}{"☆".repeat(5 - Math.round(stars))}</span> <span>{stars.toFixed(1)} / 5 ({card.ratings} {card.ratings === 1 ? "rating" : "ratings"})</span></>
-          ) : "No ratings yet"}
+          <Stars average={stars} count={card.ratings} glyphs />
         </span>
       </p>
       <p className="explore-meta">

@@ -39,7 +39,12 @@ export type PaywallProps = {
   walletPage?: string;
   /** Text of the link to the wallet page's sign-in (walletPage only). */
   signInLabel?: string;
+  /** The blog's pass, offered beside a paid post (docs/passes.md): one purchase reads every paid post of the blog for a while. */
+  pass?: PassOffer | null;
 };
+
+/** A blog's pass as the paywall offers it: where it is sold, what its unlock proof is bound to, its price and duration. */
+export type PassOffer = { accessPath: string; proofId: string; priceAtomic: string; durationDays: number };
 
 export type Body = GrantBody & { document?: DocumentViewData | null; media: GrantBody["media"] & { externalVideoUrl?: string | null } };
 export type Rail = "gateway" | "transfer";
@@ -56,22 +61,27 @@ export function readResource(accessPath: string, headers: Record<string, string>
   return fetch(url, { headers: { accept: "application/json", ...headers }, credentials: "same-origin", cache: "no-store" });
 }
 
-/** A reader who paid before keeps the proof in this browser: re-read with it, once, after mount. */
-export function useKeptProof(accessPath: string, proofId: string): { checking: boolean; body: Body | null } {
+/**
+ * A reader who paid before keeps the proof in this browser: re-read with it, once, after mount. A
+ * reader holding the blog's pass keeps the pass's proof, which reads every post the pass covers.
+ */
+export function useKeptProof(accessPath: string, proofId: string, passProofId?: string): { checking: boolean; body: Body | null } {
   const [result, setResult] = useState<{ checking: boolean; body: Body | null }>({ checking: true, body: null });
   useEffect(() => {
     let live = true;
-    const saved = localStorage.getItem(proofKey(proofId));
+    const key = [proofId, passProofId].map((id) => (id ? proofKey(id) : null)).find((k) => k && localStorage.getItem(k)) ?? null;
+    const saved = key ? localStorage.getItem(key) : null;
     (saved ? readResource(accessPath, { "x-svc-payment-proof": saved }) : Promise.resolve(null))
       .then(async (res) => {
         if (!res) return null;
-        if (!res.ok) { localStorage.removeItem(proofKey(proofId)); return null; }
+        // A proof that no longer reads (a pass that ended, a revoked purchase) is dropped.
+        if (!res.ok) { localStorage.removeItem(key!); return null; }
         return (await res.json()) as Body;
       })
       .catch(() => null)
       .then((body) => { if (live) setResult({ checking: false, body }); });
     return () => { live = false; };
-  }, [accessPath, proofId]);
+  }, [accessPath, proofId, passProofId]);
   return result;
 }
 

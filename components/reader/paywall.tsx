@@ -48,7 +48,8 @@ function PaywallFlow(props: PaywallProps) {
     return b;
   }, [proofId]);
 
-  const kept = useKeptProof(accessPath, proofId);
+  const kept = useKeptProof(accessPath, proofId, props.pass?.proofId);
+  const [target, setTarget] = useState<"post" | "pass">("post");
   const shown = body ?? kept.body;
   if (shown) {
     return <Unlocked body={shown} state={body ? state : KEPT} statusId={view === "sign-in" ? "signin-status" : "pay-status"} pageHref={view === "sign-in" ? props.pageHref : undefined} />;
@@ -60,7 +61,49 @@ function PaywallFlow(props: PaywallProps) {
       setBody(b);
     }} />;
   }
-  return <PayPanel {...props} checking={kept.checking} read={read} granted={granted} state={state} setState={setState} onSignIn={() => setView("sign-in")} />;
+  const pass = props.pass;
+  if (pass && target === "pass") {
+    return <PassPanel {...props} pass={pass} granted={granted} state={state} setState={setState} onSignIn={() => setView("sign-in")} onBack={() => { setState({ step: "idle" }); setTarget("post"); }} />;
+  }
+  const offer = pass ? (
+    <p className="pass-offer" data-testid="pass-offer">
+      <button type="button" className="link-button" onClick={() => { setState({ step: "idle" }); setTarget("pass"); }} data-testid="pass-offer-button">
+        or get a {pass.durationDays}-day pass for {usdcText(pass.priceAtomic)} {props.currency}
+      </button>{" "}
+      and read every paid post of this blog while it lasts.
+    </p>
+  ) : null;
+  return <PayPanel {...props} checking={kept.checking} read={read} granted={granted} state={state} setState={setState} onSignIn={() => setView("sign-in")} extra={offer} />;
+}
+
+/**
+ * The blog's pass, bought with the same wallet steps as a post (lib/access sells both): the pass's
+ * proof is kept in this browser, and the post is read again with it, so this post and every other
+ * paid post of the blog open without another payment while the pass lasts.
+ */
+function PassPanel(props: PaywallProps & {
+  pass: NonNullable<PaywallProps["pass"]>;
+  granted: (res: Response) => Promise<Body>;
+  state: FlowState;
+  setState: (s: FlowState) => void;
+  onSignIn: () => void;
+  onBack: () => void;
+}) {
+  const { pass, accessPath, granted, onBack } = props;
+  const readPass = useCallback((headers: Record<string, string> = {}, wallet?: Address) => readResource(pass.accessPath, headers, wallet), [pass.accessPath]);
+  const passGranted = useCallback(async (res: Response) => {
+    const bought = (await res.json()) as { unlockProof: string; payment: Body["payment"]; pass: { endsAt: string } };
+    localStorage.setItem(proofKey(pass.proofId), bought.unlockProof);
+    const post = await readResource(accessPath, { "x-svc-payment-proof": bought.unlockProof });
+    if (!post.ok) throw await hubFailure(post);
+    const body = await granted(post);
+    return { ...body, payment: bought.payment };
+  }, [accessPath, granted, pass.proofId]);
+  const back = <p className="muted"><button type="button" className="link-button" onClick={onBack}>Back: buy only this post</button></p>;
+  return (
+    <PayPanel {...props} proofId={pass.proofId} priceAtomic={pass.priceAtomic} checking={false} read={readPass} granted={passGranted} extra={back}
+      heading={`Get a ${pass.durationDays}-day pass for ${usdcText(pass.priceAtomic)} ${props.currency}`} />
+  );
 }
 
 type PayPanelProps = PaywallProps & {
@@ -70,9 +113,13 @@ type PayPanelProps = PaywallProps & {
   state: FlowState;
   setState: (s: FlowState) => void;
   onSignIn: () => void;
+  /** The panel's title (default: "Unlock for <price>"). */
+  heading?: string;
+  /** Shown under the pay button: the pass offer, or the way back from it. */
+  extra?: ReactNode;
 };
 
-function PayPanel({ priceAtomic, currency, token, gateway, balanceUrl, proofId, checking, read, granted, state, setState, onSignIn }: PayPanelProps) {
+function PayPanel({ priceAtomic, currency, token, gateway, balanceUrl, proofId, checking, read, granted, state, setState, onSignIn, heading, extra }: PayPanelProps) {
   const config = useConfig();
   const { address, isConnected, chainId } = useAccount();
   const { connectAsync, connectors } = useConnect();
@@ -208,6 +255,7 @@ function PayPanel({ priceAtomic, currency, token, gateway, balanceUrl, proofId, 
         {busy ? "Working…" : `Pay ${price} ${currency} (${rail})`}
       </button>
       <FlowStatus state={state} id="pay-status" />
+      {extra}
       <p className="muted">Bought it before with this wallet in another browser? <button type="button" className="link-button" id="qs-signin" onClick={onSignIn}>Sign in with the wallet</button>: no new payment.</p>
       {shortfall !== null && rail === "gateway" && (
         <GatewayDeposit token={token} gateway={gateway} shortfall={shortfall} onDeposited={() => { setShortfall(null); setState({ step: "settled", text: "Deposit confirmed. Press Pay to sign the payment." }); }} />
@@ -217,7 +265,7 @@ function PayPanel({ priceAtomic, currency, token, gateway, balanceUrl, proofId, 
 
   return (
     <section className="reader-panel" aria-labelledby="pay-h" data-testid="pay-panel" id="qs-paywall">
-      <h2 id="pay-h">Unlock for {price} {currency}</h2>
+      <h2 id="pay-h">{heading ?? `Unlock for ${price} ${currency}`}</h2>
       {checking && <p className="muted" aria-busy="true">Checking this browser for an earlier unlock…</p>}
       {isConnected ? <NetworkGuard action={`pay ${price} ${currency}`}>{rails}</NetworkGuard> : (
         <>

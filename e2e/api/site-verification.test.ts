@@ -35,7 +35,7 @@ const home = (head: string, body = "") => ({ body: `<!doctype html><html><head>$
 const register = async (domain: string, name?: string) => {
   const res = await client.api("/hub/sites/register", { json: { domain, name }, cookie });
   expect(res.status).toBe(200);
-  return res.body.site as { id: string; verifyToken: string; verification: { widget: { snippet: string } } };
+  return res.body.site as { id: string; siteKey: string; verifyToken: string; verification: { widget: { snippet: string } } };
 };
 const verify = (id: string, body: Record<string, unknown> = {}) => client.api(`/hub/sites/${id}/verify`, { json: body, cookie });
 
@@ -119,12 +119,12 @@ describe("owner-link verification against a creator site", () => {
 });
 
 describe("widget verification against a creator site", () => {
-  it("proves the domain when a page embeds the widget with the site's token", async () => {
+  it("proves the domain when a page embeds the widget with the site's public key", async () => {
     const domain = d("widget");
     const site = await register(domain);
     creator.set(domain, "/", home("<title>Widget Site</title>", "<p>no widget yet</p>"));
     const missing = await verify(site.id, { method: "widget" });
-    expect(missing.body).toMatchObject({ verified: false, attempts: expect.arrayContaining([{ url: `http://${domain}/`, ok: false, detail: "does not embed the widget with this site's token" }]) });
+    expect(missing.body).toMatchObject({ verified: false, attempts: expect.arrayContaining([{ url: `http://${domain}/`, ok: false, detail: "does not embed the widget with this site's key" }]) });
 
     creator.set(domain, "/posts/1", home("<title>Post</title>", site.verification.widget.snippet));
     const outside = await verify(site.id, { method: "widget", pageUrl: `http://elsewhere-${RUN}.test/posts/1` }); // not on the domain: the home page is used
@@ -138,7 +138,7 @@ describe("widget verification against a creator site", () => {
     const site = await register(domain);
     const page = `http://${domain}/article/first`;
     creator.set(domain, "/article/first", home("<title>First</title>", `<article data-svc-resource="first" data-svc-title="First post ${RUN}">…</article>${site.verification.widget.snippet}`));
-    const event = { siteId: site.id, token: site.verifyToken, event: "resource_view", url: page, resource: { id: "first", title: `First post ${RUN}` } };
+    const event = { siteId: site.id, token: site.siteKey, event: "resource_view", url: page, resource: { id: "first", title: `First post ${RUN}` } };
     const res = await client.api("/hub/evt", { json: event, headers: { origin: `http://${domain}` } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, counted: true });
@@ -151,8 +151,8 @@ describe("widget verification against a creator site", () => {
   it("renews a stale verification from an event when the widget is still on the page", async () => {
     const domain = d("renew");
     const fx = await createSite({ domain, lastVerifiedAt: new Date(Date.now() - 45 * 86_400_000) });
-    creator.set(domain, "/", home("<title>Renewed</title>", `<script src="x" data-site-id="${fx.id}" data-token="${fx.token}"></script>`));
-    const res = await client.api("/hub/evt", { json: { siteId: fx.id, token: fx.token, url: `http://${domain}/` }, headers: { origin: `http://${domain}` } });
+    creator.set(domain, "/", home("<title>Renewed</title>", `<script src="x" data-site-id="${fx.id}" data-site-key="${fx.siteKey}"></script>`));
+    const res = await client.api("/hub/evt", { json: { siteId: fx.id, token: fx.siteKey, url: `http://${domain}/` }, headers: { origin: `http://${domain}` } });
     expect(res.status).toBe(200);
     const row = await db.site.findUniqueOrThrow({ where: { id: fx.id } });
     expect(Date.now() - row.lastVerifiedAt!.getTime()).toBeLessThan(60_000);

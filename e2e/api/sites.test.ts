@@ -39,7 +39,7 @@ describe("POST /hub/sites/register", () => {
     expect(await db.site.count()).toBe(before);
   });
 
-  it("registers a pending site with its token, widget snippet and owner-link proofs", async () => {
+  it("registers a pending site with its public key, its secret (once), widget snippet and owner-link proofs", async () => {
     const domain = domainOf("fresh");
     const res = await api("/hub/sites/register", { json: { domain: `https://www.${domain.toUpperCase()}/some/page`, name: "Fresh Letters" }, cookie: ownerCookie });
     expect(res.status).toBe(200);
@@ -58,10 +58,17 @@ describe("POST /hub/sites/register", () => {
       contentCount: 0,
     });
     expect(site.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(site.verifyToken).toMatch(/^[0-9a-f]{48}$/);
+    expect(site.verifyToken).toMatch(/^sk_[0-9a-f]{48}$/);
+    expect(site.siteKey).toMatch(/^pk_[0-9a-f]{32}$/);
+    expect(site.secretIssuedBeforeSplit).toBe(false);
     expect(site.verification.widget.scriptUrl).toMatch(/\/hub\/widget\.js$/);
     expect(site.verification.widget.snippet).toContain(`data-site-id="${site.id}"`);
-    expect(site.verification.widget.snippet).toContain(`data-token="${site.verifyToken}"`);
+    expect(site.verification.widget.snippet).toContain(`data-site-key="${site.siteKey}"`);
+    // The secret goes into no snippet, and only its hash is stored.
+    expect(JSON.stringify(site.verification)).not.toContain(site.verifyToken);
+    const row = await db.site.findUniqueOrThrow({ where: { id: site.id } });
+    expect(row.verifyToken).toBeNull();
+    expect(JSON.stringify(row)).not.toContain(site.verifyToken.slice(3));
     expect(site.verification.ownerLink).toEqual({
       fileUrl: `https://${domain}/.well-known/svc-owner.txt`,
       fileContent: `${owner.address}\n`,
@@ -70,7 +77,10 @@ describe("POST /hub/sites/register", () => {
 
     const again = await api("/hub/sites/register", { json: { domain, description: "Letters, fresh." }, cookie: ownerCookie });
     expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ created: false, site: { id: site.id, verifyToken: site.verifyToken, name: "Fresh Letters", description: "Letters, fresh." } });
+    // Registering again shows the same key and no secret: it was shown once.
+    expect(again.body).toMatchObject({ created: false, site: { id: site.id, siteKey: site.siteKey, verifyToken: null, name: "Fresh Letters", description: "Letters, fresh." } });
+    const listed = (await api("/hub/sites", { cookie: ownerCookie })).body.sites.find((s: { id: string }) => s.id === site.id);
+    expect(listed).toMatchObject({ siteKey: site.siteKey, verifyToken: null });
     expect(await db.site.count({ where: { domain } })).toBe(1);
   });
 
@@ -92,7 +102,9 @@ describe("POST /hub/sites/register", () => {
     const taken = await api("/hub/sites/register", { json: { domain }, cookie: otherCookie });
     expect(taken.status).toBe(200);
     expect(taken.body.site).toMatchObject({ id: first.body.site.id, ownerWallet: other.address, verificationStatus: "pending" });
+    expect(taken.body.site.verifyToken).toMatch(/^sk_/);
     expect(taken.body.site.verifyToken).not.toBe(first.body.site.verifyToken);
+    expect(taken.body.site.siteKey).not.toBe(first.body.site.siteKey);
     expect((await api("/hub/sites", { cookie: ownerCookie })).body.sites.map((s: { domain: string }) => s.domain)).not.toContain(domain);
   });
 
@@ -142,6 +154,7 @@ describe("DELETE /hub/sites/<websiteId>", () => {
 
     const back = await api("/hub/sites/register", { json: { domain }, cookie: ownerCookie });
     expect(back.body).toMatchObject({ created: false, site: { id: site.id, verificationStatus: "pending" } });
+    expect(back.body.site.verifyToken).toMatch(/^sk_/);
     expect(back.body.site.verifyToken).not.toBe(site.verifyToken);
 
     await api(`/hub/sites/${site.id}`, { method: "DELETE", cookie: ownerCookie });

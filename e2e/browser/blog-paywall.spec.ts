@@ -100,6 +100,9 @@ test("a returning wallet signs in on the blog's origin and reads a post it bough
   await b.getByRole("button", { name: "Sign in with the wallet" }).click();
   await expect(b.getByRole("heading", { name: "Sign in to read" })).toBeVisible();
   await connectWallet(b, { header: false });
+  // The blog's header shows the connected wallet (drawn by the paywall's wallet island) and the way back to the hub.
+  await expect(b.locator(`.sb-top .wallet-chip[title="${payer.address}"]`)).toBeVisible();
+  await expect(b.locator(".sb-top").getByRole("link", { name: /Paid Content Hub/ })).toHaveAttribute("href", /\/explore$/);
   await b.getByTestId("share-sign-in").click();
   await expect(b.locator("#qs-content")).toHaveText("Moorings move to basin B.");
   await expect(b.locator("#signin-status")).toContainText("access granted");
@@ -112,6 +115,11 @@ test("a returning wallet signs in on the blog's origin and reads a post it bough
   await expect(b.locator("#share")).toHaveAttribute("data-svc-state", "granted");
   await expect(b.locator("#qs-content")).toHaveText("Moorings move to basin B.");
   expect(count(walletB, "eth_signTypedData_v4")).toBe(0);
+  // The header says who is signed in to this blog, and signing out ends the blog session.
+  await expect(b.getByTestId("blog-signed-in")).toContainText(`${payer.address.slice(0, 6)}…${payer.address.slice(-4)}`);
+  await b.getByTestId("blog-signed-in").getByRole("button", { name: "Sign out" }).click();
+  await expect(b.getByTestId("blog-signed-in")).toHaveCount(0);
+  await expect(b.locator("#share")).not.toHaveAttribute("data-svc-state", "granted");
   await second.close();
 });
 

@@ -168,7 +168,9 @@ test("a creator claims the tips held for a verified domain; the 5% fee is shown 
   const card = page.locator(`article[data-domain="${domain}"]`);
   await expect(card).toContainText("verified");
   await expect(card).toContainText("2 tips held: 1.5 USDC. Claim fee 5%: 0.075 USDC to the treasury. You receive 1.425 USDC.");
-  await expect(card.getByText(site.token, { exact: true })).toBeAttached();
+  // The public key is shown; the secret never reaches the page (the Claim button uses the session).
+  await expect(card.getByTestId("site-key")).toHaveText(site.siteKey);
+  expect(await page.content()).not.toContain(site.token);
 
   const [creatorBefore, treasuryBefore] = await Promise.all([balanceOf(creator.address), balanceOf(TREASURY)]);
   await card.getByRole("button", { name: "Claim 1.425 USDC" }).click();
@@ -207,7 +209,12 @@ test("registering a site shows how to prove it; a failed proof says what the hub
   await page.getByLabel("Domain").fill(`https://${domain}/about`);
   await page.getByRole("button", { name: "Register site" }).click();
   await expect(page.getByText(`Registered ${domain}. Prove it below.`)).toBeVisible();
+  // The secret is shown once, now; the card shows the public key the snippet carries.
+  const secret = (await page.getByTestId("site-secret").textContent())!;
+  expect(secret).toMatch(/^sk_[0-9a-f]{48}$/);
   const card = page.locator(`article[data-domain="${domain}"]`);
+  const siteKey = (await card.getByTestId("site-key").textContent())!;
+  await expect(card.getByText(`data-site-key="${siteKey}"`)).toBeAttached();
   await expect(card.getByText(`https://${domain}/.well-known/svc-owner.txt`)).toBeVisible();
   await expect(card.getByText(`<meta name="svc:owner" content="${privateKeyToAccount(key).address}">`)).toBeVisible();
 
@@ -217,5 +224,13 @@ test("registering a site shows how to prove it; a failed proof says what the hub
 
   const sites = await (await page.request.get("/hub/sites")).json();
   const mine = sites.sites.find((s: { domain: string }) => s.domain === domain);
-  expect(mine).toMatchObject({ verified: false, verificationStatus: "failed" });
+  expect(mine).toMatchObject({ verified: false, verificationStatus: "failed", siteKey, verifyToken: null });
+
+  // After a reload the secret is gone for good; rotating shows a new one, once.
+  await page.reload();
+  expect(await page.content()).not.toContain(secret);
+  await card.getByRole("button", { name: "Rotate secret" }).click();
+  const rotated = (await card.getByTestId("site-secret").textContent())!;
+  expect(rotated).toMatch(/^sk_/);
+  expect(rotated).not.toBe(secret);
 });

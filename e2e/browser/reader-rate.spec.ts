@@ -40,8 +40,24 @@ test("a buyer rates content through the wallet; a wallet without an unlock is re
   const after = (await api(`/hub/reputation/ratings/stats?contentId=${contentId}`)).body;
   expect(after.count).toBe(before + 1);
   // The page moves on: its summary counts the new rating, and the form cannot send a second one.
-  await expect(page.locator("#rating-summary")).toContainText(`from ${after.count} rating`);
+  await expect(page.locator("#rating-summary")).toContainText(`${after.count} rating`);
   await expect(page.getByRole("button", { name: "Rated 4 ★" })).toBeDisabled();
+
+  // One item, one star figure: the rate page, its explore card and its leaderboard row say the same.
+  const shown = `${after.average.toFixed(1)} / 5 · ${after.count} ${after.count === 1 ? "rating" : "ratings"}`;
+  await expect(page.locator("#rating-summary")).toContainText(shown);
+  const title = (await hubDb().content.findUniqueOrThrow({ where: { id: contentId } })).title;
+  await page.goto(`/explore?q=${encodeURIComponent(title)}`);
+  await expect(page.getByTestId("content-card").filter({ hasText: title }).first().getByTestId("stars")).toContainText(shown);
+  let rank = 0;
+  for (let skip = 0; !rank && skip < 2000; skip += 50) {
+    const board = (await api(`/hub/reputation/leaderboards?type=content&limit=50&skip=${skip}`)).body;
+    rank = board.items.find((i: { id: string }) => i.id === contentId)?.rank ?? 0;
+    if (board.items.length < 50) break;
+  }
+  expect(rank).toBeGreaterThan(0);
+  await page.goto(`/leaderboards?type=content&skip=${rank - 1}&limit=1`);
+  await expect(page.getByRole("row").filter({ hasText: title }).getByTestId("stars")).toContainText(shown);
   const row = (await api("/hub/ledger?type=ratings&limit=100")).body.activities.find((a: { txHash: string }) => a.txHash === wallet.sent[0]);
   expect(row).toMatchObject({ type: "rating", score: 40, contentId });
 });

@@ -33,7 +33,7 @@ test("the widget on a creator's page reports views, an unlock and a rating to th
       contentType: "text/html",
       body: `<!doctype html><html><head><title>${title}</title></head><body>
         <article data-svc-resource="${id}" data-svc-title="${title}" data-svc-price="0.05" data-svc-type="article" data-svc-tags="demo,widget">Hello.</article>
-        <script async src="${HUB}/hub/widget.js" data-site-id="${site.id}" data-token="${site.token}"></script>
+        <script async src="${HUB}/hub/widget.js" data-site-id="${site.id}" data-site-key="${site.siteKey}"></script>
       </body></html>`,
     }),
   );

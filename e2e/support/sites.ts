@@ -2,6 +2,7 @@
 // does, for tests whose subject is not the verification itself (events, explore).
 import { randomBytes, randomUUID } from "node:crypto";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { newSecretColumns, newSiteKey } from "../../lib/sites/site-secret";
 import { testDb } from "./db";
 
 export const RUN = randomBytes(3).toString("hex");
@@ -11,7 +12,8 @@ export function newWallet() {
   return privateKeyToAccount(generatePrivateKey());
 }
 
-export type FixtureSite = { id: string; domain: string; token: string; owner: `0x${string}` };
+/** `token` is the site's secret (sk_…), `siteKey` its public widget key (pk_…). */
+export type FixtureSite = { id: string; domain: string; token: string; siteKey: string; owner: `0x${string}` };
 
 const created = new Set<string>();
 
@@ -37,13 +39,15 @@ export async function createSite(opts: { domain?: string; owner?: `0x${string}`;
   const domain = opts.domain ?? `site-${RUN}-${randomBytes(3).toString("hex")}.example`;
   const verified = opts.verified ?? true;
   await db.owner.upsert({ where: { wallet: owner }, create: { wallet: owner }, update: {} });
+  const { secret, data: secretColumns } = newSecretColumns();
   const site = await db.site.create({
     data: {
       id: randomUUID(),
       domain,
       name: opts.name ?? `Site ${domain}`,
       ownerWallet: owner,
-      verifyToken: randomBytes(24).toString("hex"),
+      siteKey: newSiteKey(),
+      ...secretColumns,
       verified,
       verificationStatus: verified ? "verified" : "pending",
       verificationSource: verified ? "owner-link" : null,
@@ -54,5 +58,5 @@ export async function createSite(opts: { domain?: string; owner?: `0x${string}`;
   });
   created.add(site.id);
   if (verified) await db.siteOwnerWallet.create({ data: { siteId: site.id, wallet: owner } });
-  return { id: site.id, domain, token: site.verifyToken, owner };
+  return { id: site.id, domain, token: secret, siteKey: site.siteKey, owner };
 }

@@ -14,7 +14,7 @@ export type AccessShare = {
 export type AccessGate = AccessShare;
 
 /** The word a resource kind is called by in every text the engine writes. */
-export type AccessNoun = "share" | "post";
+export type AccessNoun = "share" | "post" | "pass";
 
 export type EntitlementState = "active" | "revoked" | "banned" | null;
 

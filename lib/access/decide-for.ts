@@ -1,12 +1,13 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { activePass } from "./active-pass";
 import { decideAccess, type AccessPurpose, type EntitlementState } from "./decide-access";
 import type { Viewer } from "./resolve-viewer";
 import type { AccessAdapter, AccessContext } from "./types";
 
 /**
  * Loads what the one access decision needs about a viewer of a resource (whitelist membership, its
- * entitlement) and decides. Called for the request's viewer, and again for the verified payer of a
+ * entitlement, or an active pass that covers the resource, which counts as one) and decides. Called for the request's viewer, and again for the verified payer of a
  * payment (possessed by its signature) before and after settling.
  */
 export async function decideFor<R extends { id: string }>(
@@ -14,14 +15,22 @@ export async function decideFor<R extends { id: string }>(
   { resource, viewer, purpose, now }: { resource: R | null; viewer: Viewer; purpose: AccessPurpose; now: Date },
 ): Promise<AccessContext<R>> {
   const wallet = viewer.wallet;
-  const [whitelisted, ent] =
+  const scopes = (resource && adapter.passScopes?.(resource)) || [];
+  const [whitelisted, ent, pass] =
     resource && wallet
       ? await Promise.all([
           adapter.whitelisted(resource, wallet),
-          db.entitlement.findUnique({ where: { resourceKey_wallet: { resourceKey: adapter.entitlementKey(resource), wallet } }, select: { status: true, source: true } }),
+          adapter.repeatable ? null : db.entitlement.findUnique({ where: { resourceKey_wallet: { resourceKey: adapter.entitlementKey(resource), wallet } }, select: { status: true, source: true } }),
+          scopes.length ? activePass({ scopes, wallet, now }) : null,
         ])
-      : [false, null];
-  const entitlement = (ent?.status as EntitlementState) ?? null;
+      : [false, null, null];
+  let entitlement = (ent?.status as EntitlementState) ?? null;
+  let entitlementSource = ent?.source ?? null;
+  // An active pass entitles like a purchase (a ban still wins); posts bought singly keep their own row.
+  if (pass && entitlement !== "banned" && entitlement !== "active") {
+    entitlement = "active";
+    entitlementSource = "pass";
+  }
   const decision = decideAccess({ share: resource && adapter.gate(resource), viewer, whitelisted, entitlement, purpose, now, noun: adapter.noun });
-  return { resource, viewer, whitelisted, entitlement, entitlementSource: ent?.source ?? null, decision, purpose, now };
+  return { resource, viewer, whitelisted, entitlement, entitlementSource, decision, purpose, now };
 }

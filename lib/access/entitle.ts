@@ -9,6 +9,11 @@ import type { AccessAdapter, EntitlementGrant } from "./types";
  * bookkeeping (adapter.onGranted). True when access was newly granted.
  */
 export async function entitle<R extends { id: string }>(adapter: AccessAdapter<R, unknown>, tx: Tx, resource: R, grant: EntitlementGrant): Promise<boolean> {
+  if (adapter.repeatable) {
+    // A pass keeps no entitlement row: each payment is its own grant (the adapter extends the pass).
+    await adapter.onGranted?.(tx, resource, grant);
+    return true;
+  }
   const granted = await activateEntitlement(tx, { resourceKey: adapter.entitlementKey(resource), wallet: grant.wallet, source: grant.source, paymentId: grant.payment?.paymentId ?? null });
   if (granted) await adapter.onGranted?.(tx, resource, grant);
   return granted;

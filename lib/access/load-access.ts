@@ -1,6 +1,7 @@
 import "server-only";
 import type { AccessPurpose } from "./decide-access";
 import { decideFor } from "./decide-for";
+import { passProofId } from "./active-pass";
 import type { AccessAdapter, AccessContext, ViewerInput } from "./types";
 import { viewerOf } from "./viewer-of";
 
@@ -14,6 +15,8 @@ export async function loadAccess<R extends { id: string }>(
   { key, resource, purpose, now = new Date(), ...input }: ViewerInput & { key: string; resource?: R | null; purpose: AccessPurpose; now?: Date },
 ): Promise<AccessContext<R>> {
   const found = resource === undefined ? await adapter.find(key) : resource;
-  const viewer = viewerOf({ proofId: found ? adapter.proofId(found) : null, ...input, now });
+  // A pass's unlock proof proves its wallet on every resource the pass covers.
+  const passProofs = found ? (adapter.passScopes?.(found) ?? []).map(passProofId) : [];
+  const viewer = viewerOf({ proofId: found ? adapter.proofId(found) : null, passProofIds: passProofs, ...input, now });
   return decideFor(adapter, { resource: found, viewer, purpose, now });
 }

@@ -77,7 +77,8 @@ export async function payForResource<R extends { id: string }, B>(
   });
   const paidBy = getAddress(outcome.receipt.payer!);
   const after = await decideFor(adapter, { resource: r, viewer: { wallet: paidBy, possessed: true, proof: "none", liveProof: null }, purpose, now });
-  if (after.decision.outcome !== "grant") {
+  // A repeatable purchase (a pass) is charged again on the next read: the payment itself is the grant.
+  if (after.decision.outcome !== "grant" && !(adapter.repeatable && after.decision.outcome === "charge")) {
     // Only a replay lands here: the first purchase's access was revoked or banned since.
     const err = refusal(after);
     if (err && after.decision.outcome !== "charge") throw err;

@@ -67,6 +67,17 @@ export type AccessAdapter<R extends { id: string } = { id: string }, B = unknown
   grantBody: (r: R, terms: GrantTerms) => Promise<B>;
   /** The resource's media in attach order, with media-route URLs. */
   media: (r: R) => Promise<MediaItem[]>;
+  /**
+   * Scopes of the passes that cover the resource ("blog:<siteId>"; docs/passes.md): a wallet holding
+   * an active pass of one is entitled as if it had bought the resource, and that pass's unlock proofs
+   * prove the wallet here too. Absent or empty: no pass covers it.
+   */
+  passScopes?: (r: R) => string[];
+  /**
+   * Every purchase is a new one (a pass: buying again extends it): no entitlement row is kept or
+   * looked up, and onGranted runs once for each recorded payment.
+   */
+  repeatable?: boolean;
 };
 
 /** Everything one request's decision was made from, and the decision. */

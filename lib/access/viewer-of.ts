@@ -9,15 +9,23 @@ import { verifyUnlockProof } from "./verify-unlock-proof";
  * to; null when the resource is unknown, so no proof is checked): the claimed wallet, the checked
  * unlock proof and the session's wallet, resolved by access rule 3.
  */
-export function viewerOf({ proofId, claim, proof, sessionWallet, now }: {
+export function viewerOf({ proofId, passProofIds = [], claim, proof, sessionWallet, now }: {
   proofId: string | null;
+  /** Other ids a proof may be bound to: the passes that cover the resource. */
+  passProofIds?: string[];
   claim?: string | null;
   proof?: string | null;
   sessionWallet?: string | null;
   now: Date;
 }): Viewer {
   const p = proof?.trim() || null;
-  const proofCheck = proofId && p ? verifyUnlockProof({ proof: p, shareId: proofId, secret: env.UNLOCK_PROOF_SECRET, now }) : null;
+  const check = (id: string) => verifyUnlockProof({ proof: p!, shareId: id, secret: env.UNLOCK_PROOF_SECRET, now });
+  let proofCheck = proofId && p ? check(proofId) : null;
+  for (const id of passProofIds) {
+    if (!proofCheck || proofCheck.ok) break;
+    const other = check(id);
+    if (other.ok) proofCheck = other;
+  }
   return resolveViewer({
     claim: claim ? getAddress(claim) : null,
     proof: p,

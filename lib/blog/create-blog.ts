@@ -6,7 +6,7 @@ import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { isUniqueViolation } from "@/lib/x402/is-unique-violation";
 import type { createBlogBody } from "@/lib/schemas/blog";
-import { newSiteToken } from "@/lib/sites/register-site";
+import { newSecretColumns, newSiteKey } from "@/lib/sites/site-secret";
 import { normalizeDomain } from "@/lib/sites/normalize-domain";
 import { blogOrigin } from "./blog-origin";
 
@@ -25,7 +25,7 @@ export async function createBlog({ wallet, input }: { wallet: string; input: z.o
       await tx.owner.upsert({ where: { wallet: owner }, create: { wallet: owner }, update: {} });
       const s = await tx.site.create({
         data: {
-          domain, name: input.title ?? input.name, description: input.description ?? "", ownerWallet: owner, verifyToken: newSiteToken(),
+          domain, name: input.title ?? input.name, description: input.description ?? "", ownerWallet: owner, siteKey: newSiteKey(), ...newSecretColumns().data,
           verified: true, verificationStatus: "verified", verificationSource: "owner-link", lastVerifiedAt: new Date(),
           hosted: true, blogActive: true, blogName: input.name,
         },

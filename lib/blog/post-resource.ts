@@ -1,11 +1,8 @@
 import "server-only";
-import { getAddress, type Address } from "viem";
-import { predictFeeWallet } from "@/lib/chain/predict";
-import { env } from "@/lib/env";
 import { postListingId } from "@/lib/explore/post-listing-id";
-import { HOSTED_FEE_BPS } from "@/lib/x402/constants";
 import type { PaidResource } from "@/lib/x402/types";
 import type { BlogSite } from "./blog-context";
+import { blogPayee } from "./blog-payee";
 import type { PostRow } from "./find-post";
 import { postUrls } from "./post-urls";
 
@@ -16,9 +13,7 @@ import { postUrls } from "./post-urls";
  * origin, for the challenge and the paid retry alike.
  */
 export function postResource({ site, origin, post, priceAtomic }: { site: BlogSite; origin: string; post: PostRow; priceAtomic: bigint }): PaidResource {
-  const owner = getAddress(site.ownerWallet);
-  const factory = env.FEE_WALLET_FACTORY_ADDRESS as Address | undefined;
-  const payTo = site.feeWallet ? getAddress(site.feeWallet) : factory ? predictFeeWallet({ factory, creator: owner }) : owner;
+  const { payTo, recipient: owner, feeBps } = blogPayee(site);
   const url = postUrls(origin, post).access;
   return {
     kind: "blogpost",
@@ -29,7 +24,7 @@ export function postResource({ site, origin, post, priceAtomic }: { site: BlogSi
     price: priceAtomic,
     payTo,
     recipient: owner,
-    feeBps: payTo === owner ? 0 : HOSTED_FEE_BPS,
+    feeBps,
     siteId: site.id,
     contentId: null,
     // The post's explore listing (when it has one) counts the sale: explore, leaderboards and stats see it.

@@ -191,6 +191,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/pass": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The blog's pass offer and the passes sold
+         * @description Served on the hosted blog's own origin (its domain, <name>.localhost in development, or a BLOG_HOST_MAP entry), not on the hub's. Admin only: the sb_auth_session cookie of the blog's owner or an admin wallet (401 without a session, 403 without the role).
+         */
+        get: operations["getApiAdminPass"];
+        /**
+         * Set up the blog's pass (price, duration, on sale)
+         * @description Served on the hosted blog's own origin (its domain, <name>.localhost in development, or a BLOG_HOST_MAP entry), not on the hub's. Admin only: the sb_auth_session cookie of the blog's owner or an admin wallet (401 without a session, 403 without the role).
+         */
+        put: operations["putApiAdminPass"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/posts": {
         parameters: {
             query?: never;
@@ -472,6 +496,26 @@ export interface paths {
          * @description Served on the hosted blog's own origin (its domain, <name>.localhost in development, or a BLOG_HOST_MAP entry), not on the hub's. kind photo (query index=N), video, audio (music), document. Free public posts stream without proof; paid posts need x-svc-payment-proof (or query proof) of an active entitlement, or the paying wallet's blog session. Media never charges.
          */
         get: operations["getApiSvcMediaByPostIdByKind"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/svc/pass": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Buy or extend the blog's pass (x402)
+         * @description Served on the hosted blog's own origin (its domain, <name>.localhost in development, or a BLOG_HOST_MAP entry), not on the hub's. The blog's pass: a price for a duration (say 2 USDC for 30 days). Without payment: 402 with the x402 challenge (accepts[0] plain EIP-3009 USDC, accepts[1] GatewayWalletBatched), or pay by USDC transfer (x-svc-transfer-tx + x-svc-tx-owner). Paid: 200 with the pass (a pass already held is extended from its end), the period this payment added and an unlockProof that proves the wallet on every paid public post of the blog (x-svc-payment-proof) while the pass is active; sign-in-with-x or a blog session work too. A replay of the same payment answers the same receipt and extends nothing. 404 when the blog offers no pass.
+         */
+        get: operations["getApiSvcPass"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1409,6 +1453,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/hub/sites/{websiteId}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a site's secret
+         * @description Issues a new site secret (sk_…), returned as `site.verifyToken` in this answer only (only its SHA-256 is stored). The old secret stops working at once for tip claims and /hub/pay attribution. The public site key and the widget snippet do not change. Owner only.
+         */
+        post: operations["postHubSitesByWebsiteIdSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/hub/sites/{websiteId}/verify": {
         parameters: {
             query?: never;
@@ -1420,7 +1484,7 @@ export interface paths {
         put?: never;
         /**
          * Prove ownership of a site's domain
-         * @description owner-link: the hub fetches https://<domain>/.well-known/svc-owner.txt (then http) and looks for the session wallet, then the home page for `<meta name="svc:owner" content="<wallet>">`. widget: the hub fetches the page (pageUrl or the home page) and looks for the widget snippet with the site's token. cross-stack: the peer hub (PEER_HUB_URL) has the domain verified for the session wallet. Every fetch of the domain goes through the SSRF guard: http(s) only, public addresses only (checked after DNS resolution and on each of at most 5 redirects), 512 KB and 4 s per URL. The answer is 200 either way: `verified` tells the outcome and `attempts` lists each URL and what was found. On success the site's name (unless set), description, favicon and og:image are read from the home page. 10 attempts per site per minute (429).
+         * @description owner-link: the hub fetches https://<domain>/.well-known/svc-owner.txt (then http) and looks for the session wallet, then the home page for `<meta name="svc:owner" content="<wallet>">`. widget: the hub fetches the page (pageUrl or the home page) and looks for the widget snippet with the site's public key (`siteKey`; a snippet from before keys existed, with the old token, still counts). cross-stack: the peer hub (PEER_HUB_URL) has the domain verified for the session wallet. Every fetch of the domain goes through the SSRF guard: http(s) only, public addresses only (checked after DNS resolution and on each of at most 5 redirects), 512 KB and 4 s per URL. The answer is 200 either way: `verified` tells the outcome and `attempts` lists each URL and what was found. On success the site's name (unless set), description, favicon and og:image are read from the home page. 10 attempts per site per minute (429).
          */
         post: operations["postHubSitesByWebsiteIdVerify"];
         delete?: never;
@@ -1440,7 +1504,7 @@ export interface paths {
         put?: never;
         /**
          * Register a domain for the session wallet
-         * @description Creates a pending site owned by the session wallet and returns it with its secret `verifyToken`, the widget snippet and the owner-link proofs to publish. Idempotent for the same wallet (name and description are updated; a removed site is restored, pending again). 409 `domain-registered-by-other-wallet` when another wallet's site is verified, or its unproven registration is younger than 24 hours (after that the domain may be taken over). The hub's own domain cannot be registered.
+         * @description Creates a pending site owned by the session wallet and returns it with its public `siteKey`, the widget snippet (which carries the key) and the owner-link proofs to publish, and its secret `verifyToken` (sk_…), shown in this answer only. Idempotent for the same wallet (name and description are updated, `verifyToken` is null: the secret is not shown again; a removed site is restored, pending again, with a new secret). 409 `domain-registered-by-other-wallet` when another wallet's site is verified, or its unproven registration is younger than 24 hours (after that the domain may be taken over). The hub's own domain cannot be registered.
          */
         post: operations["postHubSitesRegister"];
         delete?: never;
@@ -1504,7 +1568,7 @@ export interface paths {
         put?: never;
         /**
          * Release a domain's held tips to its verified owner
-         * @description The site's verifyToken proves ownership; the site must be verified. The first claim binds the domain to the receiving wallet; a claim to any other wallet later answers 409 domain-claimed-by-other-wallet (manual review). Claiming to a wallet other than the site's owner wallet needs `claimToken`: the owner's EIP-191 personal_sign over exactly this text (lines joined by \n, no trailing newline):
+         * @description The site's secret (`token`, sk_…) proves ownership, or the session of one of the site's owner wallets when `token` is left out (the dashboard's Claim button); the public site key (pk_…) does not. The site must be verified. The first claim binds the domain to the receiving wallet; a claim to any other wallet later answers 409 domain-claimed-by-other-wallet (manual review). Claiming to a wallet other than the site's owner wallet needs `claimToken`: the owner's EIP-191 personal_sign over exactly this text (lines joined by \n, no trailing newline):
          *
          *     ```
          *     Claim held tips on Paid Content Hub
@@ -2669,8 +2733,8 @@ export interface components {
              */
             creatorWallet?: string;
             siteId: string;
-            /** @description The site's verifyToken */
-            token: string;
+            /** @description The site's secret (sk_…; a site registered before secrets were split keeps its old token until rotated). Required unless the request carries the session of one of the site's owner wallets. */
+            token?: string;
         };
         ClaimResponse: {
             /** @description The box balance released */
@@ -3426,7 +3490,7 @@ export interface components {
             revenue: number;
             score: number | null;
             status: string | null;
-            /** @description tip: settled | held | released | refund | void; quickshare: view | unlock | tip (a tip to a share link) */
+            /** @description tip: settled | held | released | refund | void; quickshare: view | unlock | tip (a tip to a share link); payment: pass (a hosted blog's pass, docs/passes.md), else null */
             subkind: string | null;
             /** Format: date-time */
             timestamp: string;
@@ -3559,6 +3623,10 @@ export interface components {
             /** @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 */
             ownerWallet: string;
             ownerWallets: string[];
+            /** @description The site still has a secret issued before site keys existed (it was in the old widget snippet, so it may be public): rotate it. */
+            secretIssuedBeforeSplit: boolean;
+            /** @description The site's public key (pk_…): the widget snippet carries it and POST /hub/evt accepts it as `token`. Public by design. */
+            siteKey: string;
             /** Format: date-time */
             updatedAt: string;
             verification: {
@@ -3576,8 +3644,8 @@ export interface components {
             /** @enum {string} */
             verificationStatus: "pending" | "verified" | "failed" | "stale" | "removed" | "unregistered";
             verified: boolean;
-            /** @description The site's secret for widget events and tip claims (owner only) */
-            verifyToken: string;
+            /** @description The site's secret (sk_…) for tip claims and /hub/pay attribution: present only in the answer that issued it (registration of a new, restored or taken-over site, or POST /hub/sites/{websiteId}/secret), null everywhere else. Only its hash is stored: keep it, or rotate it. */
+            verifyToken: string | null;
         };
         OwnerProfile: {
             avatarUrl: string | null;
@@ -3586,6 +3654,38 @@ export interface components {
                 [key: string]: string;
             };
             username: string | null;
+        };
+        PaidPassResponse: {
+            access: {
+                /** @constant */
+                via: "payment";
+                wallet: string;
+            };
+            blog: {
+                domain: string;
+                name: string;
+                origin: string;
+            };
+            /** @constant */
+            kind: "pass";
+            /** @constant */
+            ok: true;
+            pass: components["schemas"]["PassState"];
+            payment: components["schemas"]["QuickshareUnlockPayment"];
+            /** @description The period this payment added: from the pass's previous end (or the purchase) for durationDays */
+            purchase: {
+                amount: string;
+                /** Format: date-time */
+                endsAt: string;
+                paymentId: string;
+                /** Format: date-time */
+                startsAt: string;
+            };
+            receiptUrl: string;
+            /** @constant */
+            success: true;
+            /** @description Send as x-svc-payment-proof on any post of the blog to read it while the pass is active; valid 12 hours (then sign in with x) */
+            unlockProof: string;
         };
         PaidPostResponse: {
             /** @description The post's access route on its blog's origin (the x402 resource this payment bought) */
@@ -3609,6 +3709,102 @@ export interface components {
             payment: components["schemas"]["PaymentReceipt"];
             /** @constant */
             success: true;
+        };
+        PassAdmin: {
+            activePasses: number;
+            offer: components["schemas"]["PassOffer"] | null;
+            sales: components["schemas"]["PassSale"][];
+            /** @constant */
+            success: true;
+        };
+        PassGrant: {
+            access: {
+                /** @constant */
+                via: "payment";
+                wallet: string;
+            };
+            blog: {
+                domain: string;
+                name: string;
+                origin: string;
+            };
+            /** @constant */
+            ok: true;
+            pass: components["schemas"]["PassState"];
+            payment: components["schemas"]["QuickshareUnlockPayment"];
+            /** @description The period this payment added: from the pass's previous end (or the purchase) for durationDays */
+            purchase: {
+                amount: string;
+                /** Format: date-time */
+                endsAt: string;
+                paymentId: string;
+                /** Format: date-time */
+                startsAt: string;
+            };
+            /** @description Send as x-svc-payment-proof on any post of the blog to read it while the pass is active; valid 12 hours (then sign in with x) */
+            unlockProof: string;
+        };
+        PassOffer: {
+            active: boolean;
+            /** @constant */
+            currency: "USDC";
+            durationDays: number;
+            /** @description USDC decimal string */
+            price: string;
+            priceAtomic: string;
+            /** @description blog:<siteId> */
+            scope: string;
+            /** @description Where agents and readers buy it (GET, x402) */
+            url: string;
+        };
+        /**
+         * @example {
+         *       "price": "2",
+         *       "durationDays": 30,
+         *       "active": true
+         *     }
+         */
+        PassOfferInput: {
+            /**
+             * @description false: no new passes are sold (passes already sold run to their end)
+             * @default true
+             */
+            active?: boolean;
+            /** @description How long one purchase lasts, in days */
+            durationDays: number;
+            /**
+             * @description USDC decimal string, more than 0
+             * @example 0.25
+             */
+            price: string;
+        };
+        PassOfferSaved: {
+            offer: components["schemas"]["PassOffer"];
+            /** @constant */
+            success: true;
+        };
+        PassSale: {
+            /** @description USDC decimal string */
+            amount: string;
+            /** Format: date-time */
+            boughtAt: string;
+            buyer: string;
+            /** Format: date-time */
+            endsAt: string;
+            paymentId: string;
+            receiptUrl: string;
+            siteId: string;
+            /** Format: date-time */
+            startsAt: string;
+        };
+        PassState: {
+            active: boolean;
+            /** Format: date-time */
+            endsAt: string;
+            scope: string;
+            /** Format: date-time */
+            startsAt: string;
+            wallet: string;
         };
         /** @description base64 JSON of this object is the Payment-Signature header */
         PaymentPayload: {
@@ -4369,6 +4565,11 @@ export interface components {
         };
         RevokedFacilitatorKey: {
             facilitatorKey: components["schemas"]["FacilitatorKey"];
+            /** @constant */
+            success: true;
+        };
+        RotateSiteSecretResponse: {
+            site: components["schemas"]["OwnedSite"];
             /** @constant */
             success: true;
         };
@@ -5707,6 +5908,193 @@ export interface operations {
             };
             /** @description The chain does not answer */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiAdminPass: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Offer and sales */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PassAdmin"];
+                };
+            };
+            /** @description Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`); text that is not well-formed Unicode or holds NUL (`invalid-text`, naming the field); a malformed percent-escape in the path (`malformed-url`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not signed in, or the signature / nonce did not verify */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Denied */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Method not allowed on this path (`method-not-allowed`); the Allow header lists the methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    putApiAdminPass: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PassOfferInput"];
+            };
+        };
+        responses: {
+            /** @description The offer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PassOfferSaved"];
+                };
+            };
+            /** @description Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`); text that is not well-formed Unicode or holds NUL (`invalid-text`, naming the field); a malformed percent-escape in the path (`malformed-url`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not signed in, or the signature / nonce did not verify */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Denied */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Method not allowed on this path (`method-not-allowed`); the Allow header lists the methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description A non-empty body not sent as application/json (`unsupported-media-type`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7158,6 +7546,124 @@ export interface operations {
             };
             /** @description Method not allowed on this path (`method-not-allowed`); the Allow header lists the methods */
             405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiSvcPass: {
+        parameters: {
+            query?: {
+                /** @description A claim only: names the wallet, never grants */
+                wallet?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pass */
+            200: {
+                headers: {
+                    "PAYMENT-RESPONSE"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PassGrant"];
+                };
+            };
+            /** @description Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`); text that is not well-formed Unicode or holds NUL (`invalid-text`, naming the field); a malformed percent-escape in the path (`malformed-url`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Payment required: the PAYMENT-REQUIRED header carries the x402 challenge */
+            402: {
+                headers: {
+                    /** @description base64 JSON x402 challenge */
+                    "PAYMENT-REQUIRED": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        details: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Denied */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Method not allowed on this path (`method-not-allowed`); the Allow header lists the methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description The chain does not answer */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9474,7 +9980,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Paid: the receipt (and, for a hosted post, the post itself) */
+            /** @description Paid: the receipt (and, for a hosted post, the post itself; for a blog's pass, the pass) */
             200: {
                 headers: {
                     /** @description base64 JSON x402 settle response { success, payer, transaction, network, amount } */
@@ -9482,7 +9988,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PaidResponse"] | components["schemas"]["PaidPostResponse"];
+                    "application/json": components["schemas"]["PaidResponse"] | components["schemas"]["PaidPostResponse"] | components["schemas"]["PaidPassResponse"];
                 };
             };
             /** @description Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`); text that is not well-formed Unicode or holds NUL (`invalid-text`, naming the field); a malformed percent-escape in the path (`malformed-url`) */
@@ -10911,6 +11417,94 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RevokedFacilitatorKey"];
+                };
+            };
+            /** @description Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`); text that is not well-formed Unicode or holds NUL (`invalid-text`, naming the field); a malformed percent-escape in the path (`malformed-url`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not signed in, or the signature / nonce did not verify */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Denied */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Method not allowed on this path (`method-not-allowed`); the Allow header lists the methods */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        details: string;
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    postHubSitesByWebsiteIdSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The site UUID */
+                websiteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The site with its new secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotateSiteSecretResponse"];
                 };
             };
             /** @description Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`); text that is not well-formed Unicode or holds NUL (`invalid-text`, naming the field); a malformed percent-escape in the path (`malformed-url`) */

@@ -1,5 +1,4 @@
 import "server-only";
-import { timingSafeEqual } from "node:crypto";
 import { getAddress } from "viem";
 import type { z } from "zod";
 import { db, type Tx } from "@/lib/db";
@@ -11,6 +10,7 @@ import { parseUsdc } from "@/lib/money";
 import { enforceRateLimit } from "@/lib/rate-limit/enforce-rate-limit";
 import type { eventBody, EventKind } from "@/lib/schemas/events";
 import { buildSearchText } from "@/lib/sites/search-text";
+import { isSiteEventToken } from "@/lib/sites/site-secret";
 import { siteStatus } from "@/lib/sites/site-status";
 import { bumpMetrics, type MetricDelta } from "./bump-metrics";
 import { checkEventOrigin } from "./check-event-origin";
@@ -29,14 +29,8 @@ export function eventRate() {
   return { limit: env.EVENT_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 };
 }
 
-function tokenMatches(expected: string, given: string): boolean {
-  const a = Buffer.from(expected, "utf8");
-  const b = Buffer.from(given, "utf8");
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 /**
- * Ingests one widget event (POST /hub/evt). Checks, in order: the site and its token (403), that
+ * Ingests one widget event (POST /hub/evt). Checks, in order: the site and its token, the public site key or the secret (403), that
  * the site is not removed (403), where the event comes from (403 unknown-origin), the content id
  * (403) and the resource fields (400), the per-site rate (429), and that the site's verification
  * is current — re-proving it from the reporting page when it is not (403 otherwise). Then, in one
@@ -50,7 +44,7 @@ function tokenMatches(expected: string, given: string): boolean {
  */
 export async function ingestEvent({ body, origin, referer }: { body: EventBody; origin: string | null; referer: string | null }) {
   const site = await db.site.findUnique({ where: { id: body.siteId } });
-  if (!site || !tokenMatches(site.verifyToken, body.token)) {
+  if (!site || !isSiteEventToken(site, body.token)) {
     throw new ApiError("invalid-site-credentials", "siteId and token do not match a registered site");
   }
   if (site.removedAt) throw new ApiError("site-removed", `Site ${site.id} was removed by its owner`);

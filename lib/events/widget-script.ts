@@ -2,7 +2,8 @@ import { EVENT_KINDS } from "@/lib/schemas/events";
 
 /**
  * The embeddable widget (GET /hub/widget.js). A creator page includes
- *   <script async src="<hub>/hub/widget.js" data-site-id="<site id>" data-token="<token>"></script>
+ *   <script async src="<hub>/hub/widget.js" data-site-id="<site id>" data-site-key="<pk_… public site key>"></script>
+ * (snippets from before site keys existed carry data-token; it is read the same way, and sent as `token`)
  * and the widget sends page_view on load and resource_view when the page describes a content item
  * (an element with data-svc-resource="<id>" and data-svc-title/-price/-type/-recipient/-url/-tags,
  * or <meta name="svc:resource" …> tags). The page reports the other kinds with
@@ -18,8 +19,8 @@ export function widgetScript(): string {
   var script = document.currentScript;
   if (!script || window.svcWidget) return;
   var siteId = script.getAttribute("data-site-id");
-  var token = script.getAttribute("data-token");
-  if (!siteId || !token) { console.warn("[svc widget] data-site-id and data-token are required"); return; }
+  var token = script.getAttribute("data-site-key") || script.getAttribute("data-token");
+  if (!siteId || !token) { console.warn("[svc widget] data-site-id and data-site-key are required"); return; }
   var endpoint = new URL("/hub/evt", script.src).toString();
   var KINDS = ${JSON.stringify(EVENT_KINDS)};
   var FIELDS = ["title", "url", "type", "price", "recipient", "description", "image", "tags"];

@@ -6,6 +6,8 @@ import { findSoldPost } from "@/lib/blog/find-sold-post";
 import { findContent } from "@/lib/content/find-content";
 import { payForPost } from "@/lib/blog/pay-for-post";
 import { ApiError } from "@/lib/http/errors";
+import { findSoldPass } from "@/lib/passes/find-sold-pass";
+import { payForPass } from "@/lib/passes/pay-for-pass";
 import { shareAccess } from "@/lib/quickshare/share-access";
 import { payBody } from "@/lib/schemas/x402";
 import { HEADERS } from "@/lib/x402/constants";
@@ -35,6 +37,11 @@ export async function buyItem({ input, credentials }: { input: BuyItemInput; cre
   const sold = await findSoldPost({ contentId: input.contentId, url: input.url });
   if (sold) {
     const { body, headers } = await payForPost({ sold, credentials, wallet: input.wallet });
+    return { body, settlement: settlementOf(headers) };
+  }
+  const passOf = await findSoldPass({ url: input.url });
+  if (passOf) {
+    const { body, headers } = await payForPass({ blog: passOf, credentials, wallet: input.wallet });
     return { body, settlement: settlementOf(headers) };
   }
   // Only what the hub tracks is sold here: an unknown id is 404 before any price is guessed.

@@ -5,7 +5,7 @@ import { env } from "@/lib/env";
 import { usdcNumber } from "@/lib/money";
 
 const VERIFIED = ["locked", "settling", "settled"];
-const SOLD = ["content", "blogpost", "quickshare"];
+const SOLD = ["content", "blogpost", "quickshare", "pass"];
 const DAY_MS = 86_400_000;
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 

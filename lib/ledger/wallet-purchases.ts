@@ -6,7 +6,7 @@ import { usdcNumber } from "@/lib/money";
 
 // A payment counts once the hub verified it: locked against a deposit, settling or settled.
 const VERIFIED = ["locked", "settling", "settled"];
-const SOLD = ["content", "blogpost", "quickshare"];
+const SOLD = ["content", "blogpost", "quickshare", "pass"];
 
 export type Purchase = {
   kind: "bought" | "tipped" | "rated";
@@ -18,7 +18,7 @@ export type Purchase = {
   status: string | null;
   receiptUrl: string | null;
   txHash: string | null;
-  /** bought: content | blogpost | quickshare; rated: the stars (1–5). */
+  /** bought: content | blogpost | quickshare | pass; rated: the stars (1–5). */
   detail: string | null;
 };
 

@@ -2,6 +2,7 @@ import { createDocument } from "zod-openapi";
 import { agentPaths } from "./paths-agents";
 import { authPaths } from "./paths-auth";
 import { blogPaths } from "./paths-blog";
+import { passPaths } from "./paths-passes";
 import { checkoutPaths } from "./paths-checkout";
 import { eventsPaths } from "./paths-events";
 import { explorePaths } from "./paths-explore";
@@ -36,7 +37,7 @@ export function openapiDocument() {
     paths: withOperationMeta(
       withCommonStatuses({
         ...authPaths, ...metaPaths, ...judgePaths, ...agentPaths, ...ledgerPaths, ...ratingPaths, ...x402Paths, ...sitesPaths, ...eventsPaths,
-        ...explorePaths, ...quickshareSharePaths, ...quickshareOwnerPaths, ...tipsPaths, ...blogPaths, ...facilitatorPaths,
+        ...explorePaths, ...quickshareSharePaths, ...quickshareOwnerPaths, ...tipsPaths, ...blogPaths, ...passPaths, ...facilitatorPaths,
         ...checkoutPaths, ...webhookPaths,
       }),
     ),

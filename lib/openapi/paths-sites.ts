@@ -7,6 +7,7 @@ import {
   registerSiteBody,
   registerSiteResponse,
   removeSiteResponse,
+  rotateSecretResponse,
   syncFromPeerBody,
   syncFromPeerResponse,
   verifiedIdentitiesQuery,
@@ -30,7 +31,7 @@ export const sitesPaths: ZodOpenApiPathsObject = {
       tags: ["sites"],
       summary: "Register a domain for the session wallet",
       description:
-        "Creates a pending site owned by the session wallet and returns it with its secret `verifyToken`, the widget snippet and the owner-link proofs to publish. Idempotent for the same wallet (name and description are updated; a removed site is restored, pending again). 409 `domain-registered-by-other-wallet` when another wallet's site is verified, or its unproven registration is younger than 24 hours (after that the domain may be taken over). The hub's own domain cannot be registered.",
+        "Creates a pending site owned by the session wallet and returns it with its public `siteKey`, the widget snippet (which carries the key) and the owner-link proofs to publish, and its secret `verifyToken` (sk_…), shown in this answer only. Idempotent for the same wallet (name and description are updated, `verifyToken` is null: the secret is not shown again; a removed site is restored, pending again, with a new secret). 409 `domain-registered-by-other-wallet` when another wallet's site is verified, or its unproven registration is younger than 24 hours (after that the domain may be taken over). The hub's own domain cannot be registered.",
       security: session,
       requestBody: jsonBody(registerSiteBody),
       responses: { "200": json(registerSiteResponse, "The site (created tells whether it is new)"), ...errors(400, 401, 403, 409) },
@@ -49,11 +50,22 @@ export const sitesPaths: ZodOpenApiPathsObject = {
       tags: ["sites"],
       summary: "Prove ownership of a site's domain",
       description:
-        "owner-link: the hub fetches https://<domain>/.well-known/svc-owner.txt (then http) and looks for the session wallet, then the home page for `<meta name=\"svc:owner\" content=\"<wallet>\">`. widget: the hub fetches the page (pageUrl or the home page) and looks for the widget snippet with the site's token. cross-stack: the peer hub (PEER_HUB_URL) has the domain verified for the session wallet. Every fetch of the domain goes through the SSRF guard: http(s) only, public addresses only (checked after DNS resolution and on each of at most 5 redirects), 512 KB and 4 s per URL. The answer is 200 either way: `verified` tells the outcome and `attempts` lists each URL and what was found. On success the site's name (unless set), description, favicon and og:image are read from the home page. 10 attempts per site per minute (429).",
+        "owner-link: the hub fetches https://<domain>/.well-known/svc-owner.txt (then http) and looks for the session wallet, then the home page for `<meta name=\"svc:owner\" content=\"<wallet>\">`. widget: the hub fetches the page (pageUrl or the home page) and looks for the widget snippet with the site's public key (`siteKey`; a snippet from before keys existed, with the old token, still counts). cross-stack: the peer hub (PEER_HUB_URL) has the domain verified for the session wallet. Every fetch of the domain goes through the SSRF guard: http(s) only, public addresses only (checked after DNS resolution and on each of at most 5 redirects), 512 KB and 4 s per URL. The answer is 200 either way: `verified` tells the outcome and `attempts` lists each URL and what was found. On success the site's name (unless set), description, favicon and og:image are read from the home page. 10 attempts per site per minute (429).",
       security: session,
       requestParams: { path: websiteIdParams },
       requestBody: jsonBody(verifySiteBody),
       responses: { "200": json(verifySiteResponse, "The attempt and the site afterwards"), ...errors(400, 401, 403, 404, 429) },
+    },
+  },
+  "/hub/sites/{websiteId}/secret": {
+    post: {
+      tags: ["sites"],
+      summary: "Rotate a site's secret",
+      description:
+        "Issues a new site secret (sk_…), returned as `site.verifyToken` in this answer only (only its SHA-256 is stored). The old secret stops working at once for tip claims and /hub/pay attribution. The public site key and the widget snippet do not change. Owner only.",
+      security: session,
+      requestParams: { path: websiteIdParams },
+      responses: { "200": json(rotateSecretResponse, "The site with its new secret"), ...errors(401, 403, 404) },
     },
   },
   "/hub/sites/{websiteId}": {

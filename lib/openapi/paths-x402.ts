@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { errorBodySchema } from "@/lib/http/errors";
+import { paidPassResponse } from "@/lib/schemas/passes";
 import {
   discoveryResponse,
   paidPostResponseSchema,
@@ -55,7 +56,7 @@ export const x402Paths: ZodOpenApiPathsObject = {
       requestBody: jsonBody(payBody),
       responses: {
         "200": {
-          ...json(z.union([paidResponseSchema, paidPostResponseSchema]), "Paid: the receipt (and, for a hosted post, the post itself)"),
+          ...json(z.union([paidResponseSchema, paidPostResponseSchema, paidPassResponse]), "Paid: the receipt (and, for a hosted post, the post itself; for a blog's pass, the pass)"),
           headers: { "PAYMENT-RESPONSE": header("base64 JSON x402 settle response { success, payer, transaction, network, amount }") },
         },
         "402": {

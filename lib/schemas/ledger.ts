@@ -23,7 +23,7 @@ export const ledgerActivity = z
   .object({
     type: z.enum(["view", "unlock", "payment", "rating", "tip", "quickshare"]),
     id: z.string(),
-    subkind: z.string().nullable().meta({ description: "tip: settled | held | released | refund | void; quickshare: view | unlock | tip (a tip to a share link)" }),
+    subkind: z.string().nullable().meta({ description: "tip: settled | held | released | refund | void; quickshare: view | unlock | tip (a tip to a share link); payment: pass (a hosted blog's pass, docs/passes.md), else null" }),
     websiteId: z.string().nullable(),
     actor: z.string().nullable(),
     contentId: z.string().nullable(),

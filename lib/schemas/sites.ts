@@ -64,7 +64,12 @@ export const ownedSite = z
     contentCount: z.number().int(),
     createdAt: isoDate,
     updatedAt: isoDate,
-    verifyToken: z.string().meta({ description: "The site's secret for widget events and tip claims (owner only)" }),
+    siteKey: z.string().meta({ description: "The site's public key (pk_…): the widget snippet carries it and POST /hub/evt accepts it as `token`. Public by design." }),
+    verifyToken: z
+      .string()
+      .nullable()
+      .meta({ description: "The site's secret (sk_…) for tip claims and /hub/pay attribution: present only in the answer that issued it (registration of a new, restored or taken-over site, or POST /hub/sites/{websiteId}/secret), null everywhere else. Only its hash is stored: keep it, or rotate it." }),
+    secretIssuedBeforeSplit: z.boolean().meta({ description: "The site still has a secret issued before site keys existed (it was in the old widget snippet, so it may be public): rotate it." }),
     verification: z.object({
       widget: z.object({ scriptUrl: z.string(), snippet: z.string() }),
       ownerLink: z.object({ fileUrl: z.string(), fileContent: z.string(), metaTag: z.string() }),
@@ -75,6 +80,8 @@ export const ownedSite = z
 export const registerSiteResponse = z
   .object({ success: z.literal(true), created: z.boolean(), site: ownedSite })
   .meta({ id: "RegisterSiteResponse" });
+
+export const rotateSecretResponse = z.object({ success: z.literal(true), site: ownedSite }).meta({ id: "RotateSiteSecretResponse" });
 
 export const listSitesResponse = z.object({ success: z.literal(true), sites: z.array(ownedSite) }).meta({ id: "ListSitesResponse" });
 

@@ -137,7 +137,12 @@ export const heldResponse = z
 export const claimBody = z
   .object({
     siteId: z.string().min(1).max(100),
-    token: z.string().min(1).max(200).meta({ description: "The site's verifyToken" }),
+    token: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .meta({ description: "The site's secret (sk_…; a site registered before secrets were split keeps its old token until rotated). Required unless the request carries the session of one of the site's owner wallets." }),
     creatorWallet: walletAddress.optional().meta({ description: "Wallet to pay; default the site's owner wallet" }),
     claimToken: z
       .object({ message: z.string().min(1).max(2000), signature: hexSignature })

@@ -9,5 +9,5 @@ export async function listSites({ wallet }: { wallet: string }) {
     include: ownedSiteInclude(),
     orderBy: { createdAt: "asc" },
   });
-  return { success: true as const, sites: sites.map(toOwnedSite) };
+  return { success: true as const, sites: sites.map((site) => toOwnedSite(site)) };
 }

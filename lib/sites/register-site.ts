@@ -1,5 +1,4 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
@@ -7,14 +6,11 @@ import { canonicalDomain } from "@/lib/chain/predict";
 import { assertRegistrableDomain } from "./assert-registrable-domain";
 import { normalizeDomain } from "./normalize-domain";
 import { refreshSiteSearchText } from "./refresh-site-search-text";
+import { newSecretColumns, newSiteKey } from "./site-secret";
 import { ownedSiteInclude, toOwnedSite } from "./site-view";
 
 /** How long an unproven registration holds a domain against other wallets. */
 export const PENDING_HOLD_MS = 24 * 60 * 60 * 1000;
-
-export function newSiteToken(): string {
-  return randomBytes(24).toString("hex");
-}
 
 function isP2002(err: unknown): boolean {
   return (err as { code?: string })?.code === "P2002";
@@ -25,7 +21,8 @@ function isP2002(err: unknown): boolean {
  * or by the widget). Idempotent for the same wallet (name and description are updated). Another
  * wallet's verified site answers 409; another wallet's unproven registration holds the domain for
  * 24 hours, after which it may be taken over. A removed site comes back for its old owner; for a
- * new owner it is archived and a fresh site (new id, no content) is created.
+ * new owner it is archived and a fresh site (new id, no content) is created. The site's secret is in the
+ * answer only when this registration issued it (a new, restored or taken-over site): it is stored hashed.
  */
 export async function registerSite({ wallet, domain, name, description }: { wallet: string; domain: string; name?: string; description?: string }) {
   const host = normalizeDomain(domain);
@@ -51,11 +48,12 @@ async function registerOnce({ wallet, host, name, description }: { wallet: strin
   const fresh = { name: name ?? "", description: description ?? "" };
 
   if (!existing) {
+    const { secret, data: secretColumns } = newSecretColumns();
     const site = await db.site.create({
-      data: { domain: host, ...fresh, ownerWallet: wallet, verifyToken: newSiteToken(), verificationStatus: "pending" },
+      data: { domain: host, ...fresh, ownerWallet: wallet, siteKey: newSiteKey(), ...secretColumns, verificationStatus: "pending" },
       include: ownedSiteInclude(),
     });
-    return { created: true, site: toOwnedSite(site) };
+    return { created: true, site: toOwnedSite(site, { secret }) };
   }
 
   const owns = existing.ownerWallet === wallet || existing.ownerWallets.some((w) => w.wallet === wallet && w.role === "owner");
@@ -70,10 +68,11 @@ async function registerOnce({ wallet, host, name, description }: { wallet: strin
     const data: Record<string, unknown> = {};
     if (name !== undefined) data.name = name;
     if (description !== undefined) data.description = description;
-    if (existing.removedAt) Object.assign(data, { removedAt: null, verified: false, verificationStatus: "pending", verifyToken: newSiteToken() });
+    const issued = existing.removedAt ? newSecretColumns() : null;
+    if (issued) Object.assign(data, { removedAt: null, verified: false, verificationStatus: "pending", ...issued.data });
     const site = await db.site.update({ where: { id: existing.id }, data, include: ownedSiteInclude() });
     if (name !== undefined && name !== existing.name) await refreshSiteSearchText({ siteId: site.id });
-    return { created: false, site: toOwnedSite(site) };
+    return { created: false, site: toOwnedSite(site, { secret: issued?.secret }) };
   }
 
   if (existing.verified) {
@@ -87,12 +86,13 @@ async function registerOnce({ wallet, host, name, description }: { wallet: strin
     );
   }
   // An unproven registration older than the hold: the new registrant takes the domain over.
+  const { secret, data: secretColumns } = newSecretColumns();
   const taken = await db.site.updateMany({
     where: { id: existing.id, verified: false, updatedAt: existing.updatedAt },
-    data: { ownerWallet: wallet, ...fresh, verifyToken: newSiteToken(), verificationStatus: "pending", removedAt: null },
+    data: { ownerWallet: wallet, ...fresh, siteKey: newSiteKey(), ...secretColumns, verificationStatus: "pending", removedAt: null },
   });
   if (taken.count === 0) throw new ApiError("domain-registered-by-other-wallet", `${host} changed hands meanwhile; retry`);
   await db.siteOwnerWallet.deleteMany({ where: { siteId: existing.id } });
   const site = await db.site.findUniqueOrThrow({ where: { id: existing.id }, include: ownedSiteInclude() });
-  return { created: true, site: toOwnedSite(site) };
+  return { created: true, site: toOwnedSite(site, { secret }) };
 }

@@ -15,13 +15,13 @@ export function ownedSiteInclude() {
 
 type SiteWithOwners = Prisma.SiteGetPayload<{ include: ReturnType<typeof ownedSiteInclude> }>;
 
-/** The widget embed and the owner-link proof a site's owner is asked to publish. */
-export function verificationInstructions(site: { id: string; domain: string; ownerWallet: string; verifyToken: string }) {
+/** The widget embed (with the public site key, never the secret) and the owner-link proof a site's owner is asked to publish. */
+export function verificationInstructions(site: { id: string; domain: string; ownerWallet: string; siteKey: string }) {
   const scriptUrl = `${env.HUB_ORIGIN}/hub/widget.js`;
   return {
     widget: {
       scriptUrl,
-      snippet: `<script async src="${scriptUrl}" data-site-id="${site.id}" data-token="${site.verifyToken}"></script>`,
+      snippet: `<script async src="${scriptUrl}" data-site-id="${site.id}" data-site-key="${site.siteKey}"></script>`,
     },
     ownerLink: {
       fileUrl: `https://${site.domain}/.well-known/svc-owner.txt`,
@@ -31,8 +31,11 @@ export function verificationInstructions(site: { id: string; domain: string; own
   };
 }
 
-/** A site as its owner sees it (with its secret token and the proofs to publish). */
-export function toOwnedSite(site: SiteWithOwners): z.infer<typeof ownedSite> {
+/**
+ * A site as its owner sees it: its public key and the proofs to publish; its secret only in the answer
+ * that issued it (`secret`), since only its hash is stored (docs/decisions.md #6).
+ */
+export function toOwnedSite(site: SiteWithOwners, { secret }: { secret?: string } = {}): z.infer<typeof ownedSite> {
   const { verified, status } = siteStatus(site);
   const wallets = [site.ownerWallet, ...site.ownerWallets.map((w) => w.wallet).filter((w) => w !== site.ownerWallet)];
   return ownedSite.parse({
@@ -52,7 +55,9 @@ export function toOwnedSite(site: SiteWithOwners): z.infer<typeof ownedSite> {
     contentCount: site._count.content,
     createdAt: site.createdAt.toISOString(),
     updatedAt: site.updatedAt.toISOString(),
-    verifyToken: site.verifyToken,
+    siteKey: site.siteKey,
+    verifyToken: secret ?? null,
+    secretIssuedBeforeSplit: site.secretHash === null && site.verifyToken !== null,
     verification: verificationInstructions(site),
   });
 }

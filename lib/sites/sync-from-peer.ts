@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { fetchPeerIdentities } from "./fetch-peer-identities";
 import { normalizeDomain } from "./normalize-domain";
 import { refreshSiteSearchText } from "./refresh-site-search-text";
-import { newSiteToken } from "./register-site";
+import { newSecretColumns, newSiteKey } from "./site-secret";
 
 type Synced = { domain: string; siteId: string; created: boolean; blogPosts: number };
 type Skipped = { domain: string; reason: string };
@@ -72,7 +72,7 @@ export async function syncFromPeer(body: { domains: string[] } | { all: true }) 
       }
       const site = local
         ? await tx.site.update({ where: { id: local.id }, data: identityData })
-        : await tx.site.create({ data: { ...(idTaken ? {} : { id: identity.id }), domain, verifyToken: newSiteToken(), ...identityData } });
+        : await tx.site.create({ data: { ...(idTaken ? {} : { id: identity.id }), domain, siteKey: newSiteKey(), ...newSecretColumns().data, ...identityData } });
       for (const w of identity.ownerWallets) {
         await tx.siteOwnerWallet.upsert({
           where: { siteId_wallet: { siteId: site.id, wallet: w.wallet } },

@@ -30,7 +30,7 @@ export async function verifySite({ siteId, wallet, method, pageUrl }: { siteId: 
     const r = await checkOwnerLink({ domain: site.domain, wallets: [wallet] });
     ({ ok, attempts, home } = r);
   } else if (method === "widget") {
-    const r = await checkWidgetInstall({ domain: site.domain, token: site.verifyToken, pageUrl });
+    const r = await checkWidgetInstall({ site, pageUrl });
     ({ ok, attempts } = r);
     home = r.page && new URL(r.page.url).pathname === "/" ? r.page : null;
   } else {

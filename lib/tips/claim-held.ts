@@ -1,5 +1,4 @@
 import "server-only";
-import { createHash, timingSafeEqual } from "node:crypto";
 import { getAddress, isAddressEqual, type Address, type Hex } from "viem";
 import { NETWORKS } from "@/lib/chain/networks";
 import { canonicalDomain } from "@/lib/chain/predict";
@@ -17,24 +16,33 @@ import { reconcileBox } from "./reconcile-box";
 import { verifyWalletSignature } from "@/lib/auth/verify-wallet-signature";
 import { voidFailedHolds } from "./void-failed-holds";
 import { withDomainLock } from "./with-domain-lock";
+import { isSiteSecret } from "@/lib/sites/site-secret";
 
 export type ClaimInput = {
   siteId: string;
-  token: string;
+  /** The site's secret; may be left out when `sessionWallet` is one of the site's owner wallets. */
+  token?: string;
+  /** The signed-in wallet, when the request carries a session (the dashboard's Claim button). */
+  sessionWallet?: string | null;
   creatorWallet?: Address;
   claimToken?: { message: string; signature: Hex };
 };
 
 /**
- * POST /hub/tips/claim. The site's verifyToken proves ownership; the domain is bound to one wallet at
+ * POST /hub/tips/claim. The site's secret (or the signed-in session of one of its owner wallets) proves
+ * ownership; the domain is bound to one wallet at
  * its first claim (another wallet later gets 409). Under the domain's lock, every held tip of the
  * domain is marked 'releasing' (guarded, so a racing claim cannot take them too), then ONE
  * HoldingBoxFactory.release pays the box's balance: 5% to the treasury, the rest to the creator. Rows
  * become released only after that transaction succeeded; on a revert they go back to held (502).
  */
 export async function claimHeld(input: ClaimInput) {
-  const site = await db.site.findUnique({ where: { id: input.siteId } });
-  if (!site || !sameSecret(site.verifyToken, input.token)) throw new ApiError("forbidden", "Invalid site credentials (siteId and token)");
+  const site = await db.site.findUnique({ where: { id: input.siteId }, include: { ownerWallets: { where: { role: "owner" } } } });
+  if (input.token === undefined && !input.sessionWallet) {
+    throw new ApiError("invalid-request", "token: required (the site's secret, sk_…), unless you are signed in as the site's owner");
+  }
+  const proven = !!site && (input.token !== undefined ? isSiteSecret(site, input.token) : ownsSite(site, input.sessionWallet!));
+  if (!site || !proven) throw new ApiError("forbidden", "Invalid site credentials (siteId and token)");
   if (!site.verified || site.removedAt) throw new ApiError("forbidden", `${site.domain} is not a verified site; verify it before claiming its tips`);
 
   const domain = canonicalDomain(site.domain);
@@ -124,7 +132,6 @@ async function bindDomain(domain: string, wallet: Address, siteId: string) {
   }
 }
 
-function sameSecret(a: string, b: string): boolean {
-  const digest = (s: string) => createHash("sha256").update(s).digest();
-  return timingSafeEqual(digest(a), digest(b));
+function ownsSite(site: { ownerWallet: string; ownerWallets: { wallet: string }[] }, wallet: string): boolean {
+  return site.ownerWallet === wallet || site.ownerWallets.some((w) => w.wallet === wallet);
 }

@@ -1,5 +1,4 @@
 import "server-only";
-import { timingSafeEqual } from "node:crypto";
 import { getAddress, type Address } from "viem";
 import { predictFeeWallet } from "@/lib/chain/predict";
 import { db } from "@/lib/db";
@@ -7,6 +6,7 @@ import { env } from "@/lib/env";
 import { isPostListing } from "@/lib/explore/post-listing-id";
 import { ApiError } from "@/lib/http/errors";
 import { parseUsdc } from "@/lib/money";
+import { isSiteSecret } from "@/lib/sites/site-secret";
 import { HOSTED_FEE_BPS } from "./constants";
 import type { PaidResource } from "./types";
 
@@ -127,13 +127,14 @@ async function findTrackedContent(input: PayResourceInput) {
   return null;
 }
 
-/** A site named for attribution counts only with its own token; without a token it is ignored. */
+/**
+ * A site named for attribution counts only with its secret (never its public widget key: that one is
+ * in every page of the site); without a token it is ignored.
+ */
 async function attributedSite(siteId: string, token: string | undefined) {
   if (!token) return null;
   const site = await db.site.findUnique({ where: { id: siteId } });
-  const a = Buffer.from(site?.verifyToken ?? "");
-  const b = Buffer.from(token);
-  if (!site || site.removedAt || a.length !== b.length || !timingSafeEqual(a, b)) {
+  if (!site || site.removedAt || !isSiteSecret(site, token)) {
     throw new ApiError("forbidden", "siteId and siteToken do not match a registered site");
   }
   return site;

@@ -3,7 +3,7 @@ import type { Tx } from "@/lib/db";
 import type { ActivityInput } from "@/lib/ledger/record-activity";
 
 /** What a payment buys: Payment.resourceType. */
-export type ResourceKind = "content" | "quickshare" | "tip" | "blogpost";
+export type ResourceKind = "content" | "quickshare" | "tip" | "blogpost" | "pass";
 
 /** The three ways a payment reaches the hub (Payment.rail). */
 export type Rail = "gateway" | "eip3009" | "transfer";

@@ -130,6 +130,10 @@ export async function seedDemoContent({ hubUrl, creatorKey, blogName = DEMO_BLOG
     posts.push(res.body.post);
   }
 
+  // The blog's pass (docs/passes.md): 2 USDC for 30 days, set up once; an owner's later change is kept.
+  const pass = expect(await call(hubUrl, { host, path: "/api/admin/pass", cookie: blogCookie }), [200], "read the pass").body;
+  if (!pass.offer) expect(await call(hubUrl, { host, method: "PUT", path: "/api/admin/pass", cookie: blogCookie, json: { price: "2", durationDays: 30 } }), [200], "set up the pass");
+
   const mine = expect(await call(hubUrl, { path: "/quickshare/mine", cookie: hubCookie }), [200], "list shares").body;
   const shares = [];
   for (const s of SHARES) {

@@ -5,6 +5,7 @@ import { FacilitatorKeys } from "@/components/dashboard/facilitator-keys";
 import { OpenBlogForm } from "@/components/dashboard/open-blog-form";
 import { RegisterSiteForm } from "@/components/dashboard/register-site-form";
 import { SignInPrompt } from "@/components/dashboard/sign-in-prompt";
+import { SiteSecret } from "@/components/dashboard/site-secret";
 import { VerifySiteForm } from "@/components/dashboard/verify-site-form";
 import { readPageSession } from "@/lib/auth/read-page-session";
 import { blogOrigin } from "@/lib/blog/blog-origin";
@@ -69,7 +70,7 @@ export default async function SitesPage() {
               </header>
               {site.lastVerifiedAt && <p className="small muted">Last proven <time dateTime={site.lastVerifiedAt}>{site.lastVerifiedAt.slice(0, 10)}</time>. {site.contentCount} content items.</p>}
               <details open={!site.verified}>
-                <summary>{site.verified ? "Verification details and site token" : "How to verify this site"}</summary>
+                <summary>{site.verified ? "Verification details, site key and secret" : "How to verify this site"}</summary>
                 <ol className="steps">
                   <li>
                     <strong>Owner file</strong>: serve <code>{site.verification.ownerLink.fileUrl}</code> containing your wallet <code className="wallet">{site.verification.ownerLink.fileContent.trim()}</code>
@@ -82,7 +83,7 @@ export default async function SitesPage() {
                   </li>
                   <li>Then choose the proof and press <em>Verify now</em>.</li>
                 </ol>
-                <p className="small">Site id <code>{site.id}</code>. Site token (keep it secret; it signs widget events and tip claims): <code className="wallet">{site.verifyToken}</code></p>
+                <SiteSecret siteId={site.id} domain={site.domain} siteKey={site.siteKey} beforeSplit={site.secretIssuedBeforeSplit} />
                 <VerifySiteForm siteId={site.id} domain={site.domain} />
               </details>
               <section aria-label={`Sales on ${site.domain}`} className="sales">
@@ -124,7 +125,7 @@ export default async function SitesPage() {
                 {!h ? (
                   <p className="error">Held tips could not be read for this domain.</p>
                 ) : site.verified ? (
-                  <ClaimTipsButton siteId={site.id} token={site.verifyToken} domain={site.domain} count={h.total} gross={formatUsdc(grossAtomic)} fee={formatUsdc(fee)} net={formatUsdc(net)} />
+                  <ClaimTipsButton siteId={site.id} domain={site.domain} count={h.total} gross={formatUsdc(grossAtomic)} fee={formatUsdc(fee)} net={formatUsdc(net)} />
                 ) : (
                   <p className="muted">{h.total > 0 ? `${h.total} tips (${formatUsdc(grossAtomic)} USDC) are held; verify the site to claim them.` : "No tips are held for this domain."}</p>
                 )}

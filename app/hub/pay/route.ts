@@ -1,16 +1,23 @@
 import { findSoldPost } from "@/lib/blog/find-sold-post";
 import { payForPost } from "@/lib/blog/pay-for-post";
 import { route } from "@/lib/http/route";
+import { findSoldPass } from "@/lib/passes/find-sold-pass";
+import { payForPass } from "@/lib/passes/pay-for-pass";
 import { payBody } from "@/lib/schemas/x402";
 import { parseCredentials } from "@/lib/x402/parse-credentials";
 import { payForContent } from "@/lib/x402/pay-for-content";
 
-// POST /hub/pay — 402 x402 challenge for content or a hosted post, or its receipt once paid (gateway or transfer rail)
+// POST /hub/pay — 402 x402 challenge for content, a hosted post or a blog's pass, or its receipt once paid (gateway or transfer rail)
 export const POST = route({ body: payBody }, async ({ body, req }) => {
   const credentials = parseCredentials(req.headers);
   const sold = await findSoldPost(body);
   if (sold) {
     const { body: paid, headers } = await payForPost({ sold, credentials, wallet: body.wallet });
+    return Response.json(paid, { headers });
+  }
+  const passOf = await findSoldPass(body);
+  if (passOf) {
+    const { body: paid, headers } = await payForPass({ blog: passOf, credentials, wallet: body.wallet });
     return Response.json(paid, { headers });
   }
   const { receipt, headers } = await payForContent({ body, credentials });

@@ -4,9 +4,10 @@ import { claimBody } from "@/lib/schemas/tips";
 import { claimHeld } from "@/lib/tips/claim-held";
 
 // POST /hub/tips/claim — release a domain's held tips to its verified owner (5% to the treasury)
-export const POST = route({ body: claimBody }, ({ body }) =>
+export const POST = route({ body: claimBody, auth: "optional" }, ({ body, session }) =>
   claimHeld({
     ...body,
+    sessionWallet: session?.wallet ?? null,
     creatorWallet: body.creatorWallet as Address | undefined,
     claimToken: body.claimToken && { message: body.claimToken.message, signature: body.claimToken.signature as Hex },
   }),

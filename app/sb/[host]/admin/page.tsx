@@ -5,6 +5,7 @@ import { adminPageData } from "@/lib/blog/admin-page-data";
 import { blogPageContext } from "@/lib/blog/blog-page-context";
 import { hubChainConfig } from "@/lib/chain/browser-config";
 import { env } from "@/lib/env";
+import { passAdminData } from "@/lib/passes/pass-admin-data";
 
 type Props = { params: Promise<{ host: string }> };
 
@@ -16,7 +17,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 // GET /admin (blog origin) — the blog editor: sign in with the blog's wallet session; admins list, write and manage posts
 export default async function BlogAdminPage({ params }: Props) {
   const blog = await blogPageContext((await params).host);
-  const posts = blog.admin ? await adminPageData(blog) : [];
+  const [posts, pass] = blog.admin ? await Promise.all([adminPageData(blog), passAdminData({ blog })]) : [[], null];
   return (
     <BlogAdmin
       chain={hubChainConfig()}
@@ -24,6 +25,7 @@ export default async function BlogAdminPage({ params }: Props) {
       session={blog.session?.wallet ?? null}
       admin={blog.admin}
       posts={posts}
+      pass={pass}
     />
   );
 }

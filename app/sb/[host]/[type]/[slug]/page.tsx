@@ -12,6 +12,7 @@ import { hubChainConfig } from "@/lib/chain/browser-config";
 import { env } from "@/lib/env";
 import { keepPage } from "@/lib/http/page-cache";
 import { pageRequest } from "@/lib/http/page-request";
+import { paywallPass } from "@/lib/passes/paywall-pass";
 
 type Props = { params: Promise<{ host: string; type: string; slug: string }> };
 
@@ -40,6 +41,7 @@ export default async function PostPage({ params }: Props) {
   // No blog session: every anonymous reader's page (lib/http/page-cache.ts), each still a view.
   if (!blog.session) keepPage(headers, { onHit: () => countPostView(view) });
   const accessUrl = new URL(urls.access);
+  const pass = data.state === "charge" ? await paywallPass(blog, post) : null;
   const paywall = {
     chain: hubChainConfig(),
     accessPath: accessUrl.pathname + accessUrl.search,
@@ -81,7 +83,7 @@ export default async function PostPage({ params }: Props) {
         </>
       )}
       {data.state !== "granted" && <DocumentView doc={data.preview} />}
-      {data.state === "charge" && <Paywall {...paywall} mode="pay" priceAtomic={data.amountAtomic} />}
+      {data.state === "charge" && <Paywall {...paywall} mode="pay" priceAtomic={data.amountAtomic} pass={pass} />}
       {data.state === "denied" && data.deny && (
         <>
           <section className="reader-panel"><h2>{data.deny.invite ? "Invite-only" : "Access denied"}</h2><p>{data.deny.details}</p></section>
