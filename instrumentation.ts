@@ -9,11 +9,14 @@ export async function register() {
   const { env } = await import("./lib/env");
   const { startSettler } = await import("./lib/x402/start-settler");
   const { startGatewayIndex } = await import("./lib/x402/gateway-index/start-gateway-index");
+  const { startWebhookWorker } = await import("./lib/webhooks/start-webhook-worker");
   const { registerLifecycle } = await import("./lib/lifecycle/register-lifecycle");
   const { lifecycle } = await import("./lib/lifecycle/lifecycle");
   const settler = startSettler();
   const index = startGatewayIndex();
+  const webhooks = startWebhookWorker();
   lifecycle().setPart("settler", env.SETTLE_INTERVAL_MS === 0 ? "off" : "running");
-  // On SIGTERM, after the requests in flight have answered: stop the settler and the deposit index and give up their leases.
-  registerLifecycle({ onDrain: [settler.stop, index.stop] });
+  // On SIGTERM, after the requests in flight have answered: stop the settler, the deposit index and the
+  // webhook worker and give up their leases (undelivered webhooks stay queued in the database).
+  registerLifecycle({ onDrain: [settler.stop, index.stop, webhooks.stop] });
 }

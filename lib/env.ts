@@ -106,6 +106,12 @@ export const configSchema = z.object({
   // `npm run settle -- --watch` worker settles), and how many authorizations go into one batch.
   SETTLE_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
   SETTLE_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(50),
+  // Signed webhooks (docs/webhooks.md): how often the delivery worker runs (0 turns it off; one
+  // instance at a time delivers, elected by a lease), how long one attempt may take, and the first
+  // retry's wait (doubling after every failure, for about a day).
+  WEBHOOK_INTERVAL_MS: z.coerce.number().int().min(0).default(2_000),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
   // Gateway deposit index (lib/x402/gateway-index): how often this process follows the Gateway
   // Wallet's events into the database (0 turns the index off: every Gateway payment reads its deposit
   // and nonce on chain), and how old the last completed pass may be before payments stop trusting it

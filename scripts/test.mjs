@@ -125,7 +125,10 @@ async function withStack(label, databaseUrl, fn) {
     // read answers here (e2e/api/read-cache.test.ts starts a hub of its own with the cache on).
     READ_CACHE_MS: "0",
     // The example creator site (scripts/lib/example-site.mjs) runs on APP_PORT + 20 as shop.localhost: the hub may reach it there.
-    ...exampleSiteHubEnv({ port: exampleSitePort(APP_PORT) }) };
+    // Signed webhooks: the worker runs every 200 ms, an attempt may take 1 s, retries start after 300 ms;
+    // the API and browser tests start their receiver on APP_PORT + 51 as hooks.localhost (e2e/support/webhook-receiver.ts).
+    WEBHOOK_INTERVAL_MS: "200", WEBHOOK_TIMEOUT_MS: "1000", WEBHOOK_RETRY_BASE_MS: "300",
+    ...exampleSiteHubEnv({ port: APP_PORT + 51, host: "hooks.localhost", current: exampleSiteHubEnv({ port: exampleSitePort(APP_PORT) }).SITE_FETCH_ALLOW_HOSTS }) };
   const env = stackEnv({ dataDir, databaseUrl, chainPort: CHAIN_PORT, appPort: APP_PORT, origin, extra });
   let server;
   const failedBefore = failedStages;

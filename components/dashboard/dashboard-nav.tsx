@@ -1,6 +1,6 @@
 import Link from "next/link";
 
-const LINKS = [["/dashboard", "Overview"], ["/dashboard/new", "New share"], ["/dashboard/sites", "Sites and tips"]] as const;
+const LINKS = [["/dashboard", "Overview"], ["/dashboard/new", "New share"], ["/dashboard/sites", "Sites and tips"], ["/dashboard/webhooks", "Webhooks"]] as const;
 
 /** The dashboard's own tabs; the current one carries aria-current. */
 export function DashboardNav({ current }: { current: (typeof LINKS)[number][0] }) {

@@ -57,7 +57,7 @@ test("every hub page, signed out: no axe violations, no session request, no wall
   const wallet = walletScripts(page);
 
   // Pages that never act with a wallet: no wallet stack on them.
-  const plain = ["/", "/explore", "/ledger", "/stats", "/leaderboards?type=content", "/leaderboards?type=sites", "/dashboard", "/dashboard/new", "/dashboard/sites", "/purchases", `/qs/${f.free.slug}`, `/qs/${f.paid.slug}`];
+  const plain = ["/", "/explore", "/ledger", "/stats", "/leaderboards?type=content", "/leaderboards?type=sites", "/dashboard", "/dashboard/new", "/dashboard/sites", "/dashboard/webhooks", "/purchases", `/qs/${f.free.slug}`, `/qs/${f.paid.slug}`];
   if (f.tx) plain.push(`/ledger/tx/${f.tx}`);
   for (const path of plain) {
     await open(page, path);
@@ -86,7 +86,7 @@ test("every hub page, signed in: no axe violations and the header shows the sess
   const wallet = walletScripts(page);
   const short = `${f.owner.address.slice(0, 6)}…${f.owner.address.slice(-4)}`;
 
-  for (const path of ["/", "/explore", "/ledger", "/stats", "/dashboard", "/dashboard/new", "/dashboard/sites", `/dashboard/shares/${f.paid.slug}`, "/purchases"]) {
+  for (const path of ["/", "/explore", "/ledger", "/stats", "/dashboard", "/dashboard/new", "/dashboard/sites", "/dashboard/webhooks", `/dashboard/shares/${f.paid.slug}`, "/purchases"]) {
     await open(page, path);
     await expect(page.getByTestId("signed-in")).toContainText(short);
     await expectNoViolations(page, `${path} (signed in)`);

@@ -2,6 +2,7 @@ import "server-only";
 import { randomInt } from "node:crypto";
 import { db, type DbOrTx } from "@/lib/db";
 import { env } from "@/lib/env";
+import { enqueueWebhooks, webhookPayload, webhookTargets } from "@/lib/webhooks/enqueue-webhooks";
 
 /** Rows per (network, type, subkind) in LedgerTotal: a kind's total is the sum of its rows. */
 const LEDGER_TOTAL_SHARDS = 16;
@@ -54,8 +55,22 @@ export async function recordActivity(input: ActivityInput, client: DbOrTx = db, 
   }
   const network = env.NETWORK_MODE;
   const data = { ...input, network, timestamp: input.timestamp ?? new Date() };
-  if (times === 1) await client.ledgerActivity.create({ data });
-  else await client.ledgerActivity.createMany({ data: Array.from({ length: times }, () => data) });
+  // Signed webhooks (docs/webhooks.md): the row's deliveries are queued with it, so an event exists
+  // exactly when its ledger row does. Rows that are no event, or a hub without enabled endpoints, cost
+  // at most one indexed read. Without a caller's transaction, row and deliveries get one of their own.
+  const hooks = times === 1 ? await webhookTargets(input, client) : [];
+  if (hooks.length && client === db) {
+    return db.$transaction((tx) => writeRow(tx, data, times, hooks));
+  }
+  return writeRow(client, data, times, hooks);
+}
+
+async function writeRow(client: DbOrTx, data: ActivityInput & { network: string; timestamp: Date }, times: number, hooks: Awaited<ReturnType<typeof webhookTargets>>): Promise<boolean> {
+  const { network, ...input } = data;
+  if (times === 1) {
+    const row = await client.ledgerActivity.create({ data, select: { id: true } });
+    await enqueueWebhooks(hooks, (event) => webhookPayload(event, row.id, input), client, new Date());
+  } else await client.ledgerActivity.createMany({ data: Array.from({ length: times }, () => data) });
   // The running totals move with the row (same transaction when the caller passes one), so reading
   // the ledger's totals never scans the ledger. One INSERT … ON CONFLICT into one of a kind's
   // LEDGER_TOTAL_SHARDS rows, picked at random: concurrent transactions rarely wait on one row lock

@@ -41,6 +41,12 @@ beforeAll(async () => {
         return;
       case "/hang":
         return; // never answers
+      case "/echo": {
+        const chunks: Buffer[] = [];
+        req.on("data", (c: Buffer) => chunks.push(c));
+        req.on("end", () => res.end(`${req.method} ${req.headers["content-type"]} ${Buffer.concat(chunks).toString("utf8")}`));
+        return;
+      }
       default:
         res.writeHead(404);
         res.end("nope");
@@ -139,6 +145,13 @@ describe("safeFetch with an explicit test allowlist", () => {
     const res = await safeFetch(`http://127.0.0.1:${port}/redirect?to=/ok`, { allowHosts: loopbackAllowed });
     expect(res.status).toBe(200);
     expect(res.url).toBe(`http://127.0.0.1:${port}/ok`);
+  });
+
+  it("POSTs a body (a webhook) and answers a redirect as it is, never following it", async () => {
+    const res = await safeFetch(`http://127.0.0.1:${port}/echo`, { method: "POST", body: '{"a":1}', headers: { "content-type": "application/json" }, allowHosts: loopbackAllowed });
+    expect(res.text()).toBe('POST application/json {"a":1}');
+    const moved = await safeFetch(`http://127.0.0.1:${port}/redirect?to=/ok`, { method: "POST", body: "x", allowHosts: loopbackAllowed });
+    expect(moved.status).toBe(302);
   });
 
   it("stops after five redirects", async () => {

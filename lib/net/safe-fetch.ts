@@ -14,8 +14,10 @@ export type ResolvedAddress = { address: string; family: number };
 export type AllowedHost = { host: string; address?: string; port?: number };
 
 export type SafeFetchOptions = {
-  method?: "GET" | "HEAD";
+  method?: "GET" | "HEAD" | "POST";
   headers?: Record<string, string>;
+  /** Request body (POST: a webhook delivery). A POST follows no redirect: the 3xx is the answer. */
+  body?: string | Buffer;
   /** Largest body accepted, in bytes (default 1 MiB). A larger body aborts the fetch. */
   maxBytes?: number;
   /** Budget for the whole fetch, every redirect included (default 5 s). */
@@ -90,7 +92,7 @@ export async function safeFetch(input: string, options: SafeFetchOptions = {}): 
       const target = await pickAddress(url, options, deadline);
       const res = await request(url, target, options, deadline, maxBytes);
       const location = res.headers.location;
-      if (!REDIRECTS.has(res.status) || !location) return res;
+      if (!REDIRECTS.has(res.status) || !location || options.method === "POST") return res;
       if (hop >= maxRedirects) throw new SafeFetchError("too-many-redirects", `more than ${maxRedirects} redirects`);
       current = location;
       url = parseUrl(location, url);
@@ -223,6 +225,6 @@ function request(url: URL, target: Target, options: SafeFetchOptions, deadline: 
     );
     const timer = setTimeout(() => fail(new SafeFetchError("timeout", `no complete answer from ${url.host} in time`)), left);
     req.on("error", (err) => fail(new SafeFetchError("network", `${url.host}: ${err.message}`)));
-    req.end();
+    req.end(options.body);
   });
 }

@@ -18,6 +18,7 @@ import { quickshareOwnerPaths, quickshareSharePaths } from "./paths-quickshare";
 import { ratingPaths } from "./paths-ratings";
 import { sitesPaths } from "./paths-sites";
 import { tipsPaths } from "./paths-tips";
+import { webhookPaths } from "./paths-webhooks";
 import { x402Paths } from "./paths-x402";
 
 export const API_VERSION = "0.2.9";
@@ -39,7 +40,7 @@ export function openapiDocument() {
       withCommonStatuses({
         ...authPaths, ...metaPaths, ...judgePaths, ...agentPaths, ...ledgerPaths, ...ratingPaths, ...x402Paths, ...sitesPaths, ...eventsPaths,
         ...explorePaths, ...quickshareSharePaths, ...quickshareOwnerPaths, ...tipsPaths, ...blogPaths, ...passPaths, ...facilitatorPaths,
-        ...checkoutPaths, ...feedPaths, ...creatorNumbersPaths,
+        ...checkoutPaths, ...feedPaths, ...creatorNumbersPaths, ...webhookPaths,
       }),
     ),
     components: {

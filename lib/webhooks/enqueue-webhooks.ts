@@ -1,0 +1,106 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { getAddress, isAddress } from "viem";
+import type { DbOrTx } from "@/lib/db";
+import { env } from "@/lib/env";
+import type { ActivityInput } from "@/lib/ledger/record-activity";
+import { formatUsdc } from "@/lib/money";
+import { parseEventList, webhookEventOf, type WebhookEvent } from "./webhook-events";
+
+export type WebhookTarget = { endpointId: string; event: WebhookEvent };
+
+/**
+ * The endpoints that want this ledger row. Cheap on the paid path: a row that is no event costs
+ * nothing, and while no endpoint is enabled anywhere one indexed lookup answers. Otherwise the row's
+ * site (websiteId, else its domain), that site's owners and the paid wallet (a share's owner for
+ * share rows) name the endpoints: those of the site, and the wallet-wide ones of those owners.
+ * Reads only, through the caller's client (inside its transaction when it passes one).
+ */
+export async function webhookTargets(input: ActivityInput, client: DbOrTx): Promise<WebhookTarget[]> {
+  const event = webhookEventOf(input);
+  if (!event) return [];
+  const any = await client.webhookEndpoint.findFirst({ where: { enabled: true }, select: { id: true } });
+  if (!any) return [];
+
+  const site = input.websiteId
+    ? await client.site.findUnique({ where: { id: input.websiteId }, select: { id: true, ownerWallet: true } })
+    : input.domain
+      ? await client.site.findUnique({ where: { domain: input.domain.toLowerCase() }, select: { id: true, ownerWallet: true } })
+      : null;
+  const owners = new Set<string>();
+  const add = (w: string | null | undefined) => {
+    if (w && isAddress(w, { strict: false })) owners.add(getAddress(w));
+  };
+  if (site) {
+    add(site.ownerWallet);
+    const extra = await client.siteOwnerWallet.findMany({ where: { siteId: site.id, role: "owner" }, select: { wallet: true } });
+    for (const o of extra) add(o.wallet);
+  }
+  // The creator paid: a sale's and a settled or released tip's recipient (a refund's recipient is the payer).
+  if (event !== "tip.refunded") add(input.recipientWallet);
+  if (input.type === "quickshare") add(await shareOwner(input, client));
+  if (!site && owners.size === 0) return [];
+
+  const endpoints = await client.webhookEndpoint.findMany({
+    where: { enabled: true, OR: [...(site ? [{ siteId: site.id }] : []), ...(owners.size ? [{ siteId: null, ownerWallet: { in: [...owners] } }] : [])] },
+    select: { id: true, events: true },
+  });
+  return endpoints.filter((e) => parseEventList(e.events).has(event)).map((e) => ({ endpointId: e.id, event }));
+}
+
+/** A share row names no share (docs/decisions.md #2): its owner is found through the payment or the unlock event. */
+async function shareOwner(input: ActivityInput, client: DbOrTx): Promise<string | null> {
+  if (input.paymentId) {
+    const payment = await client.payment.findUnique({ where: { id: input.paymentId }, select: { resourceType: true, resourceId: true, recipient: true } });
+    if (!payment) return null;
+    if (payment.resourceType !== "quickshare") return payment.recipient;
+    const share = await client.quickshare.findUnique({ where: { id: payment.resourceId }, select: { ownerWallet: true } });
+    return share?.ownerWallet ?? null;
+  }
+  const eventId = input.sourceKey?.startsWith("quickshare-unlock:") ? input.sourceKey.slice("quickshare-unlock:".length) : null;
+  if (!eventId) return null;
+  const row = await client.quickshareEvent.findUnique({ where: { id: eventId }, select: { share: { select: { ownerWallet: true } } } });
+  return row?.share.ownerWallet ?? null;
+}
+
+/** The body every attempt sends: `{ type, timestamp, data }` (Standard Webhooks). */
+export function webhookPayload(event: string, ledgerId: string | null, input: ActivityInput & { timestamp: Date }): string {
+  const money = (v: bigint | null | undefined) => (v === null || v === undefined ? null : formatUsdc(v));
+  const data = {
+    ledgerId,
+    network: env.NETWORK_MODE,
+    kind: input.type,
+    subkind: input.subkind ?? null,
+    websiteId: input.websiteId ?? null,
+    domain: input.domain ?? null,
+    contentId: input.contentId ?? null,
+    contentTitle: input.contentTitle ?? null,
+    contentUrl: input.contentUrl ?? null,
+    currency: "USDC",
+    amount: money(input.amountAtomic ?? 0n),
+    amountAtomic: String(input.amountAtomic ?? 0n),
+    revenue: money(input.revenueAtomic ?? 0n),
+    protocolFee: money(input.protocolFeeAtomic),
+    payer: input.payerWallet ?? null,
+    recipient: input.recipientWallet ?? null,
+    paymentId: input.paymentId ?? null,
+    paymentProvider: input.paymentProvider ?? null,
+    txHash: input.txHash ?? null,
+    receiptUrl: input.receiptUrl ?? null,
+    chainId: input.chainId ?? null,
+    status: input.status ?? null,
+    ...(input.type === "rating" && { score: input.score ?? null, stars: input.score == null ? null : input.score / 10, proof: input.proof ?? null, wallet: input.walletAddress ?? null }),
+  };
+  return JSON.stringify({ type: event, timestamp: input.timestamp.toISOString(), data });
+}
+
+/** A message id, the webhook-id of every attempt. */
+export const newMessageId = () => `msg_${randomUUID().replace(/-/g, "")}`;
+
+/** Queues one delivery per target, through the caller's client (the ledger row's transaction). */
+export async function enqueueWebhooks(targets: WebhookTarget[], payloadOf: (event: string) => string, client: DbOrTx, now: Date): Promise<void> {
+  if (!targets.length) return;
+  await client.webhookDelivery.createMany({
+    data: targets.map((t) => ({ id: newMessageId(), endpointId: t.endpointId, network: env.NETWORK_MODE, eventType: t.event, payload: payloadOf(t.event), nextAttemptAt: now })),
+  });
+}
