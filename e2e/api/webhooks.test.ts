@@ -1,11 +1,14 @@
 // Signed webhooks (issue 35 part 3): endpoints registered by a creator receive Standard Webhooks
 // deliveries from the durable queue, verified here with the `standardwebhooks` package's own
 // verifier, at a real HTTP receiver on loopback (e2e/support/webhook-receiver.ts).
+import { decodePaymentRequiredHeader } from "@x402/core/http";
 import type { PaymentRequirements } from "@x402/core/types";
 import { Webhook } from "standardwebhooks";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, expectError, signIn } from "../support/hub";
+import { blogRequest, blogSignIn, cleanupBlogs, createBlog } from "../support/blog";
+import { closeDb, person } from "../support/quickshare";
 import { createSite, holdTip, newWallet, removeFixtures, uniqueDomain, usdc } from "../support/tips";
 import { receiverUrl, startWebhookReceiver, type Received } from "../support/webhook-receiver";
 import { type ExtraHub, startExtraHub } from "../support/extra-hub";
@@ -35,6 +38,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await hubDb().webhookEndpoint.deleteMany({ where: { ownerWallet: { in: [creator.address, stranger.address] } } });
   await removeFixtures();
+  await closeDb();
   await receiver?.close();
 });
 
@@ -177,6 +181,32 @@ describe("deliveries", () => {
       data: { contentId: content.id, websiteId: content.siteId, score: 40, stars: 4, proof: `onchain:${txHash}`, wallet: payer.address, txHash },
     });
     expect(receiver.at("/ratings")).toHaveLength(1); // the sale before it was no rating.created
+  });
+
+  it("delivers a pass bought on the owner's hosted blog as pass.purchased", async () => {
+    const blogOwner = await person();
+    const blog = await createBlog(blogOwner, "whpass");
+    const admin = await blogSignIn(blog.domain, blogOwner.account);
+    expect((await blogRequest(blog.domain, "/api/admin/pass", { cookie: admin, method: "PUT", json: { price: "0.4", durationDays: 7 } })).status).toBe(200);
+    const res = await api("/hub/webhooks", { json: { url: receiverUrl("/passes"), events: ["pass.purchased"] }, cookie: blogOwner.cookie });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const hook = { id: res.body.endpoint.id as string, secret: res.body.secret as string };
+
+    const unpaid = await blogRequest(blog.domain, "/api/svc/pass");
+    expect(unpaid.status).toBe(402);
+    const challenge = decodePaymentRequiredHeader(unpaid.headers.get("payment-required")!);
+    const payer = await freshPayer({ deposit: "1" });
+    const { header } = await signedPayment({ requirement: challenge.accepts[1]!, signer: payer, resource: challenge.resource });
+    const bought = await blogRequest(blog.domain, "/api/svc/pass", { headers: { "payment-signature": header } });
+    expect(bought.status, bought.text).toBe(200);
+    // A replay buys nothing more, and so queues nothing more.
+    expect((await blogRequest(blog.domain, "/api/svc/pass", { headers: { "payment-signature": header } })).status).toBe(200);
+
+    const [got] = await eventually(async () => (receiver.at("/passes").length ? receiver.at("/passes") : null), { what: "the pass's delivery" });
+    expect(verified(hook.secret, got!)).toMatchObject({ type: "pass.purchased", data: { websiteId: blog.siteId, amount: "0.4", payer: payer.address } });
+    expect(await hubDb().webhookDelivery.count({ where: { endpointId: hook.id } })).toBe(1);
+    await hubDb().webhookEndpoint.delete({ where: { id: hook.id } });
+    await cleanupBlogs();
   });
 
   it("retries a 500 with the same webhook-id and logs both attempts", async () => {
