@@ -56,6 +56,7 @@ export function guideSections(c: GuideContext): GuideSection[] {
         { route: "GET /.well-known/x402", text: "GET /.well-known/x402: live paid resource URLs (hosted blog posts' pages among them) and the declared payment info (x402, USDC, 0.01 to 1.00; rails eip3009, gateway, transfer); the 402 challenge you get at pay time is authoritative" },
         { route: "GET /hub/explore/content", text: "GET /hub/explore/content: the explore feed; query q (free text), type (article, music, video, image, document, all), sort (trending, best-sellers, hot-new), limit 1..500, skip or cursor (the previous page's nextCursor). Each paid card's `x402` says how to buy it: `{ resource, method, body }` is the request that answers the 402 (POST /hub/pay with `{ contentId }` for creator-site content, GET of the card's url for a hosted post); a card's `url` is where the item is read, not always the paid resource" },
         { route: "GET /hub/sitemap/content", text: "GET /hub/sitemap/content: every verified content URL with its update time" },
+        { route: "GET /explore/feed.xml", text: "GET /explore/feed.xml (RSS), /explore/atom.xml, /explore/feed.json: the newest verified content as a feed; each hosted blog has /feed.xml, /atom.xml and /feed.json on its own origin (paid posts: teaser and price only)" },
         { route: "GET /hub/reputation/leaderboards", text: "GET /hub/reputation/leaderboards: top creators, sites or content (type), limit 1..50" },
         { route: "GET /hub/resolve", text: "GET /hub/resolve?url=…: who gets paid for a URL (the article's own wallet, else the verified domain owner)" },
         { route: "GET /hub/stats", text: "GET /hub/stats: platform totals (creators, content, unlocks, revenue, tips, quickshares)" },
@@ -71,6 +72,7 @@ export function guideSections(c: GuideContext): GuideSection[] {
         "A replay of the same credentials returns the first result and never pays twice. " +
         "A hosted blog post is sold as the post itself, whether named by its card's id, its externalId post:<postId> (invite-only posts too; add `wallet` to be quoted an invited or whitelisted wallet's price) or its page URL: the 200 is `{ kind: \"post\", payment, receiptUrl, unlockProof, accessUrl, pageUrl, post }`, and a wallet that owns it already is charged nothing (`payment: null`). " +
         "Or GET the post's page URL (the card's url) as an agent: it answers the post's own 402. " +
+        "A hosted blog may sell a pass (one price for a number of days): GET <blog origin>/api/svc/pass answers its 402 (or POST /hub/pay with `{ url: \"<blog origin>/api/svc/pass\" }`); its 200 carries an unlockProof that reads every paid public post of that blog until the pass ends (x-svc-payment-proof), and buying again extends it. " +
         "Every 402 is Cache-Control: no-store; when you sent a payment, the challenge's `error` (and the body's `reason`) says why it was refused.",
       items: [
         {
