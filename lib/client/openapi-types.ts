@@ -5271,6 +5271,10 @@ export interface components {
             /** @description USDC (decimal number rendered from atomic units) */
             amount: number;
             domain: string;
+            /** @description The challenge's x402 extensions (payment-identifier, sign-in-with-x, signed offers), as in the PAYMENT-REQUIRED header */
+            extensions?: {
+                [key: string]: unknown;
+            };
             /** @example 100 */
             feeBps: number;
             /**
@@ -7854,6 +7858,7 @@ export interface operations {
     getApiSvcMediaByPostIdByKind: {
         parameters: {
             query?: {
+                /** @description 1 (or true): Content-Disposition attachment; 0, false or absent: inline */
                 download?: "0" | "1" | "true" | "false";
                 index?: number;
                 /** @description The unlock proof (alternative to x-svc-payment-proof) */
@@ -15403,8 +15408,8 @@ export interface operations {
     getQuickshareBySlugMediaByKind: {
         parameters: {
             query?: {
-                /** @description 1: Content-Disposition attachment */
-                download?: "0" | "1";
+                /** @description 1 (or true): Content-Disposition attachment; 0, false or absent: inline */
+                download?: "0" | "1" | "true" | "false";
                 index?: number;
                 proof?: string;
                 wallet?: string;

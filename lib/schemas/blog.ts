@@ -2,6 +2,7 @@ import { z } from "zod";
 import { audiencePolicySchema, audiencePolicyViewSchema } from "@/lib/access/audience-policy";
 import { walletAddress } from "./auth";
 import { CONTENT_TYPES, mediaMetadata, paymentSummary, QS_BODY_MAX_BYTES, sharePrice } from "./quickshare";
+import { downloadParam } from "./media";
 
 export const POST_TYPES = CONTENT_TYPES;
 const postSlug = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/, "letters, digits, _ and -, at most 128").meta({ example: "tide-tables" });
@@ -161,7 +162,7 @@ export const blogMediaQuery = z.object({
   index: z.coerce.number().int().min(0).max(100).default(0),
   proof: z.string().max(300).optional().meta({ description: "The unlock proof (alternative to x-svc-payment-proof)" }),
   wallet: walletAddress.optional(),
-  download: z.enum(["1", "0", "true", "false"]).optional(),
+  download: downloadParam,
 });
 
 // ───────── reader responses ─────────

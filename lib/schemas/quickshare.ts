@@ -2,6 +2,7 @@ import { z } from "zod";
 import { audiencePolicySchema, audiencePolicyViewSchema } from "@/lib/access/audience-policy";
 import { walletAddress } from "./auth";
 import { MEDIA_MAX_BYTES } from "@/lib/media/media-types";
+import { downloadParam } from "./media";
 
 /** Limits of the interface (Limits table). */
 export const QS_BODY_MAX_BYTES = 512 * 1024;
@@ -216,7 +217,7 @@ export const mediaQuery = z.object({
   index: z.coerce.number().int().min(0).max(QS_MEDIA_PER_SHARE_MAX).default(0),
   proof: z.string().max(300).optional(),
   wallet: walletAddress.optional(),
-  download: z.enum(["0", "1"]).optional().meta({ description: "1: Content-Disposition attachment" }),
+  download: downloadParam,
 });
 
 export const viewResponse = z.object({ success: z.literal(true), viewCount: z.number().int() }).meta({ id: "QuickshareView" });

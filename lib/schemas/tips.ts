@@ -237,6 +237,7 @@ export const tipChallengeResponse = z
     x402Version: z.literal(2),
     resource: z.object({ url: z.string(), description: z.string().optional(), mimeType: z.string().optional() }),
     accepts: z.array(paymentRequirementsSchema).meta({ description: "accepts[0]: plain EIP-3009 (settled at once by the hub's relayer); accepts[1]: Circle Gateway batched. Both pay accepts[i].payTo." }),
+    extensions: z.record(z.string(), z.unknown()).optional().meta({ description: "The challenge's x402 extensions (payment-identifier, sign-in-with-x, signed offers), as in the PAYMENT-REQUIRED header" }),
     ...feeFields,
     source: z.enum(["content", "site", "quickshare", "request"]).meta({ description: "What the payee resolved from; request: the body's recipient for a page the hub cannot resolve" }),
     domain: z.string(),

@@ -3,6 +3,7 @@ import { serveMedia } from "@/lib/access/serve-media";
 import { requestNow } from "@/lib/http/request-clock";
 import { route } from "@/lib/http/route";
 import { shareAccess } from "@/lib/quickshare/share-access";
+import { wantsDownload } from "@/lib/schemas/media";
 import { mediaParams, mediaQuery } from "@/lib/schemas/quickshare";
 import { parseCredentials } from "@/lib/x402/parse-credentials";
 
@@ -13,6 +14,6 @@ export const GET = route({ params: mediaParams, query: mediaQuery, auth: "option
     key: params.slug, kind: params.kind, index: query.index,
     proof: credentials.proof ?? query.proof ?? null, audience: audienceOf({ actor: credentials.actor }),
     claim: query.wallet ?? null, sessionWallet: session?.wallet ?? null,
-    download: query.download === "1", range: req.headers.get("range"), head: req.method === "HEAD", now: requestNow(req),
+    download: wantsDownload(query.download), range: req.headers.get("range"), head: req.method === "HEAD", now: requestNow(req),
   });
 });

@@ -6,6 +6,7 @@ import { postAccess } from "@/lib/blog/post-access";
 import { requestNow } from "@/lib/http/request-clock";
 import { route } from "@/lib/http/route";
 import { blogMediaParams, blogMediaQuery } from "@/lib/schemas/blog";
+import { wantsDownload } from "@/lib/schemas/media";
 import { parseCredentials } from "@/lib/x402/parse-credentials";
 
 // GET /api/svc/media/<postId>/<kind>?index=N (blog origin) — one decrypted media file; paid posts need the unlock proof
@@ -15,6 +16,6 @@ export const GET = route({ params: blogMediaParams.extend({ host: z.string() }),
   return serveMedia(postAccess(blog), {
     key: params.postId, kind: params.kind === "audio" ? "music" : params.kind, index: query.index,
     proof: credentials.proof ?? query.proof ?? null, audience: audienceOf({ actor: credentials.actor }), claim: query.wallet ?? null, sessionWallet: blog.session?.wallet ?? null,
-    download: query.download === "1" || query.download === "true", range: req.headers.get("range"), head: req.method === "HEAD", now: requestNow(req),
+    download: wantsDownload(query.download), range: req.headers.get("range"), head: req.method === "HEAD", now: requestNow(req),
   });
 });
