@@ -1,4 +1,4 @@
-// The hub's checkout for readers of a creator's own site (README "Readers in a browser"): the page
+// The hub's checkout for readers of a creator's own site (docs/own-site.md "Readers in a browser"): the page
 // takes the creator's PAYMENT-REQUIRED challenge in its URL and offers it for signing only when the
 // hub's facilitator would accept the payment: x402 v2, an http(s) resource on a site verified on this
 // hub, the plain USDC option on this hub's network, paid to that site's wallet. Everything else is a

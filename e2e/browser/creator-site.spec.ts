@@ -1,4 +1,4 @@
-// Readers in a browser on a creator's own site (issue 32, README "Readers in a browser"): the example
+// Readers in a browser on a creator's own site (issue 32, docs/own-site.md "Readers in a browser"): the example
 // creator site (examples/express-site: stock @x402/express, configured with the hub's paywall and
 // facilitator, no payment code of its own) runs as a real child process on loopback, registered, keyed
 // and verified through the hub's API by the same code `npm start` uses (scripts/lib/example-site.mjs).

@@ -8,7 +8,7 @@ import {
 } from "@/lib/schemas/tips";
 import { errors, json, jsonBody } from "./helpers";
 
-/** The exact texts, verbatim in the README too (section Tips; lib/tips/message-texts.test.ts keeps them in step with the code). */
+/** The exact texts, verbatim in docs/tips.md too (lib/tips/message-texts.test.ts keeps them in step with the code). */
 export const REFUND_MESSAGE_DOC = [
   "Refund held tips on Paid Content Hub",
   "Domain: <canonical domain: lowercase host, no scheme, port or leading www.>",

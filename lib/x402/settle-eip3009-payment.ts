@@ -234,7 +234,7 @@ async function settle(payment: Payment, ctx: Context, txHash: Hex): Promise<Paym
 /**
  * Counts one failed attempt at completing a pending payment and schedules the next one with
  * exponential backoff; after MAX_RECORD_ATTEMPTS the row is marked failed, with the reason, for an
- * operator (README: "Payments that could not be recorded"). Other rows are unaffected.
+ * operator (docs/payments.md, "Payments that could not be recorded"). Other rows are unaffected.
  */
 export async function noteFailedAttempt(payment: Payment, error: string, txHash?: Hex): Promise<void> {
   const current = (await db.payment.findUnique({ where: { id: payment.id } })) ?? payment;
@@ -248,7 +248,7 @@ export async function noteFailedAttempt(payment: Payment, error: string, txHash?
     data: {
       ...(txHash ? { txHash } : {}),
       status: final ? "failed" : "pending",
-      error: final ? `${error} — recording failed after ${attempts} attempts; an operator must resolve it (README: payments that could not be recorded)` : error,
+      error: final ? `${error} — recording failed after ${attempts} attempts; an operator must resolve it (docs/payments.md: payments that could not be recorded)` : error,
       authorization: JSON.stringify({ ...snapshot, attempts, retryAt }),
     },
   });
