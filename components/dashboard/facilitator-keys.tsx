@@ -1,8 +1,8 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { callApi } from "./call-api";
+import { useDashboardAction } from "./use-dashboard-action";
 
 type Key = { id: string; prefix: string; label: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null };
 type Issued = { key: string; facilitatorKey: Key };
@@ -12,23 +12,9 @@ type Issued = { key: string; facilitatorKey: Key };
  * site's own x402 middleware as `Authorization: Bearer <key>` (README "Sell on your own site").
  */
 export function FacilitatorKeys({ siteId, domain, keys }: { siteId: string; domain: string; keys: Key[] }) {
-  const router = useRouter();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, act } = useDashboardAction();
   const [issued, setIssued] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const live = keys.filter((k) => !k.revokedAt);
-
-  async function act(call: () => Promise<unknown>) {
-    setBusy(true);
-    setError(null);
-    try {
-      await call();
-      router.refresh();
-    } catch (err) {
-      setError((err as Error).message);
-    }
-    setBusy(false);
-  }
   const issue = (replaces?: string) =>
     act(async () => {
       const res = await callApi<Issued>(`/hub/sites/${siteId}/facilitator-keys`, { json: replaces ? { replaces } : {} });

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { callApi } from "./call-api";
+import { useDashboardAction } from "./use-dashboard-action";
 
 /**
  * A site's two credentials as its owner sees them: the public site key (it is in the widget snippet,
@@ -9,21 +10,14 @@ import { callApi } from "./call-api";
  * issued it. Rotating issues a new secret, shown here once; the old one stops working.
  */
 export function SiteSecret({ siteId, domain, siteKey, beforeSplit, issued: issuedAtRegistration }: { siteId: string; domain: string; siteKey: string; beforeSplit: boolean; issued?: string | null }) {
-  const [busy, setBusy] = useState(false);
+  // No refresh: the page would render again without the secret this answer shows once.
+  const { busy, error, act } = useDashboardAction({ refresh: false });
   const [issued, setIssued] = useState<string | null>(issuedAtRegistration ?? null);
-  const [error, setError] = useState<string | null>(null);
-
-  async function rotate() {
-    setBusy(true);
-    setError(null);
-    try {
+  const rotate = () =>
+    act(async () => {
       const res = await callApi<{ site: { verifyToken: string | null } }>(`/hub/sites/${siteId}/secret`, { method: "POST" });
       setIssued(res.site.verifyToken);
-    } catch (err) {
-      setError((err as Error).message);
-    }
-    setBusy(false);
-  }
+    });
 
   return (
     <div className="site-credentials small" aria-label={`Credentials of ${domain}`}>

@@ -1,29 +1,18 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { callApi } from "./call-api";
+import { useDashboardAction } from "./use-dashboard-action";
 
 /** An endpoint's buttons: send a test event, pause or resume, rotate the secret (shown once), delete. */
 export function WebhookEndpointActions({ id, url, enabled }: { id: string; url: string; enabled: boolean }) {
-  const router = useRouter();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, act: run, refresh } = useDashboardAction();
   const [note, setNote] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  async function act(call: () => Promise<void>) {
-    setBusy(true);
-    setError(null);
+  const act = (call: () => Promise<void>) => run(async () => {
     setNote(null);
-    try {
-      await call();
-      router.refresh();
-    } catch (err) {
-      setError((err as Error).message);
-    }
-    setBusy(false);
-  }
+    await call();
+  });
   const sendTest = () =>
     act(async () => {
       await callApi(`/hub/webhooks/${id}/test`, { method: "POST" });
@@ -47,7 +36,7 @@ export function WebhookEndpointActions({ id, url, enabled }: { id: string; url: 
       <button className="btn btn-small" type="button" disabled={busy} onClick={toggle}>{enabled ? "Disable" : "Enable"}</button>{" "}
       <button className="btn btn-small" type="button" disabled={busy} onClick={rotate}>Rotate secret</button>{" "}
       <button className="btn btn-small" type="button" disabled={busy} onClick={remove}>Delete</button>{" "}
-      <button className="btn btn-small" type="button" disabled={busy} onClick={() => router.refresh()}>Refresh log</button>
+      <button className="btn btn-small" type="button" disabled={busy} onClick={refresh}>Refresh log</button>
       <div aria-live="polite">
         {note && <p className="ok small" role="status">{note}</p>}
         {secret && (

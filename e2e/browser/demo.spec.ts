@@ -6,40 +6,30 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { privateKeyToAccount } from "viem/accounts";
 import { DEV_ROLES, devAccount } from "../../scripts/lib/dev-accounts.mjs";
 import { DEMO_BLOG, seedDemoContent } from "../../scripts/lib/demo-content.mjs";
-import { blogRequest, blogSignIn } from "../support/blog";
 import { startExtraHub, type ExtraHub } from "../support/extra-hub";
 import { expect, test, type Page } from "../support/fixtures";
 import { HUB_URL } from "../support/hub";
+import { type DemoContent, demoCreator, demoForSuite } from "../support/demo";
 import { db } from "../support/quickshare";
 import { screenshots } from "../support/screens";
 import { installTestWallet } from "../support/test-wallet";
 import { CHAIN_ID, RPC_URL } from "../support/x402";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const creator = devAccount(DEV_ROLES.creators[0]);
-let demo: Awaited<ReturnType<typeof seedDemoContent>>;
-
-test.beforeAll(async () => {
-  demo = await seedDemoContent({ hubUrl: HUB_URL, creatorKey: creator.privateKey });
-});
-
-// The demo blog's posts leave explore and the blog goes, so later suites see only their own content.
-test.afterAll(async () => {
-  if (!demo) return;
-  const cookie = await blogSignIn(demo.blog.domain, privateKeyToAccount(creator.privateKey as `0x${string}`));
-  const posts = (await blogRequest(demo.blog.domain, "/api/admin/posts", { cookie })).body.posts as { id: string }[];
-  for (const p of posts) await blogRequest(demo.blog.domain, `/api/admin/posts/${p.id}`, { method: "DELETE", cookie });
-  await db().site.deleteMany({ where: { domain: demo.blog.domain } });
+// The demo as `npm start` seeds it, removed after this suite (e2e/support/demo.ts).
+const seeded = demoForSuite(test);
+let demo: DemoContent;
+test.beforeAll(() => {
+  demo = seeded();
 });
 
 // The paywall asks for the post before paying: the browser logs the 402 it answers.
 test.use({ expectedConsoleErrors: [/status of 402 \(Payment Required\)/] });
 
 test("the seed is idempotent and makes a post of every type, each one explore content that links to this hub", async () => {
-  const again = await seedDemoContent({ hubUrl: HUB_URL, creatorKey: creator.privateKey });
+  const again = await seedDemoContent({ hubUrl: HUB_URL, creatorKey: demoCreator.privateKey });
   expect(again.posts.map((p) => p.slug)).toEqual(demo.posts.map((p) => p.slug));
   expect(again.shares.map((s) => s.slug)).toEqual(demo.shares.map((s) => s.slug));
   expect(new Set(demo.posts.map((p) => p.type))).toEqual(new Set(["article", "image", "music", "video", "document"]));

@@ -1,29 +1,17 @@
 // Passes in the browser (docs/passes.md): on the demo blog a reader without a wallet extension buys
 // the blog's 30-day pass with the Demo reader wallet from a post's paywall, then reads two other paid
 // posts without paying again; the demo creator changes the pass in the editor and it saves.
-import { privateKeyToAccount } from "viem/accounts";
 import { DEV_ROLES, devAccount } from "../../scripts/lib/dev-accounts.mjs";
-import { seedDemoContent } from "../../scripts/lib/demo-content.mjs";
-import { blogRequest, blogSignIn } from "../support/blog";
 import { expect, test } from "../support/fixtures";
-import { HUB_URL } from "../support/hub";
+import { type DemoContent, demoForSuite } from "../support/demo";
 import { db } from "../support/quickshare";
 
-const creator = devAccount(DEV_ROLES.creators[0]);
 const reader = devAccount(DEV_ROLES.payers[0]).address;
-let demo: Awaited<ReturnType<typeof seedDemoContent>>;
-
-test.beforeAll(async () => {
-  demo = await seedDemoContent({ hubUrl: HUB_URL, creatorKey: creator.privateKey });
-});
-
-// The demo blog goes, so later suites see only their own content (as e2e/browser/demo.spec.ts does).
-test.afterAll(async () => {
-  if (!demo) return;
-  const cookie = await blogSignIn(demo.blog.domain, privateKeyToAccount(creator.privateKey as `0x${string}`));
-  const posts = (await blogRequest(demo.blog.domain, "/api/admin/posts", { cookie })).body.posts as { id: string }[];
-  for (const p of posts) await blogRequest(demo.blog.domain, `/api/admin/posts/${p.id}`, { method: "DELETE", cookie });
-  await db().site.deleteMany({ where: { domain: demo.blog.domain } });
+// The demo as `npm start` seeds it, removed after this suite (e2e/support/demo.ts).
+const seeded = demoForSuite(test);
+let demo: DemoContent;
+test.beforeAll(() => {
+  demo = seeded();
 });
 
 // The paywall asks for the post (and the pass) before paying: the browser logs the 402s.
