@@ -5,7 +5,7 @@ let hostMap: Map<string, string> | undefined;
 
 /**
  * The hosted-blog domain a request's Host header names under this hub's settings (HUB_ORIGIN,
- * BLOG_HOST_MAP), or null for the hub itself. The proxy routes by it; the server's request hook labels
+ * BLOG_HOST_MAP), or null for the hub itself. The server's request hook routes by it and labels
  * metrics and access lines by it.
  */
 export function blogDomainOfHost(host: string | null | undefined): string | null {

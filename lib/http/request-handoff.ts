@@ -5,7 +5,7 @@ import { processState } from "@/lib/process-state";
 /**
  * A value the server's request hook (lib/http/page-edge.ts) already read for a request, handed to the page that renders the same
  * request so the page does not read it again (the share page's row: the hook needs it for the
- * status, the page for everything else). The proxy and the pages are separate bundles in one
+ * status, the page for everything else). The server's hook and the pages are separate bundles in one
  * process, so the values live on globalThis; the request carries only a random id in HANDOFF_HEADER,
  * which the hook sets itself (a client's own copy is dropped first: `dropClientHandoff`). A value is
  * taken once; one whose page never renders (a HEAD, an aborted request) expires after HANDOFF_TTL_MS.

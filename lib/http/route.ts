@@ -125,7 +125,7 @@ function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, where: str
   throw new ApiError("invalid-request", details);
 }
 
-/** Path parameters; a malformed percent-escape (which the proxy normally answers first) is 400, not 500. */
+/** Path parameters; a malformed percent-escape (which the API edge, lib/http/api-edge.ts, normally answers first) is 400, not 500. */
 async function readParams(nextCtx: NextCtx) {
   try {
     return await nextCtx.params;
