@@ -115,13 +115,14 @@ describe("two blogs on two hosts, one app", () => {
     expect(blogStatus.body).toMatchObject({ site: { origin: originOf(a.domain), domain: a.domain, siteId: a.siteId }, hub: { network: "testnet", chainId: 5042002 } });
     expect((await blogRequest("nobody-here.localhost", "/svc.json")).status).toBe(404);
     expect((await blogRequest("localhost", "/api/svc/status")).body.site.origin).toBe(new URL(HUB_URL).origin);
-    // Only the proxy says a request is a blog's: a client's own x-svc-blog-origin changes nothing.
-    const forged = { "x-svc-blog-origin": "http://evil.example", accept: "text/html" };
+    // Only the request hook says a request is a blog's: a client's own x-hub-blog-origin (or the old
+    // x-svc-blog-origin) changes nothing.
+    const forged = { "x-hub-blog-origin": "http://evil.example", "x-svc-blog-origin": "http://evil.example", accept: "text/html" };
     expect((await api(`/sb/${a.domain}/svc.json`, { headers: forged })).status).toBe(404);
     const page = await api<string>("/explore", { headers: forged });
     expect(page.status).toBe(200);
     expect(page.body).toContain('class="site-header"');
-    expect((await blogRequest(a.domain, "/api/svc/status", { headers: { "x-svc-blog-origin": "http://evil.example" } })).body.site.origin).toBe(originOf(a.domain));
+    expect((await blogRequest(a.domain, "/api/svc/status", { headers: { "x-hub-blog-origin": "http://evil.example" } })).body.site.origin).toBe(originOf(a.domain));
     // Only the request hook names a blog page for Next's rewrite: a client's own x-hub-blog-page on the
     // hub's host (page, API or the legacy /api/ prefix) is dropped, and on a blog's host replaced.
     const named = { "x-hub-blog-page": a.domain, accept: "text/html" };

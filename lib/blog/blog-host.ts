@@ -7,7 +7,7 @@ export function blogTreePath(domain: string, pathname: string): string {
 }
 
 /** Set by the server's request hook on a blog's request: the origin the reader used. */
-export const BLOG_ORIGIN_HEADER = "x-svc-blog-origin";
+export const BLOG_ORIGIN_HEADER = "x-hub-blog-origin";
 
 /**
  * Set by the server's request hook (lib/http/page-edge.ts) on a hosted blog's page request to the

@@ -57,10 +57,10 @@ export function keepPage(headers: Pick<Headers, "get">, { until, onHit }: { unti
 /**
  * The server's request hook: answers a reader page from the kept copy (true), or, for a page that may
  * be kept, names the request in PAGE_CACHE_HEADER, asks Next for identity and records the response to
- * keep it if the page says so (false: Next serves it). A client's own PAGE_CACHE_HEADER is dropped.
+ * keep it if the page says so (false: Next serves it). A client's own PAGE_CACHE_HEADER is dropped before
+ * (lib/lifecycle/handle-request.ts).
  */
 export function answerFromPageCache(req: IncomingMessage, res: ServerResponse, { pathname, blog }: { pathname: string; blog: string | null }): boolean {
-  delete req.headers[PAGE_CACHE_HEADER];
   const key = pageKey(req, pathname, blog);
   if (!key) return false;
   const kept = keptAnswer(key);

@@ -8,7 +8,6 @@ import { SHARE_PAGE_PATH } from "@/lib/quickshare/wants-share-page";
 import { parseCredentials } from "@/lib/x402/parse-credentials";
 import { isApiEdgePath, openEdge, writeError } from "./api-edge";
 import { requestRefusal } from "./guard-request";
-import { HANDOFF_HEADER } from "./request-handoff";
 
 /** Next's assets, uploads (same-origin session writes; 30 MB bodies) and the files every origin serves as they are. */
 const ASSET_PATH = /^\/(?:_next\/|uploads\/|api\/uploads\/|(?:favicon\.ico|icon\.svg|apple-icon\.png|icon-192\.png|icon-512\.png|manifest\.webmanifest)$)/;
@@ -30,11 +29,8 @@ const ASSET_PATH = /^\/(?:_next\/|uploads\/|api\/uploads\/|(?:favicon\.ico|icon\
  * Resolves true when it answered the request; otherwise Next serves it.
  */
 export async function answerAtPageEdge(req: IncomingMessage, res: ServerResponse, { pathname, blog }: { pathname: string; blog: string | null }): Promise<boolean> {
-  // Only this hook names a blog page's domain (next.config.mjs rewrites on it, on any path).
-  delete req.headers[BLOG_PAGE_HEADER];
+  // A client's own internal headers are gone already (lib/lifecycle/handle-request.ts).
   if (isApiEdgePath(pathname, blog)) return false;
-  delete req.headers[BLOG_ORIGIN_HEADER];
-  delete req.headers[HANDOFF_HEADER];
   if (ASSET_PATH.test(pathname)) return false;
   const opened = openEdge(req, res, { pathname, blog });
   if (!opened) return true;

@@ -22,7 +22,7 @@ describe("read cache", () => {
     expect(readCacheKey(request("http://hub.test/hub/ledger?domain=x.example&limit=2", { host: "blog.test" }))).not.toBe(a);
     expect(readCacheKey(request("http://hub.test/hub/ledger?domain=x.example&limit=2", { host: "hub.test", "x-forwarded-proto": "https" }))).not.toBe(a);
     expect(readCacheKey(request("http://hub.test/hub/ledger?domain=x.example&limit=2", { host: "hub.test", "x-forwarded-host": "other.test" }))).not.toBe(a);
-    expect(readCacheKey(request("http://hub.test/hub/ledger?domain=x.example&limit=2", { host: "hub.test", "x-svc-blog-origin": "https://b.test" }))).not.toBe(a);
+    expect(readCacheKey(request("http://hub.test/hub/ledger?domain=x.example&limit=2", { host: "hub.test", "x-hub-blog-origin": "https://b.test" }))).not.toBe(a);
     // Repeated parameters keep their order among themselves.
     expect(readCacheKey(request("http://hub.test/p?a=1&a=2"))).not.toBe(readCacheKey(request("http://hub.test/p?a=2&a=1")));
   });

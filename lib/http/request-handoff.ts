@@ -7,7 +7,7 @@ import { processState } from "@/lib/process-state";
  * request so the page does not read it again (the share page's row: the hook needs it for the
  * status, the page for everything else). The server's hook and the pages are separate bundles in one
  * process, so the values live on globalThis; the request carries only a random id in HANDOFF_HEADER,
- * which the hook sets itself (a client's own copy is dropped first: `dropClientHandoff`). A value is
+ * which the hook sets itself (a client's own copy is dropped first, lib/lifecycle/handle-request.ts). A value is
  * taken once; one whose page never renders (a HEAD, an aborted request) expires after HANDOFF_TTL_MS.
  */
 export const HANDOFF_HEADER = "x-hub-handoff";

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { blogDomainOfHost } from "@/lib/blog/blog-domain";
-import { blogTreePath } from "@/lib/blog/blog-host";
+import { BLOG_ORIGIN_HEADER, BLOG_PAGE_HEADER, blogTreePath } from "@/lib/blog/blog-host";
 import { answerAtApiEdge, writeError } from "@/lib/http/api-edge";
 import { ApiError } from "@/lib/http/errors";
-import { answerFromPageCache } from "@/lib/http/page-cache";
+import { answerFromPageCache, PAGE_CACHE_HEADER } from "@/lib/http/page-cache";
+import { HANDOFF_HEADER } from "@/lib/http/request-handoff";
 import { answerAtPageEdge } from "@/lib/http/page-edge";
 import { logRequest } from "@/lib/log/log-request";
 import { logger } from "@/lib/log/logger";
@@ -14,6 +15,11 @@ import { routePattern } from "@/lib/metrics/route-pattern";
 import { lifecycle } from "./lifecycle";
 
 const HEALTH_PATHS = new Set(["/health", "/health/ready"]);
+/**
+ * Headers only this hook may set (for Next's rewrite, the blog routes, the page cache, the page handoff):
+ * a client's own copies are dropped here, once, on every path, before anything reads them.
+ */
+const INTERNAL_HEADERS = [BLOG_ORIGIN_HEADER, BLOG_PAGE_HEADER, HANDOFF_HEADER, PAGE_CACHE_HEADER];
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 /** Seconds a client is told to wait before retrying a request refused while this instance stops. */
 export const DRAIN_RETRY_AFTER_SECONDS = 2;
@@ -29,6 +35,7 @@ export const DRAIN_RETRY_AFTER_SECONDS = 2;
  */
 export function handleRequest(req: IncomingMessage, res: ServerResponse, next: () => unknown): void {
   const started = process.hrtime.bigint();
+  for (const name of INTERNAL_HEADERS) delete req.headers[name];
   const pathname = (req.url ?? "/").split("?")[0]!;
   const method = req.method ?? "GET";
   const offered = req.headers["x-request-id"];
