@@ -1264,7 +1264,7 @@ export interface paths {
         };
         /**
          * The browser paywall for a creator's own site
-         * @description A creator's stock x402 middleware serves `<script src="<hub>/hub/paywall.js"></script>` as its paywall HTML (README "Readers in a browser"). The script reads the page's PAYMENT-REQUIRED challenge, sends the reader to the hub's checkout page (`/checkout?pr=<PAYMENT-REQUIRED>`) where their wallet signs the plain EIP-3009 payment, retries the page with the returned PAYMENT-SIGNATURE and shows what the creator's server answers, keeping the paid page in the browser for reloads.
+         * @description A creator's stock x402 middleware serves `<script src="<hub>/hub/paywall.js"></script>` as its paywall HTML (docs/own-site.md, "Readers in a browser"). The script reads the page's PAYMENT-REQUIRED challenge, sends the reader to the hub's checkout page (`/checkout?pr=<PAYMENT-REQUIRED>`) where their wallet signs the plain EIP-3009 payment, retries the page with the returned PAYMENT-SIGNATURE and shows what the creator's server answers, keeping the paid page in the browser for reloads.
          */
         get: operations["getHubPaywallJs"];
         put?: never;
