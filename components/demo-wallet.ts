@@ -10,7 +10,7 @@
 import type { Wallet, WalletList } from "@rainbow-me/rainbowkit";
 import { createConnector } from "wagmi";
 import { injected } from "wagmi/connectors";
-import type { ChainConfig, DemoAccountConfig } from "./providers";
+import type { ChainConfig, DemoAccountConfig } from "./chain-config";
 
 export const DEMO_GROUP = "Demo wallets (local chain, public keys)";
 

@@ -13,10 +13,7 @@ import { useHubSession } from "./session-context";
 import { SignInButton, WalletChip } from "./sign-in-button";
 import { HEADER_WALLET_SLOT, registerWalletIsland, useHeaderIsland } from "./wallet-presence";
 
-/** A demo wallet of a local hub (anvil signs for it); the server names them only on a loopback testnet chain. */
-export type DemoAccountConfig = { label: string; address: `0x${string}` };
-
-export type ChainConfig = { chainId: number; name: string; rpcUrl: string; testnet: boolean; demoAccounts?: DemoAccountConfig[] };
+import type { ChainConfig } from "./chain-config";
 
 type DemoModule = typeof import("./demo-wallet");
 // Fetched only when the server names demo accounts: elsewhere the demo wallet's code never loads.

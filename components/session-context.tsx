@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
-import type { ChainConfig } from "./providers";
+import type { ChainConfig } from "./chain-config";
 
 export type Me = { wallet: string } | null;
 

@@ -5,7 +5,7 @@
 // code (wagmi, RainbowKit), so the share page, which only links to its pay page, ships none.
 import { useEffect, useState } from "react";
 import type { Address } from "viem";
-import type { ChainConfig } from "@/components/providers";
+import type { ChainConfig } from "@/components/chain-config";
 import { DocumentView, type DocumentViewData } from "./document-view";
 import { FlowStatus, type FlowState } from "./flow-status";
 import { ShareBody, type GrantBody } from "./share-body";
