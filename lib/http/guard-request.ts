@@ -11,7 +11,7 @@ let tables: { hub: Template[]; blog: Template[] } | undefined;
 
 /**
  * What is answered before any route runs (undefined: let the request through), by the server's
- * request hook (lib/http/page-edge.ts, lib/http/api-edge.ts):
+ * request edge (lib/edge/request-edge.ts):
  * 400 `malformed-url` when a path segment holds a malformed percent-escape (it could never name a
  * resource, and decoding it later would throw); 405 `method-not-allowed` with Allow when the path is
  * a route that does not have this method; 404 `not-found` (JSON) for an unknown path under the API

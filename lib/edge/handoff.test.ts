@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { dropClientHandoff, HANDOFF_HEADER, handOff, takeHandoff } from "./request-handoff";
+import { dropClientHandoff, HANDOFF_HEADER, handOff, takeHandoff } from "./handoff";
 
-describe("request handoff (proxy → page)", () => {
+describe("the handoff between the edge and the page", () => {
   it("hands a value to the request's page once, by kind", () => {
     const h = new Headers();
     handOff(h, "share-page", { slug: "abc" });
@@ -14,7 +14,7 @@ describe("request handoff (proxy → page)", () => {
   it("gives nothing for a request without one, a made-up id or a client's own header", () => {
     expect(takeHandoff(new Headers(), "share-page")).toBeUndefined();
     expect(takeHandoff(new Headers({ [HANDOFF_HEADER]: "00000000-0000-4000-8000-000000000000" }), "share-page")).toBeUndefined();
-    // A client sends an id it saw: the proxy drops the header before it hands anything over.
+    // A client sends an id it saw: the edge drops the header before it hands anything over.
     const mine = new Headers();
     handOff(mine, "share-page", { slug: "secret" });
     const forged = new Headers({ [HANDOFF_HEADER]: mine.get(HANDOFF_HEADER)! });
