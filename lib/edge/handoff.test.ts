@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dropClientHandoff, HANDOFF_HEADER, handOff, takeHandoff } from "./handoff";
+import { closeHandoff, dropClientHandoff, HANDOFF_HEADER, handOff, keepPage, offerKeep, takeHandoff } from "./handoff";
 
 describe("the handoff between the edge and the page", () => {
   it("hands a value to the request's page once, by kind", () => {
@@ -32,5 +32,27 @@ describe("the handoff between the edge and the page", () => {
     handOff(stale, "share-page", 2, t0);
     handOff(new Headers(), "share-page", 3, t0 + 20_000); // sweeps the expired one
     expect(takeHandoff(stale, "share-page", t0)).toBeUndefined();
+  });
+
+  it("carries the page's word on keeping its render back to the page cache, on the same id as the values", () => {
+    const h = new Headers();
+    const id = offerKeep(h);
+    handOff(h, "share-page", { slug: "abc" });
+    expect(h.get(HANDOFF_HEADER)).toBe(id);
+    expect(takeHandoff(h, "share-page")).toEqual({ slug: "abc" });
+    const onHit = () => {};
+    keepPage(h, { until: new Date(5_000), onHit });
+    expect(closeHandoff(id)).toEqual({ keep: true, until: 5_000, onHit });
+    expect(closeHandoff(id)).toBeUndefined(); // gone with its response
+  });
+
+  it("keeps nothing the page cache did not offer, and an offer the page did not take stays unkept", () => {
+    const h = new Headers();
+    handOff(h, "share-page", 1);
+    keepPage(h);
+    expect(closeHandoff(h.get(HANDOFF_HEADER)!)).toBeUndefined();
+    const offered = new Headers();
+    expect(closeHandoff(offerKeep(offered))).toEqual({ keep: false });
+    keepPage(new Headers({ [HANDOFF_HEADER]: "00000000-0000-4000-8000-000000000000" })); // a made-up id: nothing
   });
 });
