@@ -8,15 +8,15 @@ const nextConfig = {
   // The hub and its agents never need Next's telemetry or remote images.
   images: { unoptimized: true },
   // React's stylesheet-preload Link headers would join (or replace) the Link header to the manifest
-  // that the interface requires on share and blog pages (set by the server's request hook, lib/http/page-edge.ts): off.
+  // that the interface requires on share and blog pages (set by the request edge, lib/edge/request-edge.ts): off.
   reactMaxHeadersLength: 0,
   // libsecp256k1's prebuilt binding is found beside the package at run time: keep it out of the bundle.
   serverExternalPackages: ["secp256k1"],
   async rewrites() {
     return {
-      // A hosted blog's pages: the server's request hook names the blog's domain in x-hub-blog-page
-      // (lib/http/page-edge.ts; a client's own copy is dropped), and Next serves its /sb/<domain>/… tree,
-      // keeping the reader's URL for the client router.
+      // A hosted blog, its pages and its API alike: the request edge names the blog's domain in
+      // x-hub-blog-page (lib/edge/request-edge.ts; a client's own copy is dropped), and Next serves its
+      // /sb/<domain>/… tree, keeping the reader's URL for the client router.
       beforeFiles: [{ source: "/:path*", has: [{ type: "header", key: "x-hub-blog-page", value: "(?<domain>.+)" }], destination: "/sb/:domain/:path*" }],
       // Legacy form: every route also answers under /api/... . Fallback rewrites run only when no
       // real route matched, so /api/openapi.json and /api/svc/* keep their own handlers.

@@ -7,7 +7,7 @@
 //   - an invite-only post re-read with an unlock proof (proof MAC + whitelist and entitlement lookups + decrypt)
 //   - GET /api/blog/posts/<slug> of a paid post (the teaser: nothing decrypted)
 //   - the HTML pages: the index, a free post (decrypted), a paid post's paywall, as kept copies
-//     (lib/http/page-cache.ts) and rendered for every request
+//     (lib/edge/page-cache.ts) and rendered for every request
 // Usage: node bench/blog.mjs [--duration 10] [--rounds 3] [--connections 10] [--db sqlite|postgres] [--build]
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { benchOptions, combineRounds, selectTargets, ensureBuild, fmt, load, machineLine, printTable, runBenchmark, startBareNext, startHub } from "./lib/harness.mjs";
@@ -51,7 +51,7 @@ await runBenchmark(async () => {
     { name: "page: free post", path: "/article/free", host, headers: { accept: "text/html" } },
     { name: "page: paid post (paywall)", path: "/article/paid", host, headers: { accept: "text/html" } },
     // The same pages rendered for every request: a cookie the hub does not read makes a request personal,
-    // so it is never answered from the page cache (lib/http/page-cache.ts); the rows above are kept copies.
+    // so it is never answered from the page cache (lib/edge/page-cache.ts); the rows above are kept copies.
     { name: "page rendered: blog index", path: "/", host, headers: { accept: "text/html", cookie: "bench=1" } },
     { name: "page rendered: free post", path: "/article/free", host, headers: { accept: "text/html", cookie: "bench=1" } },
     { name: "page rendered: paid post (paywall)", path: "/article/paid", host, headers: { accept: "text/html", cookie: "bench=1" } },

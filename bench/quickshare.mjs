@@ -3,7 +3,7 @@
 //   - the same for a paid share re-read with an unlock proof (proof MAC + entitlement lookup + decrypt)
 //   - GET /quickshare/<slug>/meta (one query, nothing decrypted) as the same-machine baseline
 //   - the share page (HTML) of a free share and of a paid share (the paywall), as kept copies
-//     (lib/http/page-cache.ts) and rendered for every request
+//     (lib/edge/page-cache.ts) and rendered for every request
 //   - streaming a 30 MB media file (read blob, check the tag, send): MB/s and the server's peak RSS
 // Usage: node bench/quickshare.mjs [--duration 10] [--rounds 3] [--connections 10] [--db sqlite|postgres]
 //   [--streams 10] [--parallel 2] [--build]; see bench/README.md.
@@ -70,7 +70,7 @@ await runBenchmark(async () => {
     // The least a share page can cost: the layout and a short notice (one query, nothing decrypted).
     { name: "page: unknown share (404)", url: `${hub.url}/qs/zzzzzzzz`, headers: { accept: "text/html" }, expect: 404 },
     // The same pages rendered for every request: a cookie the hub does not read makes a request personal,
-    // so it is never answered from the page cache (lib/http/page-cache.ts); the rows above are kept copies.
+    // so it is never answered from the page cache (lib/edge/page-cache.ts); the rows above are kept copies.
     { name: "page rendered: free share", url: `${hub.url}/qs/${free.slug}`, headers: { accept: "text/html", cookie: "bench=1" } },
     { name: "page rendered: paid share (paywall)", url: `${hub.url}/qs/${paid.slug}`, headers: { accept: "text/html", cookie: "bench=1" } },
     { name: "page rendered: unknown share (404)", url: `${hub.url}/qs/zzzzzzzz`, headers: { accept: "text/html", cookie: "bench=1" }, expect: 404 },

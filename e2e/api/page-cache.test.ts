@@ -1,4 +1,4 @@
-// Whole reader pages kept for anonymous readers (lib/http/page-cache.ts) on a hub of its own with
+// Whole reader pages kept for anonymous readers (lib/edge/page-cache.ts) on a hub of its own with
 // READ_CACHE_MS on (the main test hub runs without it): a share page or blog page is rendered once per
 // bound, every hit carries a fresh CSP nonce on every script, a write through the instance drops it, an
 // active share's page is never served past its expiry, a kept post page still counts every reader's

@@ -1,4 +1,4 @@
-// A kept page (lib/http/page-cache.ts) works in a real browser: the copy an anonymous reader is served
+// A kept page (lib/edge/page-cache.ts) works in a real browser: the copy an anonymous reader is served
 // carries a fresh CSP nonce on every script, so Next's scripts run under the policy (the CSP guard fails
 // the test on any refusal) and React hydrates the page; the paywall's client component comes alive.
 // On a hub of its own with READ_CACHE_MS on (the main test hub runs without it).

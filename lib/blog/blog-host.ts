@@ -1,20 +1,6 @@
-/** The internal path segment blog requests are rewritten under (never served on the hub's own host). */
-export const BLOG_SEGMENT = "sb";
-
-/** The internal path a blog's request for `pathname` is served at: /sb/<domain>/… */
-export function blogTreePath(domain: string, pathname: string): string {
-  return `/${BLOG_SEGMENT}/${domain}${pathname === "/" ? "" : pathname}`;
-}
-
-/** Set by the server's request hook on a blog's request: the origin the reader used. */
-export const BLOG_ORIGIN_HEADER = "x-hub-blog-origin";
-
-/**
- * Set by the server's request hook (lib/http/page-edge.ts) on a hosted blog's page request to the
- * blog's domain: next.config.mjs rewrites a request carrying it into /sb/<domain>/… (a client's own
- * copy is dropped first).
- */
-export const BLOG_PAGE_HEADER = "x-hub-blog-page";
+// The edge routes a blog's requests into its /sb/<domain>/… tree and names the reader's origin (lib/edge).
+export { blogTreePath } from "@/lib/edge/classify";
+export { BLOG_ORIGIN_HEADER } from "@/lib/http/internal-headers";
 
 const HUB_HOSTNAMES = new Set(["localhost", "127.0.0.1", "[::1]", "::1", "0.0.0.0"]);
 

@@ -8,7 +8,7 @@ export function isBlogReaderPage(pathname: string): boolean {
 }
 
 /**
- * Response headers of a blog's pages that a server component cannot set, added by the server's request hook (lib/http/page-edge.ts): the
+ * Response headers of a blog's pages that a server component cannot set, added by the request edge (lib/blog/blog-edge.ts): the
  * Link header to the manifest (the index's /svc.json, a post's per-post manifest). Null for other paths.
  */
 export function blogPageHeaders({ origin, pathname, method }: { origin: string; pathname: string; method: string }): Record<string, string> | null {

@@ -1,6 +1,6 @@
 // CORS for the public API: any origin may call it without credentials. Cookie-authenticated writes are
 // guarded separately (same-origin check in the route wrapper), so `*` exposes nothing private. Sent by
-// the server's request hook (lib/http/page-edge.ts, lib/http/api-edge.ts).
+// the request edge (lib/edge/request-edge.ts).
 
 // Payment and proof headers an agent or a page on another origin may send and must be able to read.
 const ALLOW_HEADERS = [

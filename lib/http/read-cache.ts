@@ -1,8 +1,8 @@
 import "server-only";
-import { BLOG_ORIGIN_HEADER } from "@/lib/blog/blog-host";
 import { env } from "@/lib/env";
 import { metrics } from "@/lib/metrics/metrics";
 import { processState } from "@/lib/process-state";
+import { BLOG_ORIGIN_HEADER } from "./internal-headers";
 
 /**
  * Public read answers kept in memory for READ_CACHE_MS (the freshness bound), for routes that declare
@@ -18,7 +18,7 @@ import { processState } from "@/lib/process-state";
  * write finished is not kept (it may predate the write).
  *
  * Anonymous readers' pages are kept in the same store, under the same bound and generation
- * (lib/http/page-cache.ts, through `keptAnswer` and `keepAnswer`).
+ * (lib/edge/page-cache.ts, through `keptAnswer` and `keepAnswer`).
  */
 export type Snapshot = {
   status: number;
@@ -26,7 +26,7 @@ export type Snapshot = {
   body: Uint8Array;
   /** Not served from this time on (ms), besides READ_CACHE_MS: a share page's expiry. */
   until?: number;
-  /** A kept page's CSP nonce, replaced by a fresh one on every hit (lib/http/page-cache.ts). */
+  /** A kept page's CSP nonce, replaced by a fresh one on every hit (lib/edge/page-cache.ts). */
   nonce?: string | null;
   /** What a kept page's every reader still causes (a blog post's view). */
   onHit?: () => void;

@@ -31,7 +31,7 @@ export type SecurityHeaders = {
 /**
  * The browser security headers of one request to the hub or a hosted blog, made in this one place for
  * response (pages, the share and blog pages, JSON, media, the 404 page): by the server's request hook
- * (lib/http/page-edge.ts, lib/http/api-edge.ts).
+ * (lib/edge/request-edge.ts).
  *
  * - `Content-Security-Policy`: scripts only by this request's nonce (`'strict-dynamic'` lets Next's
  *   nonce'd scripts load their chunks; `'unsafe-eval'` only in development, where React needs it);

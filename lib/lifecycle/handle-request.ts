@@ -1,25 +1,17 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { blogDomainOfHost } from "@/lib/blog/blog-domain";
-import { BLOG_ORIGIN_HEADER, BLOG_PAGE_HEADER, blogTreePath } from "@/lib/blog/blog-host";
-import { answerAtApiEdge, writeError } from "@/lib/http/api-edge";
+import { blogTreePath } from "@/lib/edge/classify";
+import { answerAtEdge, openRequest, writeError } from "@/lib/edge/request-edge";
 import { ApiError } from "@/lib/http/errors";
-import { answerFromPageCache, PAGE_CACHE_HEADER } from "@/lib/http/page-cache";
-import { HANDOFF_HEADER } from "@/lib/http/request-handoff";
-import { answerAtPageEdge } from "@/lib/http/page-edge";
 import { logRequest } from "@/lib/log/log-request";
 import { logger } from "@/lib/log/logger";
 import { requestContext } from "@/lib/log/request-context";
 import { metrics } from "@/lib/metrics/metrics";
 import { routePattern } from "@/lib/metrics/route-pattern";
+import { edgePlugs } from "./edge-plugs";
 import { lifecycle } from "./lifecycle";
 
 const HEALTH_PATHS = new Set(["/health", "/health/ready"]);
-/**
- * Headers only this hook may set (for Next's rewrite, the blog routes, the page cache, the page handoff):
- * a client's own copies are dropped here, once, on every path, before anything reads them.
- */
-const INTERNAL_HEADERS = [BLOG_ORIGIN_HEADER, BLOG_PAGE_HEADER, HANDOFF_HEADER, PAGE_CACHE_HEADER];
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 /** Seconds a client is told to wait before retrying a request refused while this instance stops. */
 export const DRAIN_RETRY_AFTER_SECONDS = 2;
@@ -29,15 +21,16 @@ export const DRAIN_RETRY_AFTER_SECONDS = 2;
  * request an id (a sane X-Request-Id from a proxy is kept, else a new one; echoed in the response),
  * runs the handler inside that id's log context, counts the request in flight for a graceful stop,
  * and when the response closes writes one JSON access line (route, status, latency) and the HTTP
- * metrics (a hosted blog's request under its /sb/[host]/… route, as the hook routes it in-process).
+ * metrics (a hosted blog's request under its /sb/[host]/… route, as the edge routes it in-process).
  * While the instance is draining it refuses the request: 503 `shutting-down` with
  * Retry-After and Connection: close, so a client or balancer retries elsewhere or after the restart.
+ * Otherwise the request edge (lib/edge/request-edge.ts, with the domains' plugs) answers it or readies
+ * it for Next. The edge drops a client's internal headers first, on every path, draining included.
  */
 export function handleRequest(req: IncomingMessage, res: ServerResponse, next: () => unknown): void {
   const started = process.hrtime.bigint();
-  for (const name of INTERNAL_HEADERS) delete req.headers[name];
-  const pathname = (req.url ?? "/").split("?")[0]!;
-  const method = req.method ?? "GET";
+  const request = openRequest(req, edgePlugs);
+  const { pathname, method, blog } = request;
   const offered = req.headers["x-request-id"];
   const requestId = typeof offered === "string" && REQUEST_ID.test(offered) ? offered : randomUUID();
   req.headers["x-request-id"] = requestId;
@@ -45,9 +38,8 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse, next: (
   const life = lifecycle();
   const m = metrics();
 
-  // A blog's pages and API are its /sb/[host]/… routes; what the hook does not route there (Next's assets,
+  // A blog's pages and API are its /sb/[host]/… routes; what the edge does not route there (Next's assets,
   // icons, uploads) is the hub's own route on any host.
-  const blog = blogDomainOfHost(req.headers.host);
   const blogRoute = blog ? routePattern(blogTreePath(blog, pathname)) : "(other)";
   const route = blogRoute !== "(other)" && !pathname.startsWith("/_next/") ? blogRoute : routePattern(pathname);
   res.once("close", () => {
@@ -73,14 +65,18 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse, next: (
     m.inFlightRequests.dec();
   });
   requestContext.run({ requestId, method, path: pathname }, () => {
-    if (answerAtApiEdge(req, res, { pathname, blog }) || answerFromPageCache(req, res, { pathname, blog })) return;
-    answerAtPageEdge(req, res, { pathname, blog }).then(
-      (answered) => answered || next(),
-      (err: unknown) => {
-        logger().error({ err }, "request hook failed");
-        if (!res.headersSent) writeError(res, new ApiError("internal", "An unexpected error occurred"));
-        else res.destroy();
-      },
-    );
+    const failed = (err: unknown) => {
+      logger().error({ err }, "request edge failed");
+      if (!res.headersSent) writeError(res, new ApiError("internal", "An unexpected error occurred"));
+      else res.destroy();
+    };
+    let answered: boolean | Promise<boolean>;
+    try {
+      answered = answerAtEdge(request, res, edgePlugs);
+    } catch (err) {
+      return failed(err);
+    }
+    if (answered === false) next();
+    else if (answered !== true) answered.then((done) => done || next(), failed);
   });
 }

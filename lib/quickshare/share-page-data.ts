@@ -36,7 +36,7 @@ export type SharePageData =
  * What the share page (app/qs/[slug]/page.tsx) shows: the access engine's view of the share for this
  * viewer (lib/access/view-resource.ts, the same decision as the API, free and whitelist grants
  * recorded as the access route records them) with the share's public facts. `held`: the row the
- * server's request hook (lib/http/page-edge.ts) already read for this request (undefined: look it up).
+ * request edge (lib/quickshare/share-edge.ts) already read for this request (undefined: look it up).
  */
 export async function sharePageData({ slug, held, claim, sessionWallet, now }: { slug: string; held?: ShareRow | null; claim: string | null; sessionWallet: string | null; now: Date }): Promise<SharePageData> {
   const view = await viewResource(shareAccess, { key: slug, resource: held, claim, sessionWallet, now });

@@ -8,9 +8,8 @@ import { ShareBody } from "@/components/reader/share-body";
 import { SvcMeta } from "@/components/svc-meta";
 import { hubChainConfig } from "@/lib/chain/browser-config";
 import { env } from "@/lib/env";
-import { keepPage } from "@/lib/http/page-cache";
+import { keepPage, takeHandoff } from "@/lib/edge/handoff";
 import { pageRequest } from "@/lib/http/page-request";
-import { takeHandoff } from "@/lib/http/request-handoff";
 import type { ShareRow } from "@/lib/quickshare/find-share";
 import { sharePageData } from "@/lib/quickshare/share-page-data";
 import { readerStatusLabel } from "@/lib/quickshare/share-status";
@@ -21,7 +20,7 @@ import "@/components/reader/reader.css";
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<{ wallet?: string | string[] }> };
 
 // One access decision per request, shared by the metadata and the page, on the share row the request
-// hook read for this request's status when it handed one over (lib/http/request-handoff.ts).
+// edge read for this request's status when it handed one over (lib/edge/handoff.ts).
 const load = cache(async (slug: string, wallet: string | null) => {
   const { session, now, headers } = await pageRequest();
   const handed = takeHandoff<{ slug: string; share: ShareRow | null }>(headers, SHARE_HANDOFF);
@@ -29,7 +28,7 @@ const load = cache(async (slug: string, wallet: string | null) => {
   // A reader's view of a live share counts (its owner's own look does not), here and on every kept copy served.
   const viewed = data.share && data.status === "active" && !(session && isAddressEqual(session.wallet as Address, data.share.ownerWallet as Address)) ? data.share.id : null;
   if (viewed) countShareView(viewed);
-  // No session: this page is every anonymous reader's (lib/http/page-cache.ts), until an active share expires.
+  // No session: this page is every anonymous reader's (lib/edge/page-cache.ts), until an active share expires.
   if (!session && data.state !== "redirect") {
     keepPage(headers, { until: data.share && data.status === "active" ? data.share.expiresAt : undefined, onHit: viewed ? () => countShareView(viewed) : undefined });
   }
@@ -43,7 +42,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   return { title: `${title} · Quickshare`, description: data.share ? data.share.summary || data.share.title : undefined, robots: { index: false, follow: false } };
 }
 
-// GET /qs/<slug> (browsers) — the share page from the same access decision as the API; the request hook (lib/http/page-edge.ts) routes agents to the access route and sets 404/410/419
+// GET /qs/<slug> (browsers) — the share page from the same access decision as the API; the request edge (lib/quickshare/share-edge.ts) routes agents to the access route and sets 404/410/419
 export default async function SharePage({ params, searchParams }: Props) {
   const data = await load((await params).slug, claimOf((await searchParams).wallet));
   if (data.state === "redirect") return redirect(data.url);

@@ -5,7 +5,7 @@ import { listPublishedPosts } from "@/lib/blog/list-posts";
 import { isOpenPost } from "@/lib/blog/post-teaser";
 import { postPath, postUrls } from "@/lib/blog/post-urls";
 import { feedLinks } from "@/lib/feeds/feed-formats";
-import { keepPage } from "@/lib/http/page-cache";
+import { keepPage } from "@/lib/edge/handoff";
 import { formatUsdc } from "@/lib/money";
 
 type Props = { params: Promise<{ host: string }> };
@@ -19,7 +19,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function BlogIndexPage({ params }: Props) {
   const blog = await blogPageContext((await params).host);
   const posts = await listPublishedPosts({ siteId: blog.site.id });
-  // No blog session: every anonymous reader's index (lib/http/page-cache.ts).
+  // No blog session: every anonymous reader's index (lib/edge/page-cache.ts).
   if (!blog.session) keepPage(await headers());
   const manifest = `${blog.origin}/svc.json`;
   const jsonLd = {

@@ -10,7 +10,7 @@ import { countPostView } from "@/lib/blog/post-views";
 import { postPageData } from "@/lib/blog/post-page-data";
 import { hubChainConfig } from "@/lib/chain/browser-config";
 import { env } from "@/lib/env";
-import { keepPage } from "@/lib/http/page-cache";
+import { keepPage } from "@/lib/edge/handoff";
 import { pageRequest } from "@/lib/http/page-request";
 import { paywallPass } from "@/lib/passes/paywall-pass";
 
@@ -38,7 +38,7 @@ export default async function PostPage({ params }: Props) {
   const { post, urls, price, access } = data;
   const view = { siteId: blog.site.id, postId: post.id };
   if (!blog.admin) countPostView(view);
-  // No blog session: every anonymous reader's page (lib/http/page-cache.ts), each still a view.
+  // No blog session: every anonymous reader's page (lib/edge/page-cache.ts), each still a view.
   if (!blog.session) keepPage(headers, { onHit: () => countPostView(view) });
   const accessUrl = new URL(urls.access);
   const pass = data.state === "charge" ? await paywallPass(blog, post) : null;

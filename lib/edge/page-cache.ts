@@ -1,16 +1,14 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
-import { isBlogReaderPage } from "@/lib/blog/blog-page-headers";
 import { env } from "@/lib/env";
+import { keepAnswer, keptAnswer, readGeneration, type Snapshot } from "@/lib/http/read-cache";
+import { TEST_CLOCK_HEADER } from "@/lib/http/request-clock";
 import { logger } from "@/lib/log/logger";
 import { metrics } from "@/lib/metrics/metrics";
-import { processState } from "@/lib/process-state";
-import { SHARE_PAGE_PATH } from "@/lib/quickshare/wants-share-page";
-import { ACTOR_HEADER, PROOF_HEADER } from "@/lib/x402/parse-credentials";
-import { HEADERS } from "@/lib/x402/constants";
-import { keepAnswer, keptAnswer, readGeneration, type Snapshot } from "./read-cache";
-import { TEST_CLOCK_HEADER } from "./request-clock";
+import { closeHandoff, offerKeep } from "./handoff";
+import type { EdgePlugs, EdgeRequest } from "./plugs";
+import { tapResponse } from "./response-tap";
 
 /**
  * Whole reader pages (a share page, a hosted blog's index and posts) kept for readers who bring
@@ -19,49 +17,33 @@ import { TEST_CLOCK_HEADER } from "./request-clock";
  * or post is rendered once per READ_CACHE_MS, not once per reader.
  *
  * Kept only when both sides agree:
- * - the server's request hook (`answerFromPageCache`) sees a plain browser GET of a reader page: no
- *   Cookie (no session, so no entitlement, proof or admin view), no credential, actor or test header,
- *   not one of Next's client-router (RSC) requests, and it accepts HTML (an agent gets the access
- *   route, never this);
- * - the page itself says its render was for no one in particular (`keepPage`, called by the page's
- *   server component once it knows the reader is anonymous), with anything that ends it sooner (a
- *   share's expiry) and anything every reader still causes (a blog post's view).
+ * - the edge (`answerFromPageCache`) sees a plain browser GET of a page its plug lets keep (a share
+ *   page, a blog's index and posts): no Cookie (no session, so no entitlement, proof or admin view), no
+ *   credential, actor or test header, not one of Next's client-router (RSC) requests, and it accepts
+ *   HTML (an agent gets the access route, never this);
+ * - the page itself says its render was for no one in particular (`keepPage` in lib/edge/handoff.ts,
+ *   called by the page's server component once it knows the reader is anonymous), with anything that
+ *   ends it sooner (a share's expiry) and anything every reader still causes (a blog post's view).
  *
  * A kept page is the response's status (200, or the 404/410/419 a share page answers), headers and
  * body; each hit gets a fresh CSP nonce (replaced in the policy and wherever the page carries it) and
  * is gzip-compressed when the reader accepts it (the render it was kept from is asked for identity).
  */
-export const PAGE_CACHE_HEADER = "x-hub-page-cache";
-
 const KEPT_STATUSES = new Set([200, 404, 410, 419]);
-/** Request headers that make a page someone's: credentials, a declared actor, the test clock and faults, Next's router. */
-const PERSONAL_HEADERS = [...HEADERS.signature, HEADERS.transferTx, HEADERS.txOwner, HEADERS.siwx, PROOF_HEADER, ACTOR_HEADER, TEST_CLOCK_HEADER, "x-hub-test-fault", "cookie", "authorization", "rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-action", "next-url"];
+/** Request headers that make a page someone's besides the plugs' (credentials, a declared actor): the test clock and faults, Next's router. */
+const PERSONAL_HEADERS = [TEST_CLOCK_HEADER, "x-hub-test-fault", "cookie", "authorization", "rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-action", "next-url"];
 /** Response headers a hit does not repeat: the request's own, and what Node writes itself. */
 const NOT_REPEATED = new Set(["x-request-id", "date", "content-length", "transfer-encoding", "connection", "keep-alive", "etag", "content-encoding"]);
 const NONCE = /'nonce-([A-Za-z0-9+/=]+)'/;
 
-type Declaration = { keep: boolean; until?: number; onHit?: () => void };
-// By the request id the hook named in PAGE_CACHE_HEADER; taken (or dropped) when the response closes.
-const declarations = processState("page-cache-declarations", () => new Map<string, Declaration>());
-
 /**
- * For a reader page's server component: this request's render is the same for every anonymous reader
- * and may be kept. `until` ends it sooner (a share's expiry); `onHit` runs for every reader served the
- * kept page (the render counted this one itself). Does nothing when the hook did not offer to keep it.
+ * The edge's first step for a page: answers it from the kept copy (true), or, for a page that may be
+ * kept, offers the page to keep it (lib/edge/handoff.ts), asks Next for identity and records the
+ * response to keep it if the page says so (false: Next serves it).
  */
-export function keepPage(headers: Pick<Headers, "get">, { until, onHit }: { until?: Date; onHit?: () => void } = {}): void {
-  const id = headers.get(PAGE_CACHE_HEADER);
-  if (id && declarations().has(id)) declarations().set(id, { keep: true, until: until?.getTime(), onHit });
-}
-
-/**
- * The server's request hook: answers a reader page from the kept copy (true), or, for a page that may
- * be kept, names the request in PAGE_CACHE_HEADER, asks Next for identity and records the response to
- * keep it if the page says so (false: Next serves it). A client's own PAGE_CACHE_HEADER is dropped before
- * (lib/lifecycle/handle-request.ts).
- */
-export function answerFromPageCache(req: IncomingMessage, res: ServerResponse, { pathname, blog }: { pathname: string; blog: string | null }): boolean {
-  const key = pageKey(req, pathname, blog);
+export function answerFromPageCache(request: EdgeRequest, res: ServerResponse, plugs: EdgePlugs): boolean {
+  const { req } = request;
+  const key = pageKey(request, plugs);
   if (!key) return false;
   const kept = keptAnswer(key);
   if (kept) {
@@ -74,20 +56,20 @@ export function answerFromPageCache(req: IncomingMessage, res: ServerResponse, {
 }
 
 /** The cache key of a page request that may be kept, or null: see PERSONAL_HEADERS and the module comment. */
-function pageKey(req: IncomingMessage, pathname: string, blog: string | null): string | null {
-  if (env.READ_CACHE_MS <= 0 || req.method !== "GET") return null;
-  if (blog ? !isBlogReaderPage(pathname) : !SHARE_PAGE_PATH.test(pathname)) return null;
+function pageKey({ req, method, pathname, blog }: EdgeRequest, plugs: EdgePlugs): string | null {
+  if (env.READ_CACHE_MS <= 0 || method !== "GET") return null;
+  const host = blog ? "blog" : "hub";
+  if (!plugs.pages.some((p) => p.host === host && p.kept?.(pathname))) return null;
   const h = req.headers;
   if (!/\btext\/html\b/i.test(h.accept ?? "")) return null;
   for (const name of PERSONAL_HEADERS) if (h[name] !== undefined) return null;
+  for (const name of plugs.personalHeaders) if (h[name] !== undefined) return null;
   // Everything a page's links are built from: the Host and what a proxy says of the origin.
   return `page ${h.host ?? ""}|${h["x-forwarded-host"] ?? ""}|${h["x-forwarded-proto"] ?? ""} ${req.url}`;
 }
 
 function record(req: IncomingMessage, res: ServerResponse, key: string): void {
-  const id = randomUUID();
-  req.headers[PAGE_CACHE_HEADER] = id;
-  declarations().set(id, { keep: false });
+  const id = offerKeep(requestHeaders(req));
   // Kept bodies are compressed per hit (their nonce changes); the render itself is asked for identity.
   delete req.headers["accept-encoding"];
   const at = Date.now();
@@ -95,26 +77,16 @@ function record(req: IncomingMessage, res: ServerResponse, key: string): void {
   const chunks: Buffer[] = [];
   let size = 0;
   let whole = true;
-  const take = (chunk: unknown, encoding?: unknown) => {
-    if (!whole || chunk == null || typeof chunk === "function") return;
-    const b = typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8") : Buffer.from(chunk as Uint8Array);
-    size += b.byteLength;
-    if (size > MAX_PAGE_BYTES) whole = false;
-    else chunks.push(b);
-  };
-  const write = res.write;
-  const end = res.end;
-  res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
-    take(chunk, rest[0]);
-    return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
-  } as typeof res.write;
-  res.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
-    take(chunk, rest[0]);
-    return (end as (...a: unknown[]) => ServerResponse).call(this, chunk, ...rest);
-  } as typeof res.end;
+  tapResponse(res, {
+    onChunk: (b) => {
+      if (!whole) return;
+      size += b.byteLength;
+      if (size > MAX_PAGE_BYTES) whole = false;
+      else chunks.push(b);
+    },
+  });
   res.once("close", () => {
-    const said = declarations().get(id);
-    declarations().delete(id);
+    const said = closeHandoff(id);
     if (!said?.keep || !whole || !res.writableFinished || !KEPT_STATUSES.has(res.statusCode)) return;
     const headers = Object.entries(res.getHeaders()).flatMap(([name, value]): [string, string][] =>
       NOT_REPEATED.has(name) || value === undefined ? [] : Array.isArray(value) ? value.map((v) => [name, v]) : [[name, String(value)]]);
@@ -122,6 +94,19 @@ function record(req: IncomingMessage, res: ServerResponse, key: string): void {
     const nonce = NONCE.exec(String(res.getHeader("content-security-policy") ?? ""))?.[1] ?? null;
     keepAnswer(key, { status: res.statusCode, headers, body: Buffer.concat(chunks), until: said.until, nonce, onHit: said.onHit }, { at, generation });
   });
+}
+
+/** A request's headers as the handoff reads and names them. */
+export function requestHeaders(req: IncomingMessage): Pick<Headers, "get" | "set"> {
+  return {
+    get: (name) => {
+      const v = req.headers[name];
+      return v === undefined ? null : Array.isArray(v) ? v.join(", ") : v;
+    },
+    set: (name, value) => {
+      req.headers[name] = value;
+    },
+  };
 }
 
 /** Pages larger than this are not kept (a share page with a long body is still far below). */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { isApiEdgePath } from "./api-edge";
-import { API_ROUTES } from "./api-routes";
+import { API_ROUTES } from "@/lib/http/api-routes";
+import { isApiPath, requestKind } from "./classify";
 
-describe("the paths the request hook serves as API (lib/http/api-edge.ts) and as pages (lib/http/page-edge.ts)", () => {
+describe("the paths the edge serves as API and as pages (lib/edge/classify.ts)", () => {
   it.each([
     ["/hub/widget.js", true], ["/hub/", true], ["/hub/explore/content", true], ["/quickshare/abc/meta", true],
     ["/quickshare/abc/media/video", true], ["/auth/nonce", true], ["/.well-known/x402", true], ["/health", true], ["/health/ready", true],
@@ -11,22 +11,30 @@ describe("the paths the request hook serves as API (lib/http/api-edge.ts) and as
     ["/api/svc/status", false], ["/api/hub/stats", false], ["/health/x", false], ["/hubs", false], ["/mcpx", false],
     ["/sb/a.localhost/x", true], ["/sb", true], ["/sbx", false], ["/dashboard", false], ["/ledger", false], ["/svc.json", false],
     ["/explore/feed.xml", true], ["/explore/atom.xml", true], ["/explore/feed.json", true], ["/explore/x", false],
-  ])("on the hub's host, %s is an API-edge path: %s", (p, api) => {
-    expect(isApiEdgePath(p, null)).toBe(api);
+  ])("on the hub's host, %s is an API path: %s", (p, api) => {
+    expect(isApiPath(p, null)).toBe(api);
   });
 
   it.each([["/api/svc/status", true], ["/api/article/x", true], ["/api/uploads/x", false], ["/", false], ["/article/x", false], ["/svc.json", false], ["/hub/stats", true]])(
-    "on a blog's host, %s is an API-edge path: %s", (p, api) => {
-      expect(isApiEdgePath(p, "alice.localhost")).toBe(api);
+    "on a blog's host, %s is an API path: %s", (p, api) => {
+      expect(isApiPath(p, "alice.localhost")).toBe(api);
     });
 
-  // POST /quickshare (no segment after it) and the legacy /api/ prefix pass the page edge, which gives
+  // POST /quickshare (no segment after it) and the legacy /api/ prefix are served as pages, which gives
   // them the same preflight, guard, security and CORS headers.
   it("every other hub API route is served as API", () => {
     for (const [route] of API_ROUTES) {
       const p = route.replace(/\[\[?\.{0,3}([^\]]+)\]\]?/g, "x");
       if (p === "/quickshare" || p.startsWith("/uploads/") || p.startsWith("/api/") || p.startsWith("/sb/")) continue;
-      expect(isApiEdgePath(p, null), p).toBe(true);
+      expect(isApiPath(p, null), p).toBe(true);
     }
+  });
+
+  it.each([
+    ["/_next/static/x.js", null, "asset"], ["/uploads/a.png", null, "asset"], ["/api/uploads/a.png", "alice.localhost", "asset"], ["/favicon.ico", "alice.localhost", "asset"],
+    ["/qs/abc", null, "page"], ["/article/x", "alice.localhost", "page"], ["/svc.json", "alice.localhost", "page"], ["/api/hub/stats", null, "page"],
+    ["/hub/stats", "alice.localhost", "api"], ["/api/svc/status", "alice.localhost", "api"], ["/sb/a.localhost/x", null, "api"],
+  ] as const)("%s on %s is served as %s", (p, blog, kind) => {
+    expect(requestKind(p, blog)).toBe(kind);
   });
 });
