@@ -32,6 +32,6 @@ export async function decideFor<R extends { id: string }>(
     entitlement = "active";
     entitlementSource = "pass";
   }
-  const decision = decideAccess({ share: resource && adapter.gate(resource), viewer, whitelisted, entitlement, purpose, now, noun: adapter.noun, audience });
+  const decision = decideAccess({ gate: resource && adapter.gate(resource), viewer, whitelisted, entitlement, purpose, now, noun: adapter.noun, audience });
   return { resource, viewer, whitelisted, entitlement, entitlementSource, decision, purpose, now, audience };
 }

@@ -41,7 +41,7 @@ export type GrantTerms = {
  * pays and re-grants.
  */
 export type AccessAdapter<R extends { id: string } = { id: string }, B = unknown> = {
-  /** "share" or "post": every text the engine writes names the resource with it. */
+  /** "share", "post" or "pass": every text the engine writes names the resource with it. */
   noun: AccessNoun;
   /** The resource behind a key (slug, path, id), any status, or null. */
   find: (key: string) => Promise<R | null>;
