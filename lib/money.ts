@@ -1,5 +1,4 @@
 /** USDC has 6 decimals. Inside the code money is a bigint of atomic units; convert only at the edges. */
-export const USDC_DECIMALS = 6;
 const UNIT = 1_000_000n;
 const DECIMAL = /^(0|[1-9]\d*)(\.\d{1,6})?$/;
 

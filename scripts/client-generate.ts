@@ -1,4 +1,4 @@
-// npm run client:generate — writes lib/client/openapi-types.ts from the hub's OpenAPI document.
+// npm run client:generate — writes generated/openapi-types.ts from the hub's OpenAPI document.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { generateClientTypes, TYPES_FILE } from "../lib/client/generate-types";

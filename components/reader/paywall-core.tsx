@@ -50,8 +50,10 @@ export type Body = GrantBody & { document?: DocumentViewData | null; media: Gran
 export type Rail = "gateway" | "transfer";
 export type Read = { ok: true; body: Body } | { ok: false; status: number; text: string };
 
-/** Where the unlock proof of a resource is kept in this browser. */
-export const proofKey = (proofId: string) => `svc-qs-proof:${proofId}`;
+/** Where the unlock proof of a resource (share, post, pass) is kept in this browser. */
+export const proofKey = (proofId: string) => `svc-access-proof:${proofId}`;
+/** Where this browser kept proofs before the key named any resource: still read, never written. */
+const legacyProofKey = (proofId: string) => `svc-qs-proof:${proofId}`;
 export const short = (w: string) => `${w.slice(0, 6)}…${w.slice(-4)}`;
 
 /** Same-origin JSON read of the resource, with the reader's headers (proof, payment) and an optional wallet claim. */
@@ -69,7 +71,7 @@ export function useKeptProof(accessPath: string, proofId: string, passProofId?: 
   const [result, setResult] = useState<{ checking: boolean; body: Body | null }>({ checking: true, body: null });
   useEffect(() => {
     let live = true;
-    const key = [proofId, passProofId].map((id) => (id ? proofKey(id) : null)).find((k) => k && localStorage.getItem(k)) ?? null;
+    const key = [proofId, passProofId].flatMap((id) => (id ? [proofKey(id), legacyProofKey(id)] : [])).find((k) => localStorage.getItem(k)) ?? null;
     const saved = key ? localStorage.getItem(key) : null;
     (saved ? readResource(accessPath, { "x-svc-payment-proof": saved }) : Promise.resolve(null))
       .then(async (res) => {

@@ -174,6 +174,8 @@ describe("invite-only posts", () => {
     expect(q2.body).toMatchObject({ decision: "denied", reason: "not-invited" });
     const ac = await blogRequest(blog.domain, `/api/svc/posts/${post.id}/access-control`, { cookie: admin });
     expect(ac.body).toMatchObject({ whitelist: [invited.address], publicAccess: false, tier: "public", price: "0.2" });
+    // The same list-and-entitlements view as a share's: the invited payer holds a paid entitlement.
+    expect(ac.body.entitlements).toEqual([{ wallet: invited.address, status: "active", source: "payment", updatedAt: expect.any(String) }]);
     expect((await blogRequest(blog.domain, `/api/svc/posts/${post.id}/access-control`)).status).toBe(401);
     const put = await blogRequest(blog.domain, `/api/svc/posts/${post.id}/access-control`, { cookie: admin, method: "PUT", json: { publicAccess: true, tier: "supporters", whitelist: [] } });
     expect(put.body).toMatchObject({ publicAccess: true, tier: "supporters", whitelist: [] });

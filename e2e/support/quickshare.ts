@@ -70,7 +70,7 @@ export function proofSecret(): string {
 }
 
 export function mintProof(shareId: string, wallet: string, iat: number | null) {
-  return signUnlockProof({ secret: proofSecret(), shareId, wallet, iat });
+  return signUnlockProof({ secret: proofSecret(), proofId: shareId, wallet, iat });
 }
 
 let database: Db | undefined;

@@ -31,7 +31,7 @@ const post = (over: Partial<PostRow> = {}) =>
 const blog = { site: { id: "site1", domain: "b.localhost", ownerWallet: W, feeWallet: null }, origin: "http://b.localhost:3000", session: null, admin: false } as unknown as BlogContext;
 
 function decide<R extends { id: string }>(adapter: AccessAdapter<R, unknown>, r: R, viewer: Viewer, o: { whitelisted?: boolean; entitlement?: "active" | "revoked" | "banned" | null; purpose?: "access" | "media" } = {}) {
-  return decideAccess({ share: adapter.gate(r), viewer, whitelisted: o.whitelisted ?? false, entitlement: o.entitlement ?? null, purpose: o.purpose ?? "access", now, noun: adapter.noun });
+  return decideAccess({ gate: adapter.gate(r), viewer, whitelisted: o.whitelisted ?? false, entitlement: o.entitlement ?? null, purpose: o.purpose ?? "access", now, noun: adapter.noun });
 }
 
 describe("the share adapter describes a share for the engine", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { audienceOf } from "./audience-of";
 import { audiencePolicySchema, describeAudiences, policyView, resolveAudiencePrice, storedPolicy } from "./audience-policy";
-import { decideAccess, type AccessShare } from "./decide-access";
+import { decideAccess, type AccessGate } from "./decide-access";
 import type { Viewer } from "./resolve-viewer";
 
 const LIST = 1_000_000n;
@@ -69,13 +69,13 @@ describe("audienceOf", () => {
 describe("decideAccess per audience", () => {
   const now = new Date("2026-06-01T00:00:00Z");
   const W = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" as const;
-  const gate = (audiencePolicy: string | null, over: Partial<AccessShare> = {}): AccessShare => ({
+  const gate = (audiencePolicy: string | null, over: Partial<AccessGate> = {}): AccessGate => ({
     status: "active", expiresAt: new Date(now.getTime() + 3_600_000), priceAtomic: LIST, whitelistPriceAtomic: null, publicAccess: true, legacyUrl: null, hasBody: true, audiencePolicy, ...over,
   });
   const anon: Viewer = { wallet: null, possessed: false, proof: "none", liveProof: null };
   const owned: Viewer = { wallet: W, possessed: true, proof: "none", liveProof: null };
-  const decide = (g: AccessShare, audience: "humans" | "agents", viewer = anon, entitlement: "active" | null = null, whitelisted = false) =>
-    decideAccess({ share: g, viewer, whitelisted, entitlement, purpose: "access", now, audience });
+  const decide = (g: AccessGate, audience: "humans" | "agents", viewer = anon, entitlement: "active" | null = null, whitelisted = false) =>
+    decideAccess({ gate: g, viewer, whitelisted, entitlement, purpose: "access", now, audience, noun: "share" });
 
   it("blocks the blocked audience before any charge, even with an entitlement", () => {
     const g = gate('{"humans":"paid","agents":"blocked"}');
@@ -97,7 +97,7 @@ describe("decideAccess per audience", () => {
     expect(decide(g, "humans", owned, null, true)).toEqual({ outcome: "charge", amountAtomic: 500_000n, tier: "whitelist" });
   });
   it("without an audience the decision is the humans' (pages)", () => {
-    expect(decideAccess({ share: gate('{"humans":"blocked"}'), viewer: anon, whitelisted: false, entitlement: null, purpose: "access", now })).toMatchObject({ outcome: "deny", code: "audience-blocked" });
+    expect(decideAccess({ noun: "share", gate: gate('{"humans":"blocked"}'), viewer: anon, whitelisted: false, entitlement: null, purpose: "access", now })).toMatchObject({ outcome: "deny", code: "audience-blocked" });
   });
 });
 

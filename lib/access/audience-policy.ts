@@ -15,8 +15,6 @@ import { formatUsdc, parseUsdc } from "@/lib/money";
 export type Audience = "humans" | "agents";
 export type AudienceMode = "free" | "paid" | "blocked";
 
-export const AUDIENCES: readonly Audience[] = ["humans", "agents"];
-
 const modeSchema = z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : v), z.enum(["free", "paid", "blocked"]));
 
 const priceSchema = z

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { decideAccess, type AccessShare, type EntitlementState } from "./decide-access";
+import { decideAccess, type AccessGate, type EntitlementState } from "./decide-access";
 import type { Viewer } from "./resolve-viewer";
 import { resolveViewer } from "./resolve-viewer";
 
 const W = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" as const;
 const X = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC" as const;
 const now = new Date("2026-06-01T00:00:00Z");
-const share = (over: Partial<AccessShare> = {}): AccessShare => ({
+const share = (over: Partial<AccessGate> = {}): AccessGate => ({
   status: "active", expiresAt: new Date(now.getTime() + 3_600_000), priceAtomic: 0n, whitelistPriceAtomic: null,
   publicAccess: true, legacyUrl: null, hasBody: true, ...over,
 });
@@ -14,7 +14,7 @@ const anon: Viewer = { wallet: null, possessed: false, proof: "none", liveProof:
 const claim: Viewer = { wallet: W, possessed: false, proof: "none", liveProof: null };
 const owned: Viewer = { wallet: W, possessed: true, proof: "none", liveProof: null };
 
-type Row = [string, AccessShare | null, Viewer, boolean, EntitlementState, "access" | "unlock" | "media", ReturnType<typeof decideAccess>];
+type Row = [string, AccessGate | null, Viewer, boolean, EntitlementState, "access" | "unlock" | "media", ReturnType<typeof decideAccess>];
 const paid = share({ priceAtomic: 250_000n });
 const rows: Row[] = [
   ["unknown", null, anon, false, null, "access", { outcome: "not-found" }],
@@ -44,7 +44,7 @@ const rows: Row[] = [
 
 describe("decideAccess", () => {
   it.each(rows)("%s", (_name, s, viewer, whitelisted, entitlement, purpose, expected) => {
-    expect(decideAccess({ share: s, viewer, whitelisted, entitlement, purpose, now })).toEqual(expected);
+    expect(decideAccess({ gate: s, viewer, whitelisted, entitlement, purpose, now, noun: "share" })).toEqual(expected);
   });
 });
 

@@ -1,7 +1,8 @@
 import { resolveAudiencePrice, type Audience } from "./audience-policy";
 import type { Viewer } from "./resolve-viewer";
 
-export type AccessShare = {
+/** What the decision needs of anything sold behind it: a share, a hosted-blog post, a blog's pass. */
+export type AccessGate = {
   status: string; // active | revoked | draft
   expiresAt: Date;
   priceAtomic: bigint;
@@ -12,9 +13,6 @@ export type AccessShare = {
   /** Prices per audience (lib/access/audience-policy.ts); null or absent: everyone pays priceAtomic. */
   audiencePolicy?: string | null;
 };
-
-/** What the decision needs of anything sold behind it: a share, or a hosted-blog post. */
-export type AccessGate = AccessShare;
 
 /** The word a resource kind is called by in every text the engine writes. */
 export type AccessNoun = "share" | "post" | "pass";
@@ -48,10 +46,11 @@ export type AccessDecision =
  * payer as the possessed wallet before settling, so a banned, non-invited or already entitled payer
  * is never charged.
  */
-export function decideAccess({ share, viewer, whitelisted, entitlement, purpose, now = new Date(), noun = "share", audience = "humans" }: {
-  share: AccessShare | null;
-  /** What the texts call the resource. */
-  noun?: AccessNoun;
+export function decideAccess({ gate, viewer, whitelisted, entitlement, purpose, now = new Date(), noun, audience = "humans" }: {
+  /** The resource as its adapter describes it for the decision, or null when there is none. */
+  gate: AccessGate | null;
+  /** What the texts call the resource (the adapter's noun). */
+  noun: AccessNoun;
   viewer: Viewer;
   whitelisted: boolean;
   entitlement: EntitlementState;
@@ -60,30 +59,30 @@ export function decideAccess({ share, viewer, whitelisted, entitlement, purpose,
   /** Who the request is (lib/access/audience-of.ts): the resource's policy for that audience sets its price or blocks it. */
   audience?: Audience;
 }): AccessDecision {
-  if (!share || share.status === "draft") return { outcome: "not-found" };
-  if (share.status !== "active") return { outcome: "gone" }; // rule 1 (docs/decisions.md #1: revoked is 410)
+  if (!gate || gate.status === "draft") return { outcome: "not-found" };
+  if (gate.status !== "active") return { outcome: "gone" }; // rule 1 (docs/decisions.md #1: revoked is 410)
   if (viewer.proof === "invalid") return deny("invalid-proof", `The unlock proof does not verify for this ${noun}`);
-  if (share.legacyUrl && !share.hasBody) return { outcome: "redirect", url: share.legacyUrl }; // rule 10
+  if (gate.legacyUrl && !gate.hasBody) return { outcome: "redirect", url: gate.legacyUrl }; // rule 10
 
   const { wallet, possessed } = viewer;
   if (wallet && entitlement === "banned") return deny("banned", `This wallet is banned from this ${noun}`);
   // Prices per audience: a blocked audience is refused everything (before any charge or re-read).
-  const terms = resolveAudiencePrice({ policy: share.audiencePolicy, listPriceAtomic: share.priceAtomic, audience });
+  const terms = resolveAudiencePrice({ policy: gate.audiencePolicy, listPriceAtomic: gate.priceAtomic, audience });
   if (terms.decision === "blocked") return deny("audience-blocked", `The owner of this ${noun} does not offer it to ${audience}${audience === "agents" ? " (the request declared an agent: x-svc-actor, MCP or the facilitator)" : ""}`);
   // Rule 7 and rule 2's "grants already made persist": an active, possessed entitlement reads even after expiry.
   if (wallet && possessed && entitlement === "active") return { outcome: "grant", via: "entitlement", entitle: null, issueProof: true };
-  if (now.getTime() >= share.expiresAt.getTime()) return { outcome: "expired" }; // rule 2
+  if (now.getTime() >= gate.expiresAt.getTime()) return { outcome: "expired" }; // rule 2
 
   // Rule 5: invite-only denies a non-whitelisted (or anonymous) reader before any charge or free grant.
-  if (!share.publicAccess && !whitelisted) {
+  if (!gate.publicAccess && !whitelisted) {
     return deny("not-invited", wallet ? `This ${noun} is invite-only and this wallet is not on its list` : `This ${noun} is invite-only: name your wallet (query wallet) and prove it with a session or an unlock proof`);
   }
 
   // Rule 4: whitelisted wallets pay whitelistPrice (invite-only: whitelistPrice, else price); everyone else pays price.
   // The audience's price stands in for the list price; a whitelist price never exceeds it.
   const price = terms.priceAtomic;
-  const whitelistPrice = share.whitelistPriceAtomic === null ? null : share.whitelistPriceAtomic < price ? share.whitelistPriceAtomic : price;
-  const tier = whitelisted && (whitelistPrice !== null || !share.publicAccess) ? "whitelist" : "public";
+  const whitelistPrice = gate.whitelistPriceAtomic === null ? null : gate.whitelistPriceAtomic < price ? gate.whitelistPriceAtomic : price;
+  const tier = whitelisted && (whitelistPrice !== null || !gate.publicAccess) ? "whitelist" : "public";
   const amountAtomic = tier === "whitelist" ? (whitelistPrice ?? price) : price;
 
   if (amountAtomic === 0n) {

@@ -7,8 +7,8 @@ import type { Viewer } from "./resolve-viewer";
 import type { AccessAdapter, AccessContext } from "./types";
 
 /**
- * Loads what the one access decision needs about a viewer of a resource (whitelist membership, its
- * entitlement, or an active pass that covers the resource, which counts as one) and decides. Called for the request's viewer, and again for the verified payer of a
+ * Loads what the one access decision needs about a viewer of a resource (whitelist membership and
+ * its entitlement, both keyed by the adapter's entitlementKey, or an active pass that covers the resource, which counts as one) and decides. Called for the request's viewer, and again for the verified payer of a
  * payment (possessed by its signature) before and after settling.
  */
 export async function decideFor<R extends { id: string }>(
@@ -20,7 +20,7 @@ export async function decideFor<R extends { id: string }>(
   const [whitelisted, ent, pass] =
     resource && wallet
       ? await Promise.all([
-          adapter.whitelisted(resource, wallet),
+          adapter.repeatable ? false : db.accessListEntry.findUnique({ where: { resourceKey_wallet: { resourceKey: adapter.entitlementKey(resource), wallet } }, select: { id: true } }).then(Boolean),
           adapter.repeatable ? null : db.entitlement.findUnique({ where: { resourceKey_wallet: { resourceKey: adapter.entitlementKey(resource), wallet } }, select: { status: true, source: true } }),
           scopes.length ? activePass({ scopes, wallet, now }) : null,
         ])
@@ -32,6 +32,6 @@ export async function decideFor<R extends { id: string }>(
     entitlement = "active";
     entitlementSource = "pass";
   }
-  const decision = decideAccess({ share: resource && adapter.gate(resource), viewer, whitelisted, entitlement, purpose, now, noun: adapter.noun, audience });
+  const decision = decideAccess({ gate: resource && adapter.gate(resource), viewer, whitelisted, entitlement, purpose, now, noun: adapter.noun, audience });
   return { resource, viewer, whitelisted, entitlement, entitlementSource, decision, purpose, now, audience };
 }

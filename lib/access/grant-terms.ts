@@ -17,7 +17,7 @@ export type PaidGrant = { wallet: Address; payment: PaymentSummary; headers?: Re
 export async function grantTerms<R extends { id: string }>(adapter: AccessAdapter<R, unknown>, ctx: AccessContext<R>, paid?: PaidGrant): Promise<GrantTerms> {
   const { resource, decision, viewer, now } = ctx;
   if (!resource) throw new Error("a grant without a resource");
-  const proofFor = (wallet: Address, live: string | null) => live ?? signUnlockProof({ secret: env.UNLOCK_PROOF_SECRET, shareId: adapter.proofId(resource), wallet, iat: Math.floor(now.getTime() / 1000) });
+  const proofFor = (wallet: Address, live: string | null) => live ?? signUnlockProof({ secret: env.UNLOCK_PROOF_SECRET, proofId: adapter.proofId(resource), wallet, iat: Math.floor(now.getTime() / 1000) });
   if (paid) {
     return { via: "payment", wallet: paid.wallet, entitled: true, entitlementSource: "payment", unlockProof: proofFor(paid.wallet, null), payment: paid.payment, now };
   }

@@ -12,14 +12,15 @@ export function unlockProofMac(secret: string, parts: Array<string | number>): s
 }
 
 /**
- * An unlock proof bound to (share id, wallet): `<wallet>.<iat>.<exp>.<mac>` with a 12-hour window
+ * An unlock proof bound to (the resource's proofId, wallet): `<wallet>.<iat>.<exp>.<mac>` with a 12-hour window
  * starting at `iat` (Unix seconds), or the legacy `<wallet>.<mac>` form when `iat` is null (tests
  * and migrations only; the hub issues four-part proofs). The MAC covers
- * `svc-qs-unlock:<shareId>:<wallet>[:<iat>:<exp>]` with the wallet EIP-55 checksummed.
+ * `svc-qs-unlock:<proofId>:<wallet>[:<iat>:<exp>]` with the wallet EIP-55 checksummed (the prefix
+ * keeps its first name for every kind: changing it would void every proof already handed out).
  */
-export function signUnlockProof({ secret, shareId, wallet, iat }: { secret: string; shareId: string; wallet: string; iat: number | null }): string {
+export function signUnlockProof({ secret, proofId, wallet, iat }: { secret: string; proofId: string; wallet: string; iat: number | null }): string {
   const w = getAddress(wallet);
-  if (iat === null) return `${w}.${unlockProofMac(secret, [shareId, w])}`;
+  if (iat === null) return `${w}.${unlockProofMac(secret, [proofId, w])}`;
   const exp = iat + UNLOCK_PROOF_WINDOW_SECONDS;
-  return `${w}.${iat}.${exp}.${unlockProofMac(secret, [shareId, w, iat, exp])}`;
+  return `${w}.${iat}.${exp}.${unlockProofMac(secret, [proofId, w, iat, exp])}`;
 }

@@ -41,7 +41,7 @@ export type GrantTerms = {
  * pays and re-grants.
  */
 export type AccessAdapter<R extends { id: string } = { id: string }, B = unknown> = {
-  /** "share" or "post": every text the engine writes names the resource with it. */
+  /** "share", "post" or "pass": every text the engine writes names the resource with it. */
   noun: AccessNoun;
   /** The resource behind a key (slug, path, id), any status, or null. */
   find: (key: string) => Promise<R | null>;
@@ -51,10 +51,8 @@ export type AccessAdapter<R extends { id: string } = { id: string }, B = unknown
   gate: (r: R) => AccessGate;
   /** What the resource's unlock proofs are bound to (domain-separated between kinds). */
   proofId: (r: R) => string;
-  /** Entitlement.resourceKey of the resource. */
+  /** Entitlement.resourceKey of the resource; its whitelist (AccessListEntry) is keyed the same. */
   entitlementKey: (r: R) => string;
-  /** The wallet is on the resource's invite/whitelist. */
-  whitelisted: (r: R, wallet: Address) => Promise<boolean>;
   /** The currency its prices are in (USDC). */
   currency: (r: R) => string;
   /** The resource as lib/x402 sells it at one tier's price. */
@@ -75,8 +73,8 @@ export type AccessAdapter<R extends { id: string } = { id: string }, B = unknown
    */
   passScopes?: (r: R) => string[];
   /**
-   * Every purchase is a new one (a pass: buying again extends it): no entitlement row is kept or
-   * looked up, and onGranted runs once for each recorded payment.
+   * Every purchase is a new one (a pass: buying again extends it): no entitlement or whitelist row is
+   * kept or looked up, and onGranted runs once for each recorded payment.
    */
   repeatable?: boolean;
 };

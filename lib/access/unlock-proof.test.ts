@@ -10,29 +10,29 @@ const at = (sec: number) => new Date(sec * 1000);
 
 describe("unlock proofs", () => {
   it("issues <wallet>.<iat>.<exp>.<mac> with a 12-hour window", () => {
-    const proof = signUnlockProof({ secret, shareId, wallet: wallet.toLowerCase(), iat: t0 });
+    const proof = signUnlockProof({ secret, proofId: shareId, wallet: wallet.toLowerCase(), iat: t0 });
     const [w, iat, exp, mac] = proof.split(".");
     expect(w).toBe(wallet);
     expect(Number(exp) - Number(iat)).toBe(43_200);
     expect(mac).toBe(unlockProofMac(secret, [shareId, wallet, t0, t0 + 43_200]));
-    expect(verifyUnlockProof({ proof, shareId, secret, now: at(t0 + 60) })).toEqual({ ok: true, wallet, legacy: false, iat: t0, exp: t0 + 43_200, expired: false });
+    expect(verifyUnlockProof({ proof, proofId: shareId, secret, now: at(t0 + 60) })).toEqual({ ok: true, wallet, legacy: false, iat: t0, exp: t0 + 43_200, expired: false });
   });
 
   it("reports an authentic proof past exp as expired, and accepts a lowercase wallet", () => {
-    const proof = signUnlockProof({ secret, shareId, wallet, iat: t0 });
-    expect(verifyUnlockProof({ proof, shareId, secret, now: at(t0 + 43_199) })).toMatchObject({ ok: true, expired: false });
-    expect(verifyUnlockProof({ proof, shareId, secret, now: at(t0 + 43_200) })).toMatchObject({ ok: true, expired: true, wallet });
+    const proof = signUnlockProof({ secret, proofId: shareId, wallet, iat: t0 });
+    expect(verifyUnlockProof({ proof, proofId: shareId, secret, now: at(t0 + 43_199) })).toMatchObject({ ok: true, expired: false });
+    expect(verifyUnlockProof({ proof, proofId: shareId, secret, now: at(t0 + 43_200) })).toMatchObject({ ok: true, expired: true, wallet });
     const lower = proof.replace(wallet, wallet.toLowerCase());
-    expect(verifyUnlockProof({ proof: lower, shareId, secret, now: at(t0) })).toMatchObject({ ok: true, wallet });
+    expect(verifyUnlockProof({ proof: lower, proofId: shareId, secret, now: at(t0) })).toMatchObject({ ok: true, wallet });
   });
 
   it("verifies the legacy two-part form forever", () => {
-    const proof = signUnlockProof({ secret, shareId, wallet, iat: null });
+    const proof = signUnlockProof({ secret, proofId: shareId, wallet, iat: null });
     expect(proof.split(".")).toHaveLength(2);
-    expect(verifyUnlockProof({ proof, shareId, secret, now: at(t0 + 10 * 365 * 86_400) })).toEqual({ ok: true, wallet, legacy: true, iat: null, exp: null, expired: false });
+    expect(verifyUnlockProof({ proof, proofId: shareId, secret, now: at(t0 + 10 * 365 * 86_400) })).toEqual({ ok: true, wallet, legacy: true, iat: null, exp: null, expired: false });
   });
 
-  const good = signUnlockProof({ secret, shareId, wallet, iat: t0 });
+  const good = signUnlockProof({ secret, proofId: shareId, wallet, iat: t0 });
   const [w, iat, exp, mac] = good.split(".") as [string, string, string, string];
   const other = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
   const flip = (s: string) => (s[0] === "A" ? "B" : "A") + s.slice(1);
@@ -50,18 +50,18 @@ describe("unlock proofs", () => {
     ["an empty string", "", "malformed"],
   ];
   it.each(cases)("refuses %s", (_name, proof, reason) => {
-    expect(verifyUnlockProof({ proof, shareId, secret, now: at(t0 + 1) })).toEqual({ ok: false, reason });
+    expect(verifyUnlockProof({ proof, proofId: shareId, secret, now: at(t0 + 1) })).toEqual({ ok: false, reason });
   });
 
   it("refuses a proof for another share, or under another secret", () => {
-    expect(verifyUnlockProof({ proof: good, shareId: "cmshare0002", secret, now: at(t0) })).toEqual({ ok: false, reason: "bad-mac" });
-    expect(verifyUnlockProof({ proof: good, shareId, secret: "t".repeat(48), now: at(t0) })).toEqual({ ok: false, reason: "bad-mac" });
+    expect(verifyUnlockProof({ proof: good, proofId: "cmshare0002", secret, now: at(t0) })).toEqual({ ok: false, reason: "bad-mac" });
+    expect(verifyUnlockProof({ proof: good, proofId: shareId, secret: "t".repeat(48), now: at(t0) })).toEqual({ ok: false, reason: "bad-mac" });
   });
 
   it("refuses an authentic proof whose window is not 12 hours or that starts in the future", () => {
     const long = `${wallet}.${t0}.${t0 + 86_400}.${unlockProofMac(secret, [shareId, wallet, t0, t0 + 86_400])}`;
-    expect(verifyUnlockProof({ proof: long, shareId, secret, now: at(t0) })).toEqual({ ok: false, reason: "bad-window" });
-    const future = signUnlockProof({ secret, shareId, wallet, iat: t0 + 3600 });
-    expect(verifyUnlockProof({ proof: future, shareId, secret, now: at(t0) })).toEqual({ ok: false, reason: "bad-window" });
+    expect(verifyUnlockProof({ proof: long, proofId: shareId, secret, now: at(t0) })).toEqual({ ok: false, reason: "bad-window" });
+    const future = signUnlockProof({ secret, proofId: shareId, wallet, iat: t0 + 3600 });
+    expect(verifyUnlockProof({ proof: future, proofId: shareId, secret, now: at(t0) })).toEqual({ ok: false, reason: "bad-window" });
   });
 });

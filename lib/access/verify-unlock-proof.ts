@@ -18,11 +18,11 @@ function macEquals(expected: string, given: string): boolean {
 }
 
 /**
- * Checks an unlock proof for one share in constant time. A four-part proof carries its own 12-hour
+ * Checks an unlock proof for one resource (its adapter's proofId) in constant time. A four-part proof carries its own 12-hour
  * window: an authentic proof past `exp` comes back with `expired: true` (the wallet is known, but
  * the proof no longer shows possession). The legacy two-part form never expires.
  */
-export function verifyUnlockProof({ proof, shareId, secret, now = new Date() }: { proof: string; shareId: string; secret: string; now?: Date }): UnlockProofCheck {
+export function verifyUnlockProof({ proof, proofId, secret, now = new Date() }: { proof: string; proofId: string; secret: string; now?: Date }): UnlockProofCheck {
   const parts = proof.trim().split(".");
   if (parts.length !== 2 && parts.length !== 4) return { ok: false, reason: "malformed" };
   const [rawWallet, ...rest] = parts as [string, ...string[]];
@@ -32,7 +32,7 @@ export function verifyUnlockProof({ proof, shareId, secret, now = new Date() }: 
   if (!/^[A-Za-z0-9_-]{43}$/.test(mac)) return { ok: false, reason: "malformed" };
 
   if (rest.length === 1) {
-    if (!macEquals(unlockProofMac(secret, [shareId, wallet]), mac)) return { ok: false, reason: "bad-mac" };
+    if (!macEquals(unlockProofMac(secret, [proofId, wallet]), mac)) return { ok: false, reason: "bad-mac" };
     return { ok: true, wallet, legacy: true, iat: null, exp: null, expired: false };
   }
 
@@ -40,7 +40,7 @@ export function verifyUnlockProof({ proof, shareId, secret, now = new Date() }: 
   if (!INT.test(iatText) || !INT.test(expText)) return { ok: false, reason: "malformed" };
   const iat = Number(iatText);
   const exp = Number(expText);
-  if (!macEquals(unlockProofMac(secret, [shareId, wallet, iat, exp]), mac)) return { ok: false, reason: "bad-mac" };
+  if (!macEquals(unlockProofMac(secret, [proofId, wallet, iat, exp]), mac)) return { ok: false, reason: "bad-mac" };
   const nowSec = Math.floor(now.getTime() / 1000);
   if (exp - iat !== UNLOCK_PROOF_WINDOW_SECONDS || iat > nowSec + SKEW_SECONDS) return { ok: false, reason: "bad-window" };
   return { ok: true, wallet, legacy: false, iat, exp, expired: nowSec >= exp };

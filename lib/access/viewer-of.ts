@@ -19,7 +19,7 @@ export function viewerOf({ proofId, passProofIds = [], claim, proof, sessionWall
   now: Date;
 }): Viewer {
   const p = proof?.trim() || null;
-  const check = (id: string) => verifyUnlockProof({ proof: p!, shareId: id, secret: env.UNLOCK_PROOF_SECRET, now });
+  const check = (id: string) => verifyUnlockProof({ proof: p!, proofId: id, secret: env.UNLOCK_PROOF_SECRET, now });
   let proofCheck = proofId && p ? check(proofId) : null;
   for (const id of passProofIds) {
     if (!proofCheck || proofCheck.ok) break;

@@ -21,14 +21,14 @@ export async function adminPageData(blog: BlogContext) {
   const range = dayRange({});
   const [stats, whitelists, entitlements, series] = await Promise.all([
     postStats(posts),
-    db.blogWhitelist.findMany({ where: { postId: { in: posts.map((p) => p.id) } }, orderBy: { createdAt: "asc" }, select: { postId: true, wallet: true } }),
+    db.accessListEntry.findMany({ where: { resourceKey: { in: [...keys.keys()] } }, orderBy: { createdAt: "asc" }, select: { resourceKey: true, wallet: true } }),
     db.entitlement.findMany({ where: { resourceKey: { in: [...keys.keys()] } }, orderBy: { createdAt: "desc" }, take: 2000 }),
     resourceSeries({ kind: "post", ids: posts.map((p) => p.id), range }),
   ]);
   const views = await Promise.all(posts.map((p) => adminPostView(p, blog.origin, stats.get(p.id))));
   return views.map((view) => ({
     ...view,
-    whitelist: whitelists.filter((w) => w.postId === view.id).map((w) => getAddress(w.wallet)),
+    whitelist: whitelists.filter((w) => keys.get(w.resourceKey) === view.id).map((w) => getAddress(w.wallet)),
     entitlements: entitlements
       .filter((e) => keys.get(e.resourceKey) === view.id)
       .map((e) => ({ wallet: getAddress(e.wallet), status: e.status as "active" | "revoked" | "banned", source: e.source, since: e.createdAt.toISOString() })),

@@ -1,4 +1,5 @@
 import "server-only";
+import { resourceKey } from "@/lib/access/resource-key";
 import type { z } from "zod";
 import { db } from "@/lib/db";
 import { formatUsdc } from "@/lib/money";
@@ -13,7 +14,7 @@ export const splitTags = (tags: string) => tags.split(",").map((t) => t.trim()).
 /** A post as its admin sees it: everything but the body, key and storage reference, with its views, unlocks and revenue. */
 export async function adminPostView(post: PostRow, origin: string, stats?: PostStats): Promise<z.infer<typeof adminPost>> {
   const [whitelistCount, mediaCount, counted] = await Promise.all([
-    db.blogWhitelist.count({ where: { postId: post.id } }),
+    db.accessListEntry.count({ where: { resourceKey: resourceKey("post", post.id) } }),
     db.media.count({ where: { resourceType: "blogpost", resourceId: post.id } }),
     stats ?? postStats([post]).then((m) => m.get(post.id)!),
   ]);

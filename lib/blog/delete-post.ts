@@ -19,7 +19,9 @@ export async function deletePost({ blog, key }: { blog: BlogContext; key: string
   const refs = await db.$transaction(async (tx) => {
     const media = await tx.media.findMany({ where: { resourceType: "blogpost", resourceId: post.id }, select: { storageRef: true, previewRef: true } });
     await tx.media.deleteMany({ where: { resourceType: "blogpost", resourceId: post.id } });
-    await tx.entitlement.deleteMany({ where: { resourceKey: postAccess(blog).entitlementKey(post) } });
+    const key = postAccess(blog).entitlementKey(post);
+    await tx.entitlement.deleteMany({ where: { resourceKey: key } });
+    await tx.accessListEntry.deleteMany({ where: { resourceKey: key } });
     await removePostListing(tx, { siteId: blog.site.id, postId: post.id });
     const gone = await tx.blogPost.deleteMany({ where: { id: post.id } });
     if (gone.count !== 1) throw new ApiError("not-found", `No post ${key} on this blog`);

@@ -1,6 +1,6 @@
 import "server-only";
+import { resourceKey } from "@/lib/access/resource-key";
 import type { AccessAdapter } from "@/lib/access/types";
-import { db } from "@/lib/db";
 import { blogPassScope } from "@/lib/passes/pass-scope";
 import type { BlogContext } from "./blog-context";
 import { buildPostGrant, type PostGrantBody } from "./build-post-grant";
@@ -22,8 +22,7 @@ export function postAccess(blog: BlogContext): AccessAdapter<PostRow, PostGrantB
     notFound: (key) => `No published post at ${key}`,
     gate: postGate,
     proofId: (post) => `post:${post.id}`,
-    entitlementKey: (post) => `post:${post.id}`,
-    whitelisted: async (post, wallet) => !!(await db.blogWhitelist.findUnique({ where: { postId_wallet: { postId: post.id, wallet } }, select: { id: true } })),
+    entitlementKey: (post) => resourceKey("post", post.id),
     currency: (post) => post.currency,
     paidResource: (post, priceAtomic) => postResource({ site: blog.site, origin: blog.origin, post, priceAtomic }),
     grantBody: (post, terms) => buildPostGrant(blog, post, terms),

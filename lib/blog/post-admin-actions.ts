@@ -1,21 +1,23 @@
 import "server-only";
-import { getAddress } from "viem";
 import type { z } from "zod";
 import { db } from "@/lib/db";
 import { formatUsdc, parseUsdc } from "@/lib/money";
 import { applyEntitlementAction, type EntitlementAction } from "@/lib/access/apply-entitlement-action";
+import { describeAccessList } from "@/lib/access/describe-access-list";
 import { gatewayBalance } from "@/lib/access/gateway-balance";
+import { replaceAccessList } from "@/lib/access/replace-access-list";
+import { resourceKey } from "@/lib/access/resource-key";
 import type { postAccessControlBody } from "@/lib/schemas/blog";
 import type { BlogContext } from "./blog-context";
 import { adminPost, type PostRow } from "./find-post";
 import { postAccess } from "./post-access";
 import { syncPostListing } from "./post-listing";
 import { postPath } from "./post-urls";
-import { replaceWhitelist } from "./save-post";
 
+/** The admin's access-control view of a post: tier, prices, publicAccess, and the engine's list-and-entitlements view, as for a share. */
 async function describe(post: PostRow) {
-  const list = await db.blogWhitelist.findMany({ where: { postId: post.id }, orderBy: { createdAt: "asc" }, select: { wallet: true } });
-  return { success: true as const, id: post.id, path: postPath(post), whitelist: list.map((w) => getAddress(w.wallet)), tier: post.tier, publicAccess: post.publicAccess, price: formatUsdc(post.priceAtomic), whitelistPrice: post.whitelistPriceAtomic === null ? null : formatUsdc(post.whitelistPriceAtomic) };
+  const { whitelist, entitlements } = await describeAccessList(resourceKey("post", post.id));
+  return { success: true as const, id: post.id, path: postPath(post), whitelist, entitlements, tier: post.tier, publicAccess: post.publicAccess, price: formatUsdc(post.priceAtomic), whitelistPrice: post.whitelistPriceAtomic === null ? null : formatUsdc(post.whitelistPriceAtomic) };
 }
 
 /** GET /api/svc/posts/<key>/access-control (admin). */
@@ -27,7 +29,7 @@ export async function getPostAccessControl({ blog, key }: { blog: BlogContext; k
 export async function updatePostAccessControl({ blog, key, input }: { blog: BlogContext; key: string; input: z.output<typeof postAccessControlBody> }) {
   const post = await adminPost({ siteId: blog.site.id, key });
   const updated = await db.$transaction(async (tx) => {
-    if (input.whitelist !== undefined) await replaceWhitelist(tx, post.id, input.whitelist);
+    if (input.whitelist !== undefined) await replaceAccessList(tx, { resourceKey: resourceKey("post", post.id), wallets: input.whitelist });
     const row = await tx.blogPost.update({ where: { id: post.id }, data: { ...(input.tier !== undefined && { tier: input.tier }), ...(input.publicAccess !== undefined && { publicAccess: input.publicAccess }), ...(input.whitelistPrice !== undefined && { whitelistPriceAtomic: input.whitelistPrice === null ? null : parseUsdc(input.whitelistPrice) }) } });
     await syncPostListing(tx, { site: blog.site, post: row });
     return row;

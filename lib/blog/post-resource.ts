@@ -1,19 +1,19 @@
 import "server-only";
+import { hostedPayee } from "@/lib/access/hosted-payee";
 import { postListingId } from "@/lib/explore/post-listing-id";
 import type { PaidResource } from "@/lib/x402/types";
 import type { BlogSite } from "./blog-context";
-import { blogPayee } from "./blog-payee";
 import type { PostRow } from "./find-post";
 import { postUrls } from "./post-urls";
 
 /**
  * A post as lib/x402 sells it. Hosted blogs are hosted by this service: the payment goes to the
- * owner's fee wallet (99 % creator, 1 % protocol, split on chain) when the fee-wallet factory is
- * configured, else straight to the owner. The resource URL is the post's access route on the blog's
+ * owner's fee wallet (the blog's stored one, else the factory's), by the engine's one rule
+ * (lib/access/hosted-payee.ts). The resource URL is the post's access route on the blog's
  * origin, for the challenge and the paid retry alike.
  */
 export function postResource({ site, origin, post, priceAtomic }: { site: BlogSite; origin: string; post: PostRow; priceAtomic: bigint }): PaidResource {
-  const { payTo, recipient: owner, feeBps } = blogPayee(site);
+  const { payTo, recipient: owner, feeBps } = hostedPayee({ owner: site.ownerWallet, feeWallet: site.feeWallet });
   const url = postUrls(origin, post).access;
   return {
     kind: "blogpost",

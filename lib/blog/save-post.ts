@@ -1,4 +1,6 @@
 import "server-only";
+import { replaceAccessList } from "@/lib/access/replace-access-list";
+import { resourceKey } from "@/lib/access/resource-key";
 import { getAddress, type Address } from "viem";
 import type { z } from "zod";
 import { contentHash } from "@/lib/crypto/content-hash";
@@ -69,7 +71,7 @@ export async function savePost({ blog, admin, key, input }: { blog: BlogContext;
       const row = existing
         ? await tx.blogPost.update({ where: { id: existing.id }, data })
         : await tx.blogPost.create({ data: { siteId: site.id, ...data } });
-      if (input.whitelist !== undefined) await replaceWhitelist(tx, row.id, input.whitelist);
+      if (input.whitelist !== undefined) await replaceAccessList(tx, { resourceKey: resourceKey("post", row.id), wallets: input.whitelist });
       if (mediaRefs.length) await attachUploads(tx, { postId: row.id, admin, refs: mediaRefs });
       await syncPostListing(tx, { site, post: row });
       return row;
@@ -81,13 +83,6 @@ export async function savePost({ blog, admin, key, input }: { blog: BlogContext;
     if (isUniqueViolation(err)) throw new ApiError("conflict", `slug: this blog already has a post ${slug}`);
     throw err;
   }
-}
-
-/** Replaces a post's whitelist (the access-control route and post edits). */
-export async function replaceWhitelist(tx: Tx, postId: string, wallets: string[]) {
-  const list = [...new Set(wallets.map((w) => getAddress(w)))];
-  await tx.blogWhitelist.deleteMany({ where: { postId } });
-  if (list.length) await tx.blogWhitelist.createMany({ data: list.map((wallet) => ({ postId, wallet })) });
 }
 
 async function attachUploads(tx: Tx, { postId, admin, refs }: { postId: string; admin: Address; refs: string[] }) {

@@ -1,11 +1,12 @@
 import openapiTS, { astToString } from "openapi-typescript";
 import { openapiDocument } from "@/lib/openapi/document";
 
-export const TYPES_FILE = "lib/client/openapi-types.ts";
+/** Where the generated types are committed: out of lib/, under generated/ (files nobody edits by hand). */
+export const TYPES_FILE = "generated/openapi-types.ts";
 
 /**
  * The TypeScript types of the hub's own OpenAPI document (openapi-typescript), as committed in
- * lib/client/openapi-types.ts: `npm run client:generate` writes them; a unit test fails when the
+ * generated/openapi-types.ts: `npm run client:generate` writes them; a unit test fails when the
  * committed file no longer matches the document.
  */
 export async function generateClientTypes(): Promise<string> {

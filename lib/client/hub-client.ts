@@ -1,5 +1,5 @@
 import createClient, { type ClientOptions } from "openapi-fetch";
-import type { paths } from "./openapi-types";
+import type { paths } from "@/generated/openapi-types";
 
 /**
  * A typed client of the hub's HTTP API, from its own OpenAPI document (openapi-fetch over the types

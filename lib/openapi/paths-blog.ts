@@ -87,7 +87,7 @@ export const blogPaths: ZodOpenApiPathsObject = {
   },
   "/api/svc/posts/{key}/quote": { get: { tags, summary: "Price and access decision for this viewer", description: ORIGIN, requestParams: { path: postKeyParams, query: walletOptionalQuery, header: proofHeader }, responses: { "200": json(postQuote, "Quote"), ...errors(400, 404) } } },
   "/api/svc/posts/{key}/access-control": {
-    get: admin("A post's whitelist, tier and publicAccess", { requestParams: { path: postKeyParams }, responses: { "200": json(postAccessControl, "Access control"), ...errors(401, 403, 404) } }),
+    get: admin("A post's whitelist, entitlements, tier and publicAccess", { requestParams: { path: postKeyParams }, responses: { "200": json(postAccessControl, "Access control"), ...errors(401, 403, 404) } }),
     put: admin("Change a post's whitelist, tier and publicAccess", { requestParams: { path: postKeyParams }, requestBody: jsonBody(postAccessControlBody), responses: { "200": json(postAccessControl, "Access control"), ...errors(400, 401, 403, 404) } }),
   },
   "/api/svc/posts/{key}/entitlements/{wallet}/ban": { post: entitlementOp("Ban a wallet from a post (hard deny, no re-purchase)") },

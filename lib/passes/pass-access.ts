@@ -35,7 +35,6 @@ export function passAccess(blog: BlogContext, now: Date): AccessAdapter<PassOffe
     }),
     proofId: (offer) => passProofId(offer.scope),
     entitlementKey: (offer) => passProofId(offer.scope),
-    whitelisted: async () => false,
     currency: () => "USDC",
     paidResource: (offer, priceAtomic) => passResource({ site: blog.site, origin: blog.origin, offer, priceAtomic }),
     onGranted: async (tx, offer, grant) => {

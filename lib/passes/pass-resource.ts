@@ -1,6 +1,6 @@
 import "server-only";
+import { hostedPayee } from "@/lib/access/hosted-payee";
 import type { BlogSite } from "@/lib/blog/blog-context";
-import { blogPayee } from "@/lib/blog/blog-payee";
 import type { PaidResource } from "@/lib/x402/types";
 import type { PassOfferRow } from "./find-pass-offer";
 import { passTitle } from "./pass-title";
@@ -17,7 +17,7 @@ export function passUrl(origin: string): string {
  */
 export function passResource({ site, origin, offer, priceAtomic }: { site: BlogSite; origin: string; offer: PassOfferRow; priceAtomic: bigint }): PaidResource {
   // Payee, fee and recipient are the blog's, exactly as for its posts.
-  const { payTo, recipient, feeBps } = blogPayee(site);
+  const { payTo, recipient, feeBps } = hostedPayee({ owner: site.ownerWallet, feeWallet: site.feeWallet });
   const title = passTitle(site.name || site.domain, offer.durationDays);
   return {
     kind: "pass",

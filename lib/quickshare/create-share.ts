@@ -1,4 +1,6 @@
 import "server-only";
+import { replaceAccessList } from "@/lib/access/replace-access-list";
+import { resourceKey } from "@/lib/access/resource-key";
 import { getAddress } from "viem";
 import type { z } from "zod";
 import { contentHash } from "@/lib/crypto/content-hash";
@@ -31,7 +33,6 @@ export async function createShare({ owner, input, now = new Date() }: { owner: s
   const ownerWallet = getAddress(owner);
   const priceAtomic = parseUsdc(input.price);
   const whitelistPriceAtomic = input.whitelistPrice == null ? null : parseUsdc(input.whitelistPrice);
-  const whitelist = [...new Set(input.whitelist.map((w) => getAddress(w)))];
   const mediaRefs = [...new Set(input.media)];
   if (mediaRefs.length !== input.media.length) throw new ApiError("invalid-request", "media: the same upload is listed twice");
 
@@ -49,7 +50,7 @@ export async function createShare({ owner, input, now = new Date() }: { owner: s
   await getBlobStore().put(storageRef, blob);
 
   try {
-    const share = await withFreshSlug((slug) =>
+    const { share, whitelist } = await withFreshSlug((slug) =>
       db.$transaction(async (tx) => {
         const row = await tx.quickshare.create({
           data: {
@@ -60,7 +61,7 @@ export async function createShare({ owner, input, now = new Date() }: { owner: s
             coverStorageRef: cover, previewRef: cover,
           },
         });
-        if (whitelist.length) await tx.quickshareWhitelist.createMany({ data: whitelist.map((wallet) => ({ shareId: row.id, wallet })) });
+        const whitelist = await replaceAccessList(tx, { resourceKey: resourceKey("share", row.id), wallets: input.whitelist });
         for (const [position, ref] of mediaRefs.entries()) {
           // Guarded: an upload attached by a concurrent create is no longer "upload" and fails this one.
           const res = await tx.media.updateMany({
@@ -69,7 +70,7 @@ export async function createShare({ owner, input, now = new Date() }: { owner: s
           });
           if (res.count !== 1) throw new ApiError("conflict", `media: ${ref} was attached to another share meanwhile`);
         }
-        return row;
+        return { share: row, whitelist };
       }),
     );
     return shareSummary({ share, whitelistCount: whitelist.length, mediaCount: mediaRefs.length, now });

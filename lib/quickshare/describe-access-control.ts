@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import { db } from "@/lib/db";
+import { describeAccessList } from "@/lib/access/describe-access-list";
 import { policyView } from "@/lib/access/audience-policy";
 import { formatUsdc } from "@/lib/money";
 import type { accessControlResponse } from "@/lib/schemas/quickshare";
@@ -10,12 +10,9 @@ import { shareStatus } from "./share-status";
 
 export type AccessControl = z.infer<typeof accessControlResponse>;
 
-/** The owner's access-control view of a share: prices, list, publicAccess and every entitlement. */
+/** The owner's access-control view of a share: prices, publicAccess, and the engine's list-and-entitlements view (lib/access/describe-access-list.ts). */
 export async function describeAccessControl(share: ShareRow): Promise<AccessControl> {
-  const [list, ents] = await Promise.all([
-    db.quickshareWhitelist.findMany({ where: { shareId: share.id }, orderBy: { createdAt: "asc" }, select: { wallet: true } }),
-    db.entitlement.findMany({ where: { resourceKey: shareAccess.entitlementKey(share) }, orderBy: { updatedAt: "desc" }, take: 1000 }),
-  ]);
+  const { whitelist, entitlements } = await describeAccessList(shareAccess.entitlementKey(share));
   return {
     success: true,
     slug: share.slug,
@@ -23,9 +20,9 @@ export async function describeAccessControl(share: ShareRow): Promise<AccessCont
     whitelistPrice: share.whitelistPriceAtomic === null ? null : formatUsdc(share.whitelistPriceAtomic),
     currency: share.currency,
     publicAccess: share.publicAccess,
-    whitelist: list.map((w) => w.wallet),
+    whitelist,
     accessPolicy: policyView(share.audiencePolicy),
     status: shareStatus(share),
-    entitlements: ents.map((e) => ({ wallet: e.wallet, status: e.status as "active" | "revoked" | "banned", source: e.source, updatedAt: e.updatedAt.toISOString() })),
+    entitlements,
   };
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { resourceKey } from "@/lib/access/resource-key";
 import { getAddress } from "viem";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -10,15 +11,19 @@ export async function listMyShares({ owner }: { owner: string }): Promise<{ succ
     where: { ownerWallet: getAddress(owner), network: env.NETWORK_MODE },
     orderBy: { createdAt: "desc" },
     take: 500,
-    include: { _count: { select: { whitelist: true } } },
   });
-  const media = shares.length
-    ? await db.media.groupBy({ by: ["resourceId"], where: { resourceType: "quickshare", resourceId: { in: shares.map((s) => s.id) } }, _count: { _all: true } })
-    : [];
+  const keys = shares.map((s) => resourceKey("share", s.id));
+  const [media, listed] = shares.length
+    ? await Promise.all([
+        db.media.groupBy({ by: ["resourceId"], where: { resourceType: "quickshare", resourceId: { in: shares.map((s) => s.id) } }, _count: { _all: true } }),
+        db.accessListEntry.groupBy({ by: ["resourceKey"], where: { resourceKey: { in: keys } }, _count: { _all: true } }),
+      ])
+    : [[], []];
   const mediaCount = new Map(media.map((m) => [m.resourceId, m._count._all]));
+  const whitelistCount = new Map(listed.map((l) => [l.resourceKey, l._count._all]));
   const now = new Date();
   return {
     success: true,
-    shares: shares.map(({ _count, ...share }) => shareSummary({ share, whitelistCount: _count.whitelist, mediaCount: mediaCount.get(share.id) ?? 0, now })),
+    shares: shares.map((share) => shareSummary({ share, whitelistCount: whitelistCount.get(resourceKey("share", share.id)) ?? 0, mediaCount: mediaCount.get(share.id) ?? 0, now })),
   };
 }

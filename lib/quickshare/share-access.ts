@@ -1,6 +1,6 @@
 import "server-only";
+import { resourceKey } from "@/lib/access/resource-key";
 import type { AccessAdapter } from "@/lib/access/types";
-import { db } from "@/lib/db";
 import { buildGrant, type AccessGrantBody } from "./build-grant";
 import { findShare, type ShareRow } from "./find-share";
 import { grantAccess } from "./grant-access";
@@ -28,8 +28,7 @@ export const shareAccess: AccessAdapter<ShareRow, AccessGrantBody> = {
     audiencePolicy: share.audiencePolicy,
   }),
   proofId: (share) => share.id,
-  entitlementKey: (share) => `qs:${share.id}`,
-  whitelisted: async (share, wallet) => !!(await db.quickshareWhitelist.findUnique({ where: { shareId_wallet: { shareId: share.id, wallet } }, select: { id: true } })),
+  entitlementKey: (share) => resourceKey("share", share.id),
   currency: (share) => share.currency,
   paidResource: shareResource,
   onGranted: grantAccess,

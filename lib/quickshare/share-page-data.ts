@@ -9,8 +9,6 @@ import { shareAccess } from "./share-access";
 import { shareStatus } from "./share-status";
 import { coverUrl, shareUrls } from "./share-urls";
 
-export type SharePageState = "not-found" | "gone" | "expired" | "granted" | "charge" | "denied";
-
 export type SharePageData =
   | { state: "not-found"; share: null }
   | { state: "gone"; share: null }

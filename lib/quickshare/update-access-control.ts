@@ -1,5 +1,5 @@
 import "server-only";
-import { getAddress } from "viem";
+import { replaceAccessList } from "@/lib/access/replace-access-list";
 import type { z } from "zod";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
@@ -8,6 +8,7 @@ import { parseUsdc } from "@/lib/money";
 import type { accessControlBody } from "@/lib/schemas/quickshare";
 import { type AccessControl, describeAccessControl } from "./describe-access-control";
 import { findOwnedShare } from "./find-share";
+import { shareAccess } from "./share-access";
 
 /**
  * PUT /quickshare/<slug>/access-control: edits price, whitelistPrice, publicAccess, accessPolicy (prices per audience) and (replacing
@@ -17,7 +18,6 @@ import { findOwnedShare } from "./find-share";
 export async function updateAccessControl({ slug, owner, input }: { slug: string; owner: string; input: z.output<typeof accessControlBody> }): Promise<AccessControl> {
   const share = await findOwnedShare({ slug, wallet: owner });
   if (input.publish && share.status !== "draft" && share.status !== "active") throw new ApiError("conflict", "Only a draft can be published");
-  const whitelist = input.whitelist ? [...new Set(input.whitelist.map((w) => getAddress(w)))] : undefined;
   await db.$transaction(async (tx) => {
     const res = await tx.quickshare.updateMany({
       where: { id: share.id, status: { in: ["active", "draft"] } },
@@ -30,10 +30,7 @@ export async function updateAccessControl({ slug, owner, input }: { slug: string
       },
     });
     if (res.count !== 1) throw new ApiError("gone", "This share was revoked");
-    if (whitelist) {
-      await tx.quickshareWhitelist.deleteMany({ where: { shareId: share.id } });
-      if (whitelist.length) await tx.quickshareWhitelist.createMany({ data: whitelist.map((wallet) => ({ shareId: share.id, wallet })) });
-    }
+    if (input.whitelist) await replaceAccessList(tx, { resourceKey: shareAccess.entitlementKey(share), wallets: input.whitelist });
   });
   return describeAccessControl((await db.quickshare.findUnique({ where: { id: share.id } }))!);
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { audiencePolicySchema, audiencePolicyViewSchema } from "@/lib/access/audience-policy";
 import { walletAddress } from "./auth";
-import { CONTENT_TYPES, mediaMetadata, paymentSummary, QS_BODY_MAX_BYTES, sharePrice } from "./quickshare";
+import { accessEntitlements, CONTENT_TYPES, mediaMetadata, paymentSummary, QS_BODY_MAX_BYTES, sharePrice } from "./quickshare";
 import { downloadParam } from "./media";
 
 export const POST_TYPES = CONTENT_TYPES;
@@ -125,7 +125,17 @@ export const postAccessControlBody = z
   .meta({ id: "BlogAccessControlUpdate", example: { publicAccess: false, whitelist: ["0x70997970C51812dc3A010C7d01b50e0d17dc79C8"] } });
 
 export const postAccessControl = z
-  .object({ success: z.literal(true), id: z.string(), path: z.string(), whitelist: z.array(walletAddress), tier: z.string(), publicAccess: z.boolean(), price: z.string(), whitelistPrice: z.string().nullable() })
+  .object({
+    success: z.literal(true),
+    id: z.string(),
+    path: z.string(),
+    whitelist: z.array(walletAddress),
+    entitlements: accessEntitlements.meta({ description: "Every wallet holding (or refused) an entitlement, newest change first (at most 1000), as for a share" }),
+    tier: z.string(),
+    publicAccess: z.boolean(),
+    price: z.string(),
+    whitelistPrice: z.string().nullable(),
+  })
   .meta({ id: "BlogAccessControl" });
 
 export const postEntitlementResponse = z

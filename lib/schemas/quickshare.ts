@@ -263,6 +263,9 @@ export const entitlementResponse = z
   .object({ success: z.literal(true), wallet: z.string(), status: z.enum(["active", "revoked", "banned", "none"]) })
   .meta({ id: "QuickshareEntitlement" });
 
+/** One wallet's entitlement as every access-control view lists it (shares and posts alike). */
+export const accessEntitlements = z.array(z.object({ wallet: z.string(), status: z.enum(["active", "revoked", "banned"]), source: z.string(), updatedAt: z.iso.datetime() }));
+
 export const accessControlResponse = z
   .object({
     success: z.literal(true),
@@ -274,7 +277,7 @@ export const accessControlResponse = z
     whitelist: z.array(z.string()),
     accessPolicy: audiencePolicyViewSchema,
     status: shareStatus,
-    entitlements: z.array(z.object({ wallet: z.string(), status: z.enum(["active", "revoked", "banned"]), source: z.string(), updatedAt: z.iso.datetime() })),
+    entitlements: accessEntitlements,
   })
   .meta({ id: "QuickshareAccessControl" });
 

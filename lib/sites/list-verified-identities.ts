@@ -1,4 +1,5 @@
 import "server-only";
+import { resourceKey } from "@/lib/access/resource-key";
 import type { z } from "zod";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -23,13 +24,17 @@ export async function listVerifiedIdentities({ domains, limit, skip }: { domains
       where,
       include: {
         ownerWallets: { orderBy: { createdAt: "asc" } },
-        blogPosts: { where: { status: "published" }, orderBy: { createdAt: "asc" }, include: { whitelist: { select: { wallet: true }, orderBy: { createdAt: "asc" } } } },
+        blogPosts: { where: { status: "published" }, orderBy: { createdAt: "asc" } },
       },
       orderBy: { createdAt: "asc" },
       take: limit,
       skip,
     }),
   ]);
+  const postKeys = sites.flatMap((s) => s.blogPosts.map((p) => resourceKey("post", p.id)));
+  const lists = postKeys.length
+    ? await db.accessListEntry.findMany({ where: { resourceKey: { in: postKeys } }, orderBy: { createdAt: "asc" }, select: { resourceKey: true, wallet: true } })
+    : [];
   const identities: Array<z.infer<typeof siteIdentity>> = [];
   for (const s of sites) {
     identities.push(
@@ -58,7 +63,7 @@ export async function listVerifiedIdentities({ domains, limit, skip }: { domains
           currency: p.currency,
           tier: p.tier,
           publicAccess: p.publicAccess,
-          whitelist: p.whitelist.map((w) => w.wallet),
+          whitelist: lists.filter((w) => w.resourceKey === resourceKey("post", p.id)).map((w) => w.wallet),
           tags: p.tags,
           coverUrl: p.coverUrl,
           externalVideoUrl: p.externalVideoUrl,

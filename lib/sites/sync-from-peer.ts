@@ -1,4 +1,6 @@
 import "server-only";
+import { replaceAccessList } from "@/lib/access/replace-access-list";
+import { resourceKey } from "@/lib/access/resource-key";
 import { db } from "@/lib/db";
 import { fetchPeerIdentities } from "./fetch-peer-identities";
 import { normalizeDomain } from "./normalize-domain";
@@ -100,8 +102,7 @@ export async function syncFromPeer(body: { domains: string[] } | { all: true }) 
         };
         const row = await tx.blogPost.upsert({ where: { siteId_slug: { siteId: site.id, slug: post.slug } }, create: { siteId: site.id, slug: post.slug, ...data }, update: data });
         // An invite-only post is readable on this hub only with its invite list.
-        await tx.blogWhitelist.deleteMany({ where: { postId: row.id } });
-        if (post.whitelist.length) await tx.blogWhitelist.createMany({ data: post.whitelist.map((wallet) => ({ postId: row.id, wallet })) });
+        await replaceAccessList(tx, { resourceKey: resourceKey("post", row.id), wallets: post.whitelist });
       }
       return site.id;
     });

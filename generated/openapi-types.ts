@@ -552,7 +552,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A post's whitelist, tier and publicAccess
+         * A post's whitelist, entitlements, tier and publicAccess
          * @description Served on the hosted blog's own origin (its domain, <name>.localhost in development, or a BLOG_HOST_MAP entry), not on the hub's. Admin only: the sb_auth_session cookie of the blog's owner or an admin wallet (401 without a session, 403 without the role).
          */
         get: operations["getApiSvcPostsByKeyAccessControl"];
@@ -2562,6 +2562,15 @@ export interface components {
             };
         };
         BlogAccessControl: {
+            /** @description Every wallet holding (or refused) an entitlement, newest change first (at most 1000), as for a share */
+            entitlements: {
+                source: string;
+                /** @enum {string} */
+                status: "active" | "revoked" | "banned";
+                /** Format: date-time */
+                updatedAt: string;
+                wallet: string;
+            }[];
             id: string;
             path: string;
             price: string;
