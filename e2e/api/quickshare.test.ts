@@ -5,6 +5,8 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import sharp from "sharp";
 import { keccak256, stringToBytes } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openAesGcm, sealAesGcm } from "../../lib/crypto/aes-gcm";
+import { hubSecrets } from "../support/extra-hub";
 import { api, expectError, HUB_URL } from "../support/hub";
 import {
   access, blobPath, closeDb, createShare, db, giveEntitlement, media, mintProof, person, stranger, until, type Person,
@@ -46,7 +48,7 @@ describe("POST /quickshare", () => {
     expect(row.bodyStorageRef).toMatch(/^qs\/[0-9a-f]{32}$/);
     expect(row.bodyWrappedKey).toMatch(/^k1\./);
     const blob = readFileSync(blobPath(row.bodyStorageRef!));
-    expect(blob.length).toBe(28 + Buffer.byteLength(content));
+    expect(blob.length).toBe(49 + Buffer.byteLength(content) + 16); // segmented: header, one segment and its tag
     expect(blob.includes(Buffer.from("lighthouse"))).toBe(false);
     expect(share.contentHash).toBe(keccak256(stringToBytes(`svc-quickshare-content:v1|${owner.address}|${row.bodyStorageRef}|${content}`)));
   });
@@ -502,7 +504,7 @@ describe("POST /uploads/content?encrypted=1 and media", () => {
     expect(up.status).toBe(201);
     expect(up.body).toMatchObject({ success: true, kind: "music", contentType: "audio/mpeg", size: 10_000, fileName: "song.mp3", encrypted: true, preview: null });
     expect(up.body.storageRef).toMatch(/^media\/[0-9a-f]{32}$/);
-    expect(readFileSync(blobPath(up.body.storageRef)).length).toBe(10_028);
+    expect(readFileSync(blobPath(up.body.storageRef)).length).toBe(49 + 10_000 + 16);
     const vid = await upload(owner, new Blob([Buffer.from("fake mp4 bytes")], { type: "video/mp4" }), "clip.mp4");
     const share = await createShare(owner, { content: "Listen: svc-embed://0", media: [up.body.storageRef, vid.body.storageRef] });
 
@@ -649,13 +651,78 @@ describe("media streams: a large file whole and in ranges, and a blob modified i
     await until(async () => (await openFds()) <= before + 5, { timeoutMs: 10_000, what: "the hub closing its media files" });
   });
 
-  it("one flipped bit anywhere in the blob is a 500 before any byte, for the whole file and for a range far from it", async () => {
-    const stored = readFileSync(blobPath(ref));
-    stored[2 * 1024 * 1024 + 77]! ^= 0x10;
-    writeFileSync(blobPath(ref), stored);
-    for (const headers of [{}, { range: "bytes=0-99" }, { range: "bytes=-10" }] as Record<string, string>[]) {
-      const res = await media(slug, "video", { headers });
-      expect(expectError({ status: res.status, body: await res.json(), headers: res.headers }, 500, "internal").details).toBe("The stored video 0 failed its integrity check");
+  // The blob: a 49-byte header, then segments of 64 KiB of ciphertext and a 16-byte tag (49 of them).
+  const SEG = 65_536;
+  const segAt = (i: number) => 49 + i * (SEG + 16);
+  const edited = async (edit: (stored: Buffer) => Buffer) => {
+    const original = readFileSync(blobPath(ref));
+    writeFileSync(blobPath(ref), edit(Buffer.from(original)));
+    return () => writeFileSync(blobPath(ref), original);
+  };
+  const integrity500 = async (headers: Record<string, string>) => {
+    const res = await media(slug, "video", { headers });
+    expect(expectError({ status: res.status, body: await res.json(), headers: res.headers }, 500, "internal").details).toBe("The stored video 0 failed its integrity check");
+  };
+
+  it("a flipped bit in one segment: ranges elsewhere are served, a range starting in it is a 500, a download through it breaks off", async () => {
+    const restore = await edited((b) => { b[segAt(31) + 77]! ^= 0x10; return b; });
+    try {
+      for (const [start, end] of [[0, 99], [file.length - 10, file.length - 1], [30 * SEG, 31 * SEG - 1], [32 * SEG, 33 * SEG + 5]]) {
+        const part = await media(slug, "video", { headers: { range: `bytes=${start}-${end}` } });
+        expect(part.status).toBe(206);
+        expect(Buffer.from(await part.arrayBuffer()).equals(file.subarray(start, end + 1))).toBe(true);
+      }
+      await integrity500({ range: `bytes=${31 * SEG + 5}-${32 * SEG + 5}` });
+      // The answer began (200) with the segments before it; the transfer then fails: never a complete file.
+      const whole = await media(slug, "video");
+      expect(whole.status).toBe(200);
+      await expect(whole.arrayBuffer()).rejects.toThrow();
+    } finally {
+      restore();
+    }
+  });
+
+  it.each([
+    ["a flipped header bit (the salt)", (b: Buffer) => { b[20]! ^= 1; return b; }],
+    ["a flipped bit in the last segment", (b: Buffer) => { b[b.length - 20]! ^= 1; return b; }],
+    ["the last segment cut off (a blob ending on a segment boundary)", (b: Buffer) => b.subarray(0, segAt(48))],
+    ["the last 100 bytes cut off", (b: Buffer) => b.subarray(0, b.length - 100)],
+  ])("%s is a 500 before any byte, for the whole file and for ranges far from it", async (_name, edit) => {
+    const restore = await edited(edit);
+    try {
+      for (const headers of [{}, { range: "bytes=0-99" }, { range: "bytes=-10" }] as Record<string, string>[]) await integrity500(headers);
+    } finally {
+      restore();
+    }
+  });
+
+  it("two segments swapped: each fails where it is read, the rest is served", async () => {
+    const restore = await edited((b) => Buffer.concat([b.subarray(0, segAt(3)), b.subarray(segAt(4), segAt(5)), b.subarray(segAt(3), segAt(4)), b.subarray(segAt(5))]));
+    try {
+      await integrity500({ range: `bytes=${3 * SEG}-${3 * SEG + 9}` });
+      await integrity500({ range: `bytes=${4 * SEG + 1}-${4 * SEG + 9}` });
+      const near = await media(slug, "video", { headers: { range: `bytes=0-${3 * SEG - 1}` } });
+      expect(Buffer.from(await near.arrayBuffer()).equals(file.subarray(0, 3 * SEG))).toBe(true);
+      await expect((await media(slug, "video")).arrayBuffer()).rejects.toThrow();
+    } finally {
+      restore();
+    }
+  });
+
+  it("a file stored in the legacy format (one AES-GCM message) is still served whole and in ranges, and refused when modified", async () => {
+    const row = (await db().media.findFirst({ where: { storageRef: ref } }))!;
+    const master = Buffer.from(hubSecrets().BLOB_KEY, "hex");
+    const key = openAesGcm(master, Buffer.from(row.wrappedKey!.slice(3), "base64url"));
+    const restore = await edited(() => sealAesGcm(key, file));
+    try {
+      expect(Buffer.from(await (await media(slug, "video")).arrayBuffer()).equals(file)).toBe(true);
+      const part = await media(slug, "video", { headers: { range: "bytes=1048575-2097153" } });
+      expect(part.headers.get("content-range")).toBe(`bytes 1048575-2097153/${file.length}`);
+      expect(Buffer.from(await part.arrayBuffer()).equals(file.subarray(1_048_575, 2_097_154))).toBe(true);
+      await edited((b) => { b[2 * 1024 * 1024 + 77]! ^= 0x10; return b; });
+      for (const headers of [{}, { range: "bytes=0-99" }] as Record<string, string>[]) await integrity500(headers);
+    } finally {
+      restore();
     }
   });
 });

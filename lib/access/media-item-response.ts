@@ -8,8 +8,9 @@ export const MEDIA_CACHE_CONTROL = "private, max-age=300";
 
 /**
  * One decrypted media item as the media routes of shares and posts answer it (rule 9 headers, one
- * byte range), streamed: the blob's tag is checked before the answer starts, then only the asked
- * bytes are deciphered as they are sent.
+ * byte range), streamed: only the segments of the asked bytes are fetched and opened, each verified
+ * before its bytes are sent; the blob's header, its last segment (so its length) and the range's
+ * first segment are verified before the answer starts (lib/access/read-blob.ts).
  */
 export async function mediaItemResponse({ item, download, range, head = false }: { item: MediaItem; download: boolean; range: string | null; head?: boolean }): Promise<Response> {
   const kind = item.kind;
@@ -38,7 +39,7 @@ export async function mediaItemResponse({ item, download, range, head = false }:
     return new Response(null, { status, headers });
   }
   // Sent chunked: Next drops Content-Length from every route handler's answer.
-  return new Response(blob.body(span ?? undefined), { status, headers });
+  return new Response(await blob.body(span ?? undefined), { status, headers });
 }
 
 function contentDisposition(type: "inline" | "attachment", fileName: string): string {

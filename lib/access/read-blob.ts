@@ -3,6 +3,7 @@ import { BlobIntegrityError } from "@/lib/crypto/aes-gcm";
 import { decipherRange, rangeInBlob, slices, verifyBlobStream } from "@/lib/crypto/blob-stream";
 import { decryptBlob, unwrapBlobKey } from "@/lib/crypto/decrypt-blob";
 import { masterKey } from "@/lib/crypto/master-key";
+import { isStreamBlob, openSegment, openStreamHeader, openStreamRange, segmentSpan, STREAM_HEADER_BYTES, storedRange, type StreamBlob } from "@/lib/crypto/stream-blob";
 import { ApiError } from "@/lib/http/errors";
 import type { BlobHandle } from "@/lib/storage/blob-store";
 import { getBlobStore } from "@/lib/storage/get-blob-store";
@@ -36,16 +37,23 @@ export async function readBlob({ storageRef, wrappedKey, what }: StoredBlob): Pr
 export type PlainStream = {
   /** Plaintext length. */
   size: number;
-  /** Plaintext bytes start..end inclusive (default: all) as a response body, taken once; the handle closes when it ends or is cancelled. */
-  body(range?: { start: number; end: number }): ReadableStream<Uint8Array>;
+  /**
+   * Plaintext bytes start..end inclusive (default: all) as a response body, taken once; the handle
+   * closes when it ends or is cancelled. It resolves once the first bytes are verified, so a range
+   * that starts in a modified segment fails here (a 500), not after the answer began.
+   */
+  body(range?: { start: number; end: number }): Promise<ReadableStream<Uint8Array>>;
   /** Releases the stored blob when no body will be taken. */
   close(): Promise<void>;
 };
 
 /**
- * Opens a stored blob for streaming: its tag is checked over the whole blob first (a modified blob is
- * a 500 with no plaintext, as readBlob), then `body` deciphers only the bytes asked for, from the same
- * stored version, with a read buffer's worth of memory (lib/crypto/blob-stream.ts).
+ * Opens a stored blob for streaming. A segmented blob (lib/crypto/stream-blob.ts): its header is read
+ * and its last segment authenticated first, so the size in the answer's headers is the real one and
+ * a truncated blob is a 500 before any byte; then `body` fetches and opens only the segments of the
+ * asked range, each verified before any of its bytes leaves. A legacy blob (one GCM message): its tag
+ * is checked over the whole blob first, then `body` deciphers only the asked bytes of the same stored
+ * version (lib/crypto/blob-stream.ts). Either way a modified blob yields no unverified plaintext.
  */
 export async function openVerifiedBlob({ storageRef, wrappedKey, what }: StoredBlob): Promise<PlainStream> {
   if (!storageRef || !wrappedKey) throw missing(what);
@@ -54,11 +62,13 @@ export async function openVerifiedBlob({ storageRef, wrappedKey, what }: StoredB
   let key: Buffer | undefined;
   try {
     key = unwrapBlobKey({ wrappedKey, masterKey: masterKey() });
+    const header = await readBytes(handle, 0, Math.min(STREAM_HEADER_BYTES, handle.size) - 1);
+    if (isStreamBlob(header)) return await openSegmented(handle, key, header, what, storageRef);
     const { iv, size } = await verifyBlobStream(key, handle.read());
     const blobKey = Buffer.from(key);
     return {
       size,
-      body: (range = { start: 0, end: size - 1 }) => plainBody(handle, blobKey, iv, range),
+      body: async (range = { start: 0, end: size - 1 }) => plainBody(handle, blobKey, iv, range),
       close: () => {
         blobKey.fill(0);
         return handle.close();
@@ -70,6 +80,83 @@ export async function openVerifiedBlob({ storageRef, wrappedKey, what }: StoredB
   } finally {
     key?.fill(0);
   }
+}
+
+async function openSegmented(handle: BlobHandle, key: Buffer, header: Buffer, what: string, storageRef: string): Promise<PlainStream> {
+  const blob = openStreamHeader(key, header, handle.size);
+  try {
+    // The last segment opens only as the last: the stored length (hence the size) is the written one.
+    const last = segmentSpan(blob, blob.segments - 1);
+    openSegment(blob, blob.segments - 1, await readBytes(handle, last.start, last.end)).fill(0);
+  } catch (err) {
+    blob.key.fill(0);
+    throw err;
+  }
+  const close = () => {
+    blob.key.fill(0);
+    return handle.close();
+  };
+  return {
+    size: blob.size,
+    body: async (range = { start: 0, end: blob.size - 1 }) => {
+      try {
+        return await segmentedBody(handle, blob, range, close, `${what} ${storageRef}`);
+      } catch (err) {
+        await close().catch(() => {});
+        throw integrityFault(err, what, storageRef);
+      }
+    },
+    close,
+  };
+}
+
+/** The bytes start..end of a handle, copied out (a handle's chunks may be reused). */
+async function readBytes(handle: BlobHandle, start: number, end: number): Promise<Buffer> {
+  const out = Buffer.alloc(Math.max(0, end - start + 1));
+  let at = 0;
+  for await (const chunk of handle.read({ start, end })) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}
+
+/**
+ * Plaintext start..end of a segmented blob as a response body, one verified segment per piece. The
+ * first segment is opened before the body is handed out (its failure is the caller's 500); a later
+ * segment that fails its check ends the body with an error, so the client sees a broken transfer,
+ * never a complete one.
+ */
+async function segmentedBody(handle: BlobHandle, blob: StreamBlob, { start, end }: { start: number; end: number }, close: () => Promise<void>, name: string): Promise<ReadableStream<Uint8Array>> {
+  if (end < start) {
+    await close();
+    return new ReadableStream({ start: (c) => c.close() });
+  }
+  const { storedStart, storedEnd } = storedRange(blob, start, end);
+  const plain = openStreamRange(blob, handle.read({ start: storedStart, end: storedEnd }), start, end);
+  let first: IteratorResult<Buffer> | undefined = await plain.next();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next = first ?? (await plain.next());
+        first = undefined;
+        if (next.done) {
+          controller.close();
+          await close();
+          return;
+        }
+        controller.enqueue(next.value);
+      } catch (err) {
+        if (err instanceof BlobIntegrityError) console.error(`[access] ${name} failed its integrity check while streaming: ${err.message}`);
+        controller.error(err);
+        await close().catch(() => {});
+      }
+    },
+    async cancel() {
+      await plain.return(undefined);
+      await close();
+    },
+  });
 }
 
 /** Deciphers plaintext start..end of a verified blob as it is read; one stored chunk in flight at a time. */

@@ -1,5 +1,6 @@
 import { BlobIntegrityError, openAesGcm } from "./aes-gcm";
 import { WRAPPED_KEY_PREFIX } from "./encrypt-blob";
+import { isStreamBlob, openStream } from "./stream-blob";
 
 /**
  * The blob's own 32-byte key, unsealed with `masterKey`. Throws BlobIntegrityError when the wrapped
@@ -16,13 +17,15 @@ export function unwrapBlobKey({ wrappedKey, masterKey }: { wrappedKey: string; m
 }
 
 /**
- * Unwraps the blob's key with `masterKey` and opens the blob. Throws BlobIntegrityError (and
- * produces no plaintext) when the blob or the wrapped key was modified or is too short.
+ * Unwraps the blob's key with `masterKey` and opens the blob, segmented (lib/crypto/stream-blob.ts)
+ * or legacy (one GCM message: IV | tag | ciphertext), told apart by the segmented header's magic.
+ * Throws BlobIntegrityError (and produces no plaintext) when the blob or the wrapped key was modified,
+ * truncated or is too short.
  */
 export function decryptBlob({ blob, wrappedKey, masterKey }: { blob: Uint8Array; wrappedKey: string; masterKey: Uint8Array }): Buffer {
   const key = unwrapBlobKey({ wrappedKey, masterKey });
   try {
-    return openAesGcm(key, blob);
+    return isStreamBlob(blob) ? openStream(key, blob) : openAesGcm(key, blob);
   } finally {
     key.fill(0);
   }

@@ -17,10 +17,11 @@ export type BlobStore = {
 };
 
 /**
- * One stored version of a blob, read without holding it in memory: every `read` of one handle sees
- * the same bytes even if the blob is replaced meanwhile (a local file stays open; an S3 object is
- * fetched once into an anonymous temporary file). Each chunk may be reused by the next read, so a
- * consumer must be done with it before asking for the next. `close` ends the handle (idempotent).
+ * One stored version of a blob, read in parts without holding it in memory: every `read` of one
+ * handle sees the version opened, or fails, never a mix, even if the blob is replaced meanwhile (a
+ * local file stays open and reads are positioned; an S3 object is read by ranged GETs pinned to the
+ * ETag open() saw). Each chunk may be reused by the next read, so a consumer must be done with it
+ * before asking for the next. `close` ends the handle (idempotent).
  */
 export type BlobHandle = {
   readonly size: number;

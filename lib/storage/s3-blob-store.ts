@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import { AwsClient } from "aws4fetch";
 import { bytesBody } from "@/lib/http/bytes-body";
-import { assertStorageRef, type BlobStore } from "./blob-store";
-import { spoolToTempFile } from "./file-blob-handle";
+import { assertStorageRef, type BlobHandle, type BlobStore } from "./blob-store";
 
 export type S3Config = {
   /** e.g. https://s3.eu-west-1.amazonaws.com, http://127.0.0.1:9000 (MinIO), https://<account>.r2.cloudflarestorage.com */
@@ -21,6 +20,10 @@ export type S3Config = {
 const sha256Hex = (data: Uint8Array | string) => createHash("sha256").update(data).digest("hex");
 const EMPTY_SHA256 = sha256Hex("");
 
+// open() fetches the first bytes at once: one request learns the size and version, holds a
+// segmented blob's header and first segment (lib/crypto/stream-blob.ts), and all of a small blob.
+const PROBE_BYTES = 128 * 1024;
+
 /**
  * An S3-compatible bucket over fetch. Every request is signed (AWS Signature Version 4) by aws4fetch,
  * a maintained client; the payload's SHA-256 is part of the signature, so the store refuses a body
@@ -38,8 +41,8 @@ export function createS3BlobStore(cfg: S3Config): BlobStore {
     return new URL(`${base.protocol}//${cfg.bucket}.${base.host}${basePath}/${key}`);
   }
 
-  async function send(method: string, ref: string, body?: Uint8Array, contentType?: string): Promise<Response> {
-    const headers: Record<string, string> = { "x-amz-content-sha256": body ? sha256Hex(body) : EMPTY_SHA256 };
+  async function send(method: string, ref: string, body?: Uint8Array, contentType?: string, extra: Record<string, string> = {}): Promise<Response> {
+    const headers: Record<string, string> = { "x-amz-content-sha256": body ? sha256Hex(body) : EMPTY_SHA256, ...extra };
     if (body && contentType) headers["content-type"] = contentType;
     const signed = await aws.sign(objectUrl(ref), { method, headers, body: body ? bytesBody(body) : undefined });
     return doFetch(signed, { signal: AbortSignal.timeout(60_000) });
@@ -49,6 +52,79 @@ export function createS3BlobStore(cfg: S3Config): BlobStore {
     const text = await res.text().catch(() => "");
     const code = /<Code>([^<]+)<\/Code>/.exec(text)?.[1];
     throw new Error(`S3 ${what} failed: ${res.status}${code ? ` ${code}` : ""}`);
+  }
+
+  /**
+   * A handle whose reads are ranged GETs, pinned to the version open() saw: each carries If-Match with
+   * its ETag, and a response with another ETag is refused, so a replaced object fails a read instead
+   * of mixing two versions (for servers that ignore If-Match).
+   */
+  async function openRanged(ref: string): Promise<BlobHandle | null> {
+    let res = await send("GET", ref, undefined, undefined, { range: `bytes=0-${PROBE_BYTES - 1}` });
+    if (res.status === 404) {
+      await res.body?.cancel();
+      return null;
+    }
+    if (res.status === 416) {
+      // An empty object has no byte 0: its size and version from HEAD.
+      await res.body?.cancel();
+      res = await send("HEAD", ref);
+      await res.body?.cancel();
+      if (res.status === 404) return null;
+      if (!res.ok) await fail(res, `HEAD ${ref}`);
+      if (Number(res.headers.get("content-length")) !== 0) throw new Error(`S3 GET ${ref}: range refused on a non-empty object`);
+      return rangedHandle(ref, 0, res.headers.get("etag"), Buffer.alloc(0));
+    }
+    if (!res.ok) await fail(res, `GET ${ref}`);
+    const etag = res.headers.get("etag");
+    const total = res.status === 206 ? Number(/\/(\d+)$/.exec(res.headers.get("content-range") ?? "")?.[1]) : Number(res.headers.get("content-length"));
+    if (!Number.isSafeInteger(total) || total < 0 || (res.status === 200 && total > PROBE_BYTES)) {
+      await res.body?.cancel();
+      throw new Error(`S3 GET ${ref}: no usable content-range (status ${res.status})`);
+    }
+    const head = Buffer.from(await res.arrayBuffer());
+    if (head.length !== Math.min(total, PROBE_BYTES)) throw new Error(`S3 GET ${ref}: received ${head.length} bytes of ${Math.min(total, PROBE_BYTES)}`);
+    return rangedHandle(ref, total, etag, head);
+  }
+
+  function rangedHandle(ref: string, size: number, etag: string | null, head: Buffer): BlobHandle {
+    let closed = false;
+    return {
+      size,
+      async *read({ start, end } = { start: 0, end: size - 1 }) {
+        if (closed) throw new Error(`blob ${ref}: read after close`);
+        if (end < start) return;
+        if (start < 0 || end >= size) throw new RangeError(`blob ${ref}: range ${start}-${end} outside 0-${size - 1}`);
+        if (end < head.length) {
+          yield head.subarray(start, end + 1);
+          return;
+        }
+        const res = await send("GET", ref, undefined, undefined, { range: `bytes=${start}-${end}`, ...(etag && { "if-match": etag }) });
+        if (res.status === 412 || (etag && res.ok && res.headers.get("etag") !== etag)) {
+          await res.body?.cancel();
+          throw new Error(`S3 GET ${ref}: the object changed since it was opened`);
+        }
+        if (res.status !== 206) await fail(res, `GET ${ref} bytes ${start}-${end}`);
+        if (!res.body) throw new Error(`S3 GET ${ref}: no body`);
+        const reader = res.body.getReader();
+        let got = 0;
+        try {
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            got += value.byteLength;
+            if (got > end - start + 1) throw new Error(`S3 GET ${ref}: more bytes than bytes ${start}-${end}`);
+            yield value;
+          }
+          if (got !== end - start + 1) throw new Error(`S3 GET ${ref}: received ${got} bytes of bytes ${start}-${end}`);
+        } finally {
+          await reader.cancel().catch(() => {}); // a reader that stopped early frees the connection
+        }
+      },
+      async close() {
+        closed = true;
+      },
+    };
   }
 
   return {
@@ -68,19 +144,7 @@ export function createS3BlobStore(cfg: S3Config): BlobStore {
       return Buffer.from(await res.arrayBuffer());
     },
     async open(ref) {
-      // One GET into a temporary file: the tag check and the answer then read the same fetched bytes.
-      const res = await send("GET", ref);
-      if (res.status === 404) {
-        await res.body?.cancel();
-        return null;
-      }
-      if (!res.ok) await fail(res, `GET ${ref}`);
-      const size = Number(res.headers.get("content-length"));
-      if (!res.body || !Number.isSafeInteger(size) || size < 0) {
-        await res.body?.cancel();
-        throw new Error(`S3 GET ${ref}: no body or content-length`);
-      }
-      return spoolToTempFile(res.body, size, ref);
+      return openRanged(ref);
     },
     async delete(ref) {
       const res = await send("DELETE", ref);
