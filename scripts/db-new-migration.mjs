@@ -49,7 +49,7 @@ const providers = [
 const isEmptyDiff = (sql) => /^(-- This is an empty migration\.)?\s*$/.test(sql);
 
 // Objects a migration makes in raw SQL that Prisma's schema cannot describe: SQLite's FTS5 table for
-// explore's text search and its shadow tables (docs/explore.md). A replay sees them and would drop them.
+// explore's text search and its shadow tables (docs/discovery.md). A replay sees them and would drop them.
 const RAW_SQLITE_TABLES = /^ContentSearch(_(config|data|docsize|idx|content))?$/;
 
 /** The replayed diff less the DROP TABLE steps of those raw tables. */

@@ -33,7 +33,7 @@ CREATE TRIGGER "Content_count_update" AFTER UPDATE OF "network", "siteId", "cont
     ON CONFLICT ("network", "siteId", "contentType") DO UPDATE SET "n" = "n" + 1;
 END;
 
--- Explore's text index (docs/explore.md): an FTS5 table over Content.searchText (external content,
+-- Explore's text index (docs/discovery.md): an FTS5 table over Content.searchText (external content,
 -- keyed by Content's rowid), kept in step by triggers. unicode61 without diacritic folding splits the
 -- stored tokens exactly where lib/explore/search-tokens.ts does, so matches agree with PostgreSQL's.
 -- A later migration that redefines Content (new table, copy, rename) must recreate these triggers and

@@ -36,7 +36,7 @@ CREATE TRIGGER "Content_count_update" AFTER UPDATE OF "network", "siteId", "cont
   FOR EACH ROW WHEN (OLD."network" IS DISTINCT FROM NEW."network" OR OLD."siteId" IS DISTINCT FROM NEW."siteId" OR OLD."contentType" IS DISTINCT FROM NEW."contentType")
   EXECUTE FUNCTION "content_count_change"();
 
--- Explore's text index (docs/explore.md): Content.searchText holds the tokens of
+-- Explore's text index (docs/discovery.md): Content.searchText holds the tokens of
 -- lib/explore/search-tokens.ts joined by spaces, indexed as those exact lexemes (no parser, no
 -- dictionary), so matches agree with SQLite's FTS5 table. Rows written before this migration are
 -- split at spaces and punctuation here once. lib/explore/text-match.ts repeats the index expression.
