@@ -89,7 +89,7 @@ describe("GET /hub/explore/content — parameters and bounds", () => {
     expect(await q(`${word} lofi`)).toEqual(["b"]); // tags
     expect(await q(`quiet corner ${word}`)).toEqual(["e"]); // site name
     expect(await q(`corner-${RUN}.example`)).toEqual(["e"]); // domain
-    expect(await q(`harbor-${RUN}`)).toEqual(["a", "b", "c", "d"]);
+    expect(await q(`harbor-${RUN}`)).toEqual(["a", "b", "c", "d", "e"]); // e: "harbors", and RUN in its domain
     expect(await q(`${word} nomatch`)).toEqual([]);
   });
 
@@ -230,7 +230,7 @@ describe("GET /hub/explore/content — text search, the same matches on every da
     ["東京", ["u3"]], ["タワー", []],
     ["bar", ["u4"]], ["foo_bar", ["u4"]], ["baz foo", ["u4"]], ["oo", []],
     ["fine", ["u5"]], ["ｆｉｎｅ", ["u5"]], ["full", ["u5"]],
-    ["mail x com", ["u6"]], ["v1", ["u6"]], ["2", ["u6"]], ["1.2", ["u6"]], ["v12", []],
+    ["mail x com", ["u6"]], ["v1", ["u6"]], ["2", ["u6"]], ["1.2", []], ["v1.2", ["u6"]], ["v12", []],
     ["", ["u1", "u2", "u3", "u4", "u5", "u6"]],
   ] as const)("q=%j", async (text, want) => {
     const res = await explore(`q=${encodeURIComponent(`${text} ${tag}`)}&limit=500`);
