@@ -10339,7 +10339,7 @@ export interface operations {
                 /** @description Continue after an earlier page: its `nextCursor` (same q, type and sort). Cannot be combined with skip */
                 cursor?: string;
                 limit?: number;
-                /** @description Free text over title, description, tags, site name and domain; every word must match (case-insensitive substring) */
+                /** @description Free text over title, description, tags, site name and domain; every word must begin a word there (case-insensitive, whole words split at spaces and punctuation; docs/discovery.md) */
                 q?: string;
                 /** @description Items to pass over (O(skip) on a deep page: prefer `cursor`) */
                 skip?: number;

@@ -1,7 +1,9 @@
 // `npm run ops -- status [--json]`: money in flight, as the operator page /ops shows it (payments
 // pending, locked, settling and failed with age and reason; held tips per domain; the settler's
 // leader, last batch and next run). `npm run ops -- retry <paymentId>`: hand a failed payment back to
-// the settler (idempotent; it cannot charge twice). Same configuration as the hub (DATABASE_URL, …).
+// the settler (idempotent; it cannot charge twice). `npm run ops -- counters`: recount every maintained
+// counter (ledger totals, content counts) and list any that differ (exit 1). Same configuration as the hub (DATABASE_URL, …).
+import { recountCounters } from "../lib/counters/recount-counters";
 import { getDb } from "../lib/db";
 import { ApiError } from "../lib/http/errors";
 import { moneyInFlight, type InFlightPayment } from "../lib/ops/money-in-flight";
@@ -39,10 +41,19 @@ async function retry() {
   console.log(json ? JSON.stringify(result) : `${result.paymentId}: ${result.outcome} (${result.status}): ${result.details}`);
 }
 
+async function counters() {
+  const drift = await recountCounters();
+  if (json) console.log(JSON.stringify({ equal: drift.length === 0, drift }, null, 2));
+  else if (drift.length === 0) console.log("counters: every maintained counter equals a recount");
+  else drift.forEach((d) => console.log(`${d.counter} ${d.key}: kept ${d.kept}, recounted ${d.recounted}`));
+  if (drift.length) process.exitCode = 1;
+}
+
 async function main() {
   if (command === "status") return status();
   if (command === "retry") return retry();
-  console.error("usage: npm run ops -- status [--json] | retry <paymentId> [--json]");
+  if (command === "counters") return counters();
+  console.error("usage: npm run ops -- status [--json] | retry <paymentId> [--json] | counters [--json]");
   process.exitCode = 2;
 }
 

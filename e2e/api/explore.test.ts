@@ -89,16 +89,41 @@ describe("GET /hub/explore/content — parameters and bounds", () => {
     expect(await q(`${word} lofi`)).toEqual(["b"]); // tags
     expect(await q(`quiet corner ${word}`)).toEqual(["e"]); // site name
     expect(await q(`corner-${RUN}.example`)).toEqual(["e"]); // domain
-    expect(await q(`harbor-${RUN}`)).toEqual(["a", "b", "c", "d"]);
+    expect(await q(`harbor-${RUN}`)).toEqual(["a", "b", "c", "d", "e"]); // e: "harbors", and RUN in its domain
     expect(await q(`${word} nomatch`)).toEqual([]);
   });
 
-  it("treats LIKE wildcards in q literally", async () => {
+  it("matches each word of q as the start of a word, never inside one", async () => {
     const q = async (text: string) => order((await explore(`q=${encodeURIComponent(text)}&limit=500`)).body.content).sort();
-    expect(await q(`${word} 100%_off`)).toEqual(["c"]);
-    expect(await q(`${word} %`)).toEqual(["c"]);
-    expect(await q(`${word} _`)).toEqual(["c"]);
-    expect(await q("%%%%")).toEqual([]);
+    expect(await q(`alph ${word}`)).toEqual(["a"]);
+    expect(await q(`lpha ${word}`)).toEqual([]);
+    expect(await q(`${word} harb`)).toEqual(["a", "b", "c", "d", "e"]); // site name Harbor, domain harbor-…; e: "harbors"
+    expect(await q(`${word} 100%_off`)).toEqual(["c"]); // words: the word, 100, off
+  });
+
+  it("reads punctuation, wildcards and search operators in q as separators, never as syntax", async () => {
+    const all = ["a", "b", "c", "d", "e"];
+    const q = async (raw: string) => {
+      const res = await explore(`q=${raw}&limit=500`);
+      expect(res.status, raw).toBe(200);
+      return order(res.body.content).sort();
+    };
+    const enc = encodeURIComponent;
+    for (const text of [`"${word}`, `${word}*`, `-${word}`, `${word}:*`, `'${word}'`, `${word} & !`, `(${word})`, `${word} ^ $ %`, `\\${word}`, `{${word}}`, `${word} "" ''`]) {
+      expect(await q(enc(text)), text).toEqual(all);
+    }
+    // Operator words are words: FTS5's NEAR/OR/NOT and tsquery's & | ! never combine terms.
+    expect(await q(enc(`${word} OR alpha`))).toEqual([]);
+    expect(await q(enc(`${word} NEAR(alpha bravo)`))).toEqual([]);
+    expect(await q(enc(`${word} NOT alpha`))).toEqual([]);
+    expect(await q(enc(`alpha | bravo ${word}`))).toEqual([]);
+    // Invalid UTF-8 and lone surrogates in the query string: no word there, no error.
+    expect(await q(`${word}%20%ED%A0%80`)).toEqual(all);
+    expect(await q(`${word}%FF%FE`)).toEqual(all);
+    expect(await q(`${word}%20%EF%BF%BD`)).toEqual(all);
+    // A q without any word matches nothing.
+    expect(await q(enc("%%%%"))).toEqual([]);
+    expect(await q(enc(`" * - ( )`))).toEqual([]);
   });
 
   it("filters by type", async () => {
@@ -178,6 +203,40 @@ describe("GET /hub/explore/content — parameters and bounds", () => {
     const res = await api(`/api/hub/explore/content?q=${word}`);
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(5);
+  });
+});
+
+// The same fixed set and queries run on each database (the API suites run per DB), with exact lists:
+// SQLite's FTS5 table and PostgreSQL's tsvector index must agree word for word (lib/explore/text-match.ts).
+describe("GET /hub/explore/content — text search, the same matches on every database", () => {
+  const tag = `uni${RUN}`;
+  const items: Array<[string, Record<string, unknown>]> = [
+    ["u1", { title: `Café Noir ${tag}` }],
+    ["u2", { title: `ÉCOLE Straße ${tag}` }],
+    ["u3", { title: `東京タワー ${tag}` }],
+    ["u4", { title: `foo-bar_baz ${tag}` }],
+    ["u5", { title: `ﬁne Ｆｕｌｌ ${tag}` }],
+    ["u6", { title: `Specs ${tag}`, description: "v1.2.3 e-mail@x.com" }],
+  ];
+
+  beforeAll(async () => {
+    const s = await createSite({ name: "Text Lab" });
+    for (const [id, resource] of items) await event(s, "resource_view", id, { type: "article", ...resource });
+  });
+
+  it.each([
+    ["café", ["u1"]], ["CAF", ["u1"]], ["cafe", []], ["noir café", ["u1"]],
+    ["école", ["u2"]], ["straß", ["u2"]], ["strasse", []],
+    ["東京", ["u3"]], ["タワー", []],
+    ["bar", ["u4"]], ["foo_bar", ["u4"]], ["baz foo", ["u4"]], ["oo", []],
+    ["fine", ["u5"]], ["ｆｉｎｅ", ["u5"]], ["full", ["u5"]],
+    ["mail x com", ["u6"]], ["v1", ["u6"]], ["2", ["u6"]], ["1.2", []], ["v1.2", ["u6"]], ["v12", []],
+    ["", ["u1", "u2", "u3", "u4", "u5", "u6"]],
+  ] as const)("q=%j", async (text, want) => {
+    const res = await explore(`q=${encodeURIComponent(`${text} ${tag}`)}&limit=500`);
+    expect(res.status).toBe(200);
+    expect(order(res.body.content).sort()).toEqual([...want]);
+    expect(res.body.total).toBe(want.length);
   });
 });
 

@@ -1,12 +1,14 @@
 import "server-only";
 import type { z } from "zod";
-import { db } from "@/lib/db";
+import { db, isPostgres } from "@/lib/db";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/sqlite/client";
+import { contentCount } from "@/lib/counters/content-count";
 import { cachedValue } from "@/lib/http/read-cache";
 import type { exploreQuery } from "@/lib/schemas/explore";
 import { CONTENT_ORDER_INDEX, contentTable, siteIdIn } from "./content-join";
 import { decodeExploreCursor, encodeExploreCursor, type Position } from "./explore-cursor";
+import { textMatch } from "./text-match";
 import { type CardRow, toContentCard } from "./to-content-card";
 
 type ExploreQuery = z.output<typeof exploreQuery>;
@@ -14,23 +16,16 @@ type ExploreQuery = z.output<typeof exploreQuery>;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** hot-new: content first seen within this window ranks first. */
 export const HOT_NEW_WINDOW_MS = 7 * DAY_MS;
-const MAX_TERMS = 8;
-
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
-
 /**
  * The filter every sort shares: this network's content on verified, live sites, of one type, and
- * containing every word of q in its searchText (stored lowercase by the same JavaScript that
- * lowercases q, so SQLite and PostgreSQL match alike; LIKE wildcards in q are escaped).
+ * with every word of q beginning a word of its searchText (`textMatch`: each database's own text
+ * index, the same matches on both; a q without any word matches nothing).
  * Quickshares are a separate table and can never appear.
  */
 function whereClause(query: ExploreQuery) {
   const parts = [Prisma.sql`c."network" = ${env.NETWORK_MODE}`];
   if (query.type !== "all") parts.push(Prisma.sql`c."contentType" = ${query.type}`);
-  const terms = (query.q ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_TERMS);
-  for (const term of terms) parts.push(Prisma.sql`c."searchText" LIKE ${likePattern(term)} ESCAPE '\\'`);
+  if (query.q?.trim()) parts.push(textMatch(query.q)?.sql ?? Prisma.sql`1 = 0`);
   // The visible sites as a set the content is checked against, not as conditions on a joined site row:
   // given those, PostgreSQL started from the (few) sites and sorted every match of a filter for a page
   // (hot-new: 32 ms at 100,000 items, against 0.3 ms walking the order's index). Last, so SQLite tests
@@ -59,24 +54,12 @@ function keptCount(where: Prisma.Sql): Promise<number> {
 }
 
 /**
- * COUNT without q: all content of the network (and type) from its index, minus the content of
- * hidden (unverified or removed) sites, which are few. Sites come first in the second count
- * (CROSS JOIN fixes SQLite's join order) so it only walks the hidden sites' content. Computed at most
- * once per READ_CACHE_MS and write for every page, sort and the content board (lib/http/read-cache.ts).
+ * The visible content of the network (and type): verified, live sites only, from the counters the
+ * database keeps beside Content (lib/counters/content-count.ts), not a count over content. Computed at
+ * most once per READ_CACHE_MS and write for every page, sort and the content board (lib/http/read-cache.ts).
  */
 export function countVisible(type: ExploreQuery["type"]): Promise<number> {
-  return cachedValue(`explore:visible:${env.NETWORK_MODE}:${type}`, () => countVisibleNow(type));
-}
-
-async function countVisibleNow(type: ExploreQuery["type"]): Promise<number> {
-  const network = env.NETWORK_MODE;
-  const typeFilter = type === "all" ? Prisma.empty : Prisma.sql` AND c."contentType" = ${type}`;
-  // One statement, so both counts see the same snapshot.
-  const rows = await db.$queryRaw<Array<{ n: bigint | number }>>`SELECT
-      (SELECT COUNT(*) FROM "Content" c WHERE c."network" = ${network}${typeFilter})
-    - (SELECT COUNT(*) FROM "Site" s CROSS JOIN "Content" c
-        WHERE c."siteId" = s."id" AND c."network" = ${network} AND NOT (s."verified" = TRUE AND s."removedAt" IS NULL)${typeFilter}) AS n`;
-  return Number(rows[0]?.n ?? 0);
+  return cachedValue(`explore:visible:${env.NETWORK_MODE}:${type}`, () => contentCount({ network: env.NETWORK_MODE, type, visible: true }));
 }
 
 /** A card's row and the order column no card shows (its cursor needs it). */
@@ -98,7 +81,7 @@ type RawCard = Omit<PageRow, "site"> & {
  * rather than findMany: the ORM's per-call query compilation and row mapping cost more than the
  * indexed scan itself. Column types come back the same on both databases (Date, bigint, boolean).
  */
-async function cards(where: Prisma.Sql, order: Order, limit: number, skip: number): Promise<PageRow[]> {
+async function cards(where: Prisma.Sql, order: Order, limit: number, skip: number, walk = true): Promise<PageRow[]> {
   if (limit <= 0) return [];
   // The page is found on the content alone, then joined to its sites: with the join inside, PostgreSQL
   // hashed every content row past a deep cursor with the sites and sorted them (12 ms at item 90,000).
@@ -108,7 +91,7 @@ async function cards(where: Prisma.Sql, order: Order, limit: number, skip: numbe
     FROM (SELECT c."id", c."siteId", c."title", c."description", c."imageUrl", c."contentType", c."tags", c."tagsTentative", c."url", c."path",
         c."currency", c."priceAtomic", c."recipientWallet", c."accessPolicy", c."unlockPolicy", c."externalId", c."views", c."unlocks",
         c."revenueAtomic", c."ratingsCount", c."ratingSum", c."reputationScore", c."createdAt", c."lastSeenAt", c."trendScore"
-      FROM ${contentTable(order.index)} WHERE ${where} ORDER BY ${order.sql} LIMIT ${limit} OFFSET ${skip}) c
+      FROM ${contentTable(walk ? order.index : "scan")} WHERE ${where} ORDER BY ${order.sql} LIMIT ${limit} OFFSET ${skip}) c
     CROSS JOIN "Site" s WHERE s."id" = c."siteId" ORDER BY ${order.sql}`;
   return rows.map(({ siteName, siteDomain, siteOwnerWallet, siteVerified, siteVerificationStatus, siteLastVerifiedAt, siteRemovedAt, siteHosted, ...c }) => ({
     ...c,
@@ -155,17 +138,31 @@ function positionOf(row: PageRow, order: Position["order"]): Position {
  * page) by trending score, then older content newest first; skip, or a position in either part, pages
  * across both.
  */
-async function hotNewCards(where: Prisma.Sql, cutoff: Date, limit: number, skip: number, from?: Position) {
+async function hotNewCards(where: Prisma.Sql, cutoff: Date, limit: number, skip: number, from?: Position, walk = true) {
   // A Date parameter is bound in the same fixed-width ISO form the SQLite adapter stores, and as a
   // timestamp on PostgreSQL: the comparison agrees on both (covered by the explore API tests).
   const fresh = Prisma.sql`${where} AND c."createdAt" >= ${cutoff}`;
   const older = Prisma.sql`${where} AND c."createdAt" < ${cutoff}`;
-  if (from?.order === "newest") return cards(Prisma.sql`${older} AND ${after(from)}`, ORDERS.newest, limit, 0);
-  const first = await cards(from ? Prisma.sql`${fresh} AND ${after(from)}` : fresh, ORDERS.trending, limit, skip);
+  if (from?.order === "newest") return cards(Prisma.sql`${older} AND ${after(from)}`, ORDERS.newest, limit, 0, walk);
+  const first = await cards(from ? Prisma.sql`${fresh} AND ${after(from)}` : fresh, ORDERS.trending, limit, skip, walk);
   if (first.length === limit) return first;
   // The fresh part ran out on this page: older content continues where it ends.
   const freshCount = first.length > 0 || skip === 0 ? skip + first.length : await count(fresh);
-  return [...first, ...(await cards(older, ORDERS.newest, limit - first.length, Math.max(0, skip - freshCount)))];
+  return [...first, ...(await cards(older, ORDERS.newest, limit - first.length, Math.max(0, skip - freshCount), walk))];
+}
+
+/**
+ * A text query's page and total. The matches are counted first (on SQLite from the FTS5 table's rowids);
+ * then the page either walks the order's index testing each row against the matches, about
+ * (skip + limit) × visible ÷ matches rows when matches are spread evenly, or reads every match and
+ * sorts it: whichever reads fewer rows (a rare word is sorted, a common one walked). PostgreSQL plans
+ * this alone, from the statistics of its index expression.
+ */
+async function textPage(where: Prisma.Sql, query: ExploreQuery, page: (walk: boolean) => Promise<PageRow[]>): Promise<[PageRow[], number]> {
+  if (isPostgres()) return Promise.all([page(true), keptCount(where)]);
+  const [total, visible] = await Promise.all([keptCount(where), countVisible(query.type)]);
+  if (total === 0) return [[], 0];
+  return [await page((query.skip + query.limit + 1) * visible < total * total), total];
 }
 
 /**
@@ -181,12 +178,11 @@ export async function exploreContent(query: ExploreQuery) {
   const cursor = query.cursor === undefined ? null : decodeExploreCursor(query.cursor, query.sort, query.skip);
   const cutoff = cursor?.cutoff ?? new Date(Date.now() - HOT_NEW_WINDOW_MS);
   const take = query.limit + 1;
-  const [rows, total] = await Promise.all([
+  const page$ = (walk: boolean) =>
     query.sort === "hot-new"
-      ? hotNewCards(where, cutoff, take, query.skip, cursor?.after)
-      : cards(cursor ? Prisma.sql`${where} AND ${after(cursor.after)}` : where, ORDERS[query.sort], take, query.skip),
-    query.q?.trim() ? keptCount(where) : countVisible(query.type),
-  ]);
+      ? hotNewCards(where, cutoff, take, query.skip, cursor?.after, walk)
+      : cards(cursor ? Prisma.sql`${where} AND ${after(cursor.after)}` : where, ORDERS[query.sort], take, query.skip, walk);
+  const [rows, total] = query.q?.trim() ? await textPage(where, query, page$) : await Promise.all([page$(true), countVisible(query.type)]);
   const page = rows.slice(0, query.limit);
   const last = rows.length > query.limit ? page.at(-1) : undefined;
   // hot-new's last card is in its fresh part (trending order) or its older part (newest first).

@@ -1,14 +1,48 @@
 import "server-only";
+import { contentCount } from "@/lib/counters/content-count";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { processState } from "@/lib/process-state";
 
-/** GET /hub/sitemap/content: URLs of verified, live content of this network, most recently updated first. */
-export async function sitemapContent({ limit }: { limit: number }) {
+/** How long a built sitemap is served while the set of visible content keeps its size. */
+const KEEP_MS = 5 * 60_000;
+/** Limits kept at once (each body up to megabytes): the oldest goes first. */
+const MAX_KEPT = 4;
+
+type Built = { key: string; at: number; body: Promise<Uint8Array<ArrayBuffer>> };
+const state = processState("sitemap-content", () => new Map<number, Built>());
+
+async function build(limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const rows = await db.content.findMany({
     where: { network: env.NETWORK_MODE, url: { not: "" }, site: { verified: true, removedAt: null } },
     select: { url: true, updatedAt: true },
     orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
     take: limit,
   });
-  return { success: true as const, urls: rows.map((r) => ({ url: r.url, updatedAt: r.updatedAt.toISOString() })) };
+  const urls = rows.map((r) => ({ url: r.url, updatedAt: r.updatedAt.toISOString() }));
+  return new TextEncoder().encode(JSON.stringify({ success: true, urls }));
+}
+
+/**
+ * GET /hub/sitemap/content: URLs of verified, live content of this network, most recently updated
+ * first (SitemapContentResponse). Up to 50,000 URLs is megabytes of JSON and half a second to build, so
+ * the built body is kept per limit for up to 5 minutes and rebuilt at once when the number of visible
+ * content items changes (an item added or removed, a site verified, hidden or removed: the maintained
+ * counts of lib/counters/content-count.ts, one small read per request). A changed URL or date of an
+ * existing item shows within those 5 minutes. Concurrent requests share one build; four limits are kept.
+ */
+export async function sitemapContent({ limit }: { limit: number }): Promise<Response> {
+  const visible = await contentCount({ network: env.NETWORK_MODE, visible: true });
+  const key = `${env.NETWORK_MODE}:${visible}`;
+  const kept = state();
+  let built = kept.get(limit);
+  if (!built || built.key !== key || Date.now() - built.at >= KEEP_MS) {
+    built = { key, at: Date.now(), body: build(limit) };
+    kept.delete(limit);
+    if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
+    kept.set(limit, built);
+    const mine = built;
+    mine.body.catch(() => kept.get(limit) === mine && kept.delete(limit));
+  }
+  return new Response(await built.body, { headers: { "content-type": "application/json" } });
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { contentCount } from "@/lib/counters/content-count";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { usdcNumber } from "@/lib/money";
@@ -6,7 +7,7 @@ import { ledgerSums } from "./ledger-totals";
 
 /**
  * GET /hub/stats. Activity figures come from the same ledger sums as the ledger's totals, so the two
- * always agree: unlocks = hub-verified paid unlocks (payment rows) + unlocks reported by site widgets
+ * always agree (both read maintained counters: LedgerTotal and ContentCount, never the rows): unlocks = hub-verified paid unlocks (payment rows) + unlocks reported by site widgets
  * (unlock rows); revenue = paid unlocks + tips (net of refunds) + quickshare unlocks.
  */
 export async function platformStats() {
@@ -15,7 +16,7 @@ export async function platformStats() {
   const [s, sites, content, creators] = await Promise.all([
     ledgerSums(),
     db.site.count({ where: liveSite }),
-    db.content.count({ where: { network } }),
+    contentCount({ network, visible: false }),
     db.site.findMany({ where: liveSite, distinct: ["ownerWallet"], select: { ownerWallet: true } }),
   ]);
   return {

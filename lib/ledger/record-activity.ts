@@ -1,11 +1,8 @@
 import "server-only";
-import { randomInt } from "node:crypto";
+import { bumpCounters } from "@/lib/counters/bump-counters";
 import { db, type DbOrTx } from "@/lib/db";
 import { env } from "@/lib/env";
 import { enqueueWebhooks, webhookPayload, webhookTargets } from "@/lib/webhooks/enqueue-webhooks";
-
-/** Rows per (network, type, subkind) in LedgerTotal: a kind's total is the sum of its rows. */
-const LEDGER_TOTAL_SHARDS = 16;
 
 export type ActivityType = "view" | "unlock" | "payment" | "rating" | "tip" | "quickshare";
 
@@ -72,19 +69,9 @@ async function writeRow(client: DbOrTx, data: ActivityInput & { network: string;
     await enqueueWebhooks(hooks, (event) => webhookPayload(event, row.id, input), client, new Date());
   } else await client.ledgerActivity.createMany({ data: Array.from({ length: times }, () => data) });
   // The running totals move with the row (same transaction when the caller passes one), so reading
-  // the ledger's totals never scans the ledger. One INSERT … ON CONFLICT into one of a kind's
-  // LEDGER_TOTAL_SHARDS rows, picked at random: concurrent transactions rarely wait on one row lock
-  // (PostgreSQL), and readers sum a kind's rows (ledgerSums; rows written before sharding included).
-  const subkind = input.subkind ?? "";
+  // the ledger's totals never scans the ledger.
   const amount = input.amountAtomic ?? 0n;
   const fee = input.protocolFeeAtomic ?? 0n;
-  const id = `${network}:${input.type}:${subkind}:${randomInt(LEDGER_TOTAL_SHARDS)}`;
-  await client.$executeRaw`
-    INSERT INTO "LedgerTotal" ("id", "network", "type", "subkind", "count", "amountAtomic", "protocolFeeAtomic")
-    VALUES (${id}, ${network}, ${input.type}, ${subkind}, ${times}, ${amount * BigInt(times)}, ${fee * BigInt(times)})
-    ON CONFLICT ("id") DO UPDATE SET
-      "count" = "LedgerTotal"."count" + excluded."count",
-      "amountAtomic" = "LedgerTotal"."amountAtomic" + excluded."amountAtomic",
-      "protocolFeeAtomic" = "LedgerTotal"."protocolFeeAtomic" + excluded."protocolFeeAtomic"`;
+  await bumpCounters(client, { ledger: { network, type: input.type, subkind: input.subkind ?? "", count: times, amountAtomic: amount * BigInt(times), protocolFeeAtomic: fee * BigInt(times) } });
   return true;
 }

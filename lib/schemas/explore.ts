@@ -13,7 +13,7 @@ export const SORT_FORMULAS = {
 } as const;
 
 export const exploreQuery = z.object({
-  q: z.string().max(200).optional().meta({ description: "Free text over title, description, tags, site name and domain; every word must match (case-insensitive substring)" }),
+  q: z.string().max(200).optional().meta({ description: "Free text over title, description, tags, site name and domain; every word must begin a word there (case-insensitive, whole words split at spaces and punctuation; docs/discovery.md)" }),
   type: z.enum([...CONTENT_TYPES, "all"]).default("all"),
   sort: z.enum(EXPLORE_SORTS).default("trending").meta({
     description: `trending: ${SORT_FORMULAS.trending} best-sellers: ${SORT_FORMULAS["best-sellers"]} hot-new: ${SORT_FORMULAS["hot-new"]}`,

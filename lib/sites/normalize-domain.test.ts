@@ -19,9 +19,9 @@ describe("normalizeDomain", () => {
 });
 
 describe("buildSearchText", () => {
-  it("joins the searchable fields in lowercase, tags as words", () => {
+  it("joins the words of the searchable fields in lowercase, split at spaces and punctuation", () => {
     expect(buildSearchText({ title: "Ünïcode TITLE", description: "A  Desc", tags: "Art,Print", siteName: "Pixel Press", domain: "pixel-press.example" })).toBe(
-      "ünïcode title\na desc\nart print\npixel press\npixel-press.example",
+      "ünïcode title a desc art print pixel press pixel press example",
     );
   });
 });
