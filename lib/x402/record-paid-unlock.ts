@@ -38,10 +38,9 @@ export async function recordPaidUnlock(
     },
   });
   if (contentId) {
-    await tx.content.update({
-      where: { id: contentId },
-      data: { unlocks: { increment: 1 }, revenueAtomic: { increment: revenue } },
-    });
+    // One raw statement (a Prisma update costs about three times as much CPU); updatedAt moves as
+    // Prisma's @updatedAt would, so the score refresh sees the changed figures.
+    await tx.$executeRaw`UPDATE "Content" SET "unlocks" = "unlocks" + 1, "revenueAtomic" = "revenueAtomic" + ${revenue}, "updatedAt" = ${new Date()} WHERE "id" = ${contentId}`;
   }
   if (resource.siteId) {
     const delta = { siteId: resource.siteId, unlocks: 1, payments: 1, revenueAtomic: revenue };
