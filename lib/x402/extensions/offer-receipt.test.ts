@@ -5,7 +5,8 @@ import { describe, expect, it, vi } from "vitest";
 const KEY = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d" as const;
 vi.mock("@/lib/env", () => ({ env: { RECEIPT_SIGNING_KEY: KEY, HUB_ORIGIN: "http://127.0.0.1:3000", NETWORK_MODE: "testnet" } }));
 
-const { cachedOffer, offerCacheSize, OFFER_WINDOW_SECONDS } = await import("./offer-receipt");
+const { cachedOffer, OFFER_WINDOW_SECONDS } = await import("./offer-receipt");
+const { lruMemo } = await import("./lru-memo");
 
 const input: OfferInput = { acceptIndex: 0, scheme: "exact", network: "eip155:5042002", asset: "0x3600000000000000000000000000000000000000", payTo: "0x00000000000000000000000000000000000000aa", amount: "10000" };
 const url = "http://127.0.0.1:3000/hub/pay";
@@ -40,8 +41,13 @@ describe("signed offers, once per resource, terms and window", () => {
     for (const o of others) expect((await verifyOfferSignatureEIP712(o)).signer.toLowerCase()).toBe(privateKeyToAccount(KEY).address.toLowerCase());
   });
 
-  it("stays bounded", async () => {
-    for (let i = 0; i < 2_100; i++) void cachedOffer(`${url}/${i}`, input, t0);
-    expect(offerCacheSize()).toBeLessThanOrEqual(2_000);
+  it("the memo behind it stays bounded and drops the least recently used first", () => {
+    const memo = lruMemo<number>(3);
+    for (const k of ["a", "b", "c"]) memo.get(k, () => k.charCodeAt(0));
+    memo.get("a", () => -1); // used again: "b" is now the oldest
+    memo.get("d", () => 4);
+    expect(memo.size).toBe(3);
+    expect(memo.get("a", () => -1)).toBe(97);
+    expect(memo.get("b", () => -2)).toBe(-2); // was dropped, computed again
   });
 });

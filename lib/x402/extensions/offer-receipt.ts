@@ -85,9 +85,6 @@ export function cachedOffer(resourceUrl: string, input: OfferInput, nowSeconds?:
   });
 }
 
-/** Entries in the offer cache (tests). */
-export const offerCacheSize = () => offers.size;
-
 let issuer: OfferReceiptIssuer | undefined;
 let extension: ReturnType<typeof createOfferReceiptExtension> | undefined;
 const declaration = declareOfferReceiptExtension({ offerValiditySeconds: OFFER_VALIDITY_SECONDS })[OFFER_RECEIPT];
