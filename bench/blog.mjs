@@ -44,6 +44,8 @@ await runBenchmark(async () => {
     { name: "free post access", path: "/api/svc/access?path=/article/free", host },
     { name: "invite-only post with proof", path: "/api/article/members", host, headers: { "x-svc-payment-proof": proof } },
     { name: "paid post teaser", path: "/api/blog/posts/paid", host },
+    { name: "hub GET /hub/widget.js (floor)", path: "/hub/widget.js", host: hubHost },
+    { name: "paid post access, no payment (402)", path: "/api/svc/access?path=/article/paid", host, headers: { "x-svc-actor": "agent" }, expect: 402 },
     // The pages a browser gets (server-rendered HTML): the index, a free post, a paid post's paywall,
     // beside the framework's own floor for a page (a bare Next app's dynamic server component, no data).
     { name: "bare Next page (page floor)", url: `${bare.url}/page`, pid: bare.pid, headers: { accept: "text/html" } },
@@ -58,13 +60,13 @@ await runBenchmark(async () => {
   ], opts.only);
   for (const t of targets) {
     const res = t.url ? await fetch(t.url, { headers: t.headers }) : await request(port, t.host, t.path, { headers: t.headers });
-    if (res.status !== 200) throw new Error(`${t.name}: ${res.status}`);
+    if (res.status !== (t.expect ?? 200)) throw new Error(`${t.name}: ${res.status}`);
   }
   const header = `Hosted-blog reads — ${opts.db}, ${opts.connections} connections, ${opts.rounds} × ${opts.duration} s per target (after ${opts.warmup} s warm-up each)`;
   console.log(`› ${header}; ${machineLine()}`);
   const runs = targets.map(() => []);
   for (let round = 1; round <= opts.rounds; round++) {
-    for (const [i, t] of targets.entries()) runs[i].push(await load({ url: t.url ?? `${hub.url}${t.path}`, headers: { ...(t.host && { host: t.host }), ...t.headers }, pid: t.pid ?? hub.serverPid, ...loadOpts }));
+    for (const [i, t] of targets.entries()) runs[i].push(await load({ url: t.url ?? `${hub.url}${t.path}`, headers: { ...(t.host && { host: t.host }), ...t.headers }, expect: t.expect, pid: t.pid ?? hub.serverPid, ...loadOpts }));
     console.log(`  round ${round}/${opts.rounds}: req/s ${targets.map((t, i) => `${t.name.split(" (")[0]} ${fmt.int(runs[i].at(-1).reqPerSec)}`).join(", ")}`);
   }
   const results = targets.map((t, i) => ({ name: t.name, ...combineRounds(runs[i]) }));

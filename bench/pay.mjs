@@ -167,6 +167,12 @@ await runBenchmark(async () => {
   const counts = async () => ({
     payments: await count(hub.databaseUrl, `SELECT COUNT(*) AS n FROM "Payment" WHERE "rail" = 'gateway'`),
     ledger: await count(hub.databaseUrl, `SELECT COUNT(*) AS n FROM "LedgerActivity" WHERE "type" = 'payment'`),
+    // The balances: what the payments lock, what the ledger rows and their running totals say, what the content counts.
+    paid: await count(hub.databaseUrl, `SELECT COALESCE(SUM("amountAtomic"), 0) AS n FROM "Payment" WHERE "rail" = 'gateway'`),
+    ledgerSum: await count(hub.databaseUrl, `SELECT COALESCE(SUM("amountAtomic"), 0) AS n FROM "LedgerActivity" WHERE "type" = 'payment'`),
+    totalSum: await count(hub.databaseUrl, `SELECT COALESCE(SUM("amountAtomic"), 0) AS n FROM "LedgerTotal" WHERE "type" = 'payment'`),
+    totalCount: await count(hub.databaseUrl, `SELECT COALESCE(SUM("count"), 0) AS n FROM "LedgerTotal" WHERE "type" = 'payment'`),
+    unlocks: await count(hub.databaseUrl, `SELECT COALESCE(SUM("unlocks"), 0) AS n FROM "Content"`),
   });
 
   // Requests still in flight when autocannon stopped commit a moment later: read once nothing moves.
@@ -175,7 +181,7 @@ await runBenchmark(async () => {
     for (const deadline = Date.now() + 15_000; Date.now() < deadline; ) {
       await new Promise((r) => setTimeout(r, 250));
       const now = await counts();
-      if (now.payments === last.payments && now.ledger === last.ledger) return now;
+      if (Object.keys(now).every((k) => now[k] === last[k])) return now;
       last = now;
     }
     return last;
@@ -213,6 +219,11 @@ await runBenchmark(async () => {
     if (paidRows !== after.ledger - before.ledger || paidRows < answered || paidRows > answered + 2 * opts.connections) {
       throw new Error(`bookkeeping: ${answered} paid answers, but ${paidRows} payments and ${after.ledger - before.ledger} ledger rows recorded`);
     }
+    // Balances: every payment's amount is in the ledger, in the ledger's running totals and in the content's counters, once.
+    const moved = (k) => after[k] - before[k];
+    if (moved("paid") !== paidRows * Number(gateway.amount) || moved("ledgerSum") !== moved("paid") || moved("totalSum") !== moved("paid") || moved("totalCount") !== paidRows || moved("unlocks") !== paidRows) {
+      throw new Error(`balances: payments ${moved("paid")}, ledger rows ${moved("ledgerSum")}, ledger totals ${moved("totalSum")} (${moved("totalCount")} rows), content unlocks ${moved("unlocks")} for ${paidRows} payments of ${gateway.amount}`);
+    }
     if (paid.requests >= payments) console.log(`  (round ${round}: all ${payments} pre-signed payments used before ${opts.duration} s; raise --payments for longer runs)`);
     console.log(`  round ${round}/${opts.rounds}: req/s floor ${latest("floor")}, challenge ${latest("challenge")}, bare ${latest("bare")}, paid unlock ${fmt.int(paid.reqPerSec)}`);
   }
@@ -233,7 +244,7 @@ await runBenchmark(async () => {
   if (targets.has("challenge") && targets.has("floor")) console.log(`challenge ÷ floor: req/s ${fmt.ratio(rows.challenge.reqPerSec / rows.floor.reqPerSec)}`);
   if (targets.has("paid") && targets.has("floor")) console.log(`paid unlock ÷ floor: req/s ${fmt.ratio(rows.paid.reqPerSec / rows.floor.reqPerSec)} (issue 21 target: >= 0.5x with p99 <= 50 ms; p99 here ${fmt.ms(rows.paid.p99)})`);
   if (targets.has("paid")) {
-    console.log(`paid unlocks answered 200 in the recorded runs: ${paidAnswers}, each with one Payment and one ledger row`);
+    console.log(`paid unlocks answered 200 in the recorded runs: ${paidAnswers}, each with one Payment and one ledger row; amounts, ledger totals and content counters moved alike`);
     const checks = await depositChecks();
     console.log(`Gateway deposit and nonce checks (warm-up included): ${checks.index} from the deposit index, ${checks.chain} on chain`);
   }

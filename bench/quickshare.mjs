@@ -62,6 +62,8 @@ await runBenchmark(async () => {
     { name: "meta (baseline: 1 query, no body)", url: `${hub.url}/quickshare/${free.slug}/meta` },
     { name: "free share access", url: `${hub.url}/quickshare/${free.slug}/access` },
     { name: "paid share access with proof", url: `${hub.url}/quickshare/${paid.slug}/access`, headers: { "x-svc-payment-proof": proof } },
+    { name: "paid share access, no payment (402)", url: `${hub.url}/quickshare/${paid.slug}/access`, headers: { "x-svc-actor": "agent" }, expect: 402 },
+    { name: "hub GET /hub/widget.js (floor)", url: `${hub.url}/hub/widget.js` },
     // The share page a browser gets (server-rendered HTML): a free share's body, a paid share's paywall,
     // beside the framework's own floor for a page (a bare Next app's dynamic server component, no data).
     { name: "bare Next page (page floor)", url: `${bare.url}/page`, pid: bare.pid, headers: { accept: "text/html" } },

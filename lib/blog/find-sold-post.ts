@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { env } from "@/lib/env";
+import { contentById } from "@/lib/content/content-by-id";
 import { isPostListing, POST_LISTING_PREFIX } from "@/lib/explore/post-listing-id";
 import { findActiveBlog, type BlogContext } from "./blog-context";
 import { blogDomainOfHost } from "./blog-domain";
@@ -16,12 +16,10 @@ export type SoldPost = { blog: BlogContext; post: PostRow };
  * blog is seen from its public origin, as its own access route sees it from a reader. Drafts and
  * unknown posts resolve too: the access engine answers them 404, as the blog's route does.
  */
-export async function findSoldPost({ contentId, url, siteId }: { contentId?: string; url?: string; siteId?: string }): Promise<SoldPost | null> {
-  const network = env.NETWORK_MODE;
+export async function findSoldPost(input: { contentId?: string; url?: string; siteId?: string }): Promise<SoldPost | null> {
+  const { contentId, url } = input;
   if (contentId) {
-    const byExternal = { externalId: contentId, ...(siteId ? { siteId } : {}) };
-    const rows = await db.content.findMany({ where: { network, OR: [{ id: contentId }, byExternal] }, include: { site: true }, orderBy: { createdAt: "asc" }, take: 5 });
-    const hit = rows.find((r) => r.id === contentId) ?? rows[0];
+    const hit = await contentById(input as { contentId: string; siteId?: string });
     if (hit) return isPostListing(hit) ? postOf(hit.siteId, hit.externalId.slice(POST_LISTING_PREFIX.length)) : null;
     if (contentId.startsWith(POST_LISTING_PREFIX)) {
       const post = await db.blogPost.findUnique({ where: { id: contentId.slice(POST_LISTING_PREFIX.length) }, select: { id: true, siteId: true } });

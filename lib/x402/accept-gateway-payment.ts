@@ -39,7 +39,9 @@ export async function acceptGatewayPayment({
   const key = { chainId_payer_nonce: { chainId, payer: auth.from, nonce: auth.nonce } };
   const replay = (existing: StoredPayment) => replayPayment({ existing, resource, signature }) ?? pendingImpossible();
 
-  const existing = await db.payment.findUnique({ where: key, include: { receipt: true } });
+  // A new authorization is the common case: one raw primary-key probe, the full row only for a replay.
+  const seen = await db.$queryRaw<unknown[]>`SELECT 1 AS "one" FROM "Payment" WHERE "chainId" = ${chainId} AND "payer" = ${auth.from} AND "nonce" = ${auth.nonce} LIMIT 1`;
+  const existing = seen.length ? await db.payment.findUnique({ where: key, include: { receipt: true } }) : null;
   if (existing) return replay(existing);
 
   const state = await gatewayPayerState(auth);

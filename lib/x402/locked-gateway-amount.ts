@@ -1,6 +1,7 @@
 import "server-only";
 import { db, type DbOrTx } from "@/lib/db";
 import { env } from "@/lib/env";
+import { Prisma } from "@/lib/generated/sqlite/client";
 
 /** Clock skew allowed between app instances when comparing settlement times with a balance read. */
 const SKEW_MS = 10_000;
@@ -15,12 +16,12 @@ export async function lockedGatewayAmount(
   { chainId, payer, balanceReadAt }: { chainId: number; payer: string; balanceReadAt?: Date },
   client: DbOrTx = db,
 ): Promise<bigint> {
-  const open = { status: { in: ["locked", "settling"] } };
-  const since = balanceReadAt ? [{ status: "settled", settledAt: { gte: new Date(balanceReadAt.getTime() - SKEW_MS) } }] : [];
-  const sum = await client.payment.aggregate({
-    _sum: { amountAtomic: true },
-    // network first: the (network, payer, status) index keeps this to the payer's own rows.
-    where: { network: env.NETWORK_MODE, payer, chainId, rail: "gateway", OR: [open, ...since] },
-  });
-  return sum._sum.amountAtomic ?? 0n;
+  // Raw (one short statement on the money path; a Prisma aggregate costs about three times as much
+  // CPU). The sum travels as text: SQLite's and PostgreSQL's integer and numeric sums decode alike.
+  const since = balanceReadAt ? Prisma.sql` OR ("status" = 'settled' AND "settledAt" >= ${new Date(balanceReadAt.getTime() - SKEW_MS)})` : Prisma.empty;
+  // network first: the (network, payer, status) index keeps this to the payer's own rows.
+  const [row] = await client.$queryRaw<Array<{ sum: string }>>`SELECT CAST(COALESCE(SUM("amountAtomic"), 0) AS TEXT) AS "sum" FROM "Payment"
+    WHERE "network" = ${env.NETWORK_MODE} AND "payer" = ${payer} AND "chainId" = ${chainId} AND "rail" = 'gateway'
+    AND ("status" IN ('locked', 'settling')${since})`;
+  return BigInt(row?.sum ?? "0");
 }

@@ -38,10 +38,11 @@ export async function recordPaidUnlock(
     },
   });
   if (contentId) {
-    await tx.content.update({
-      where: { id: contentId },
-      data: { unlocks: { increment: 1 }, revenueAtomic: { increment: revenue } },
-    });
+    // One raw statement (a Prisma update costs about three times as much CPU); updatedAt moves as
+    // Prisma's @updatedAt would, so the score refresh sees the changed figures.
+    const updated = await tx.$executeRaw`UPDATE "Content" SET "unlocks" = "unlocks" + 1, "revenueAtomic" = "revenueAtomic" + ${revenue}, "updatedAt" = ${new Date()} WHERE "id" = ${contentId}`;
+    // As Prisma's update would: a payment for content that does not exist is not recorded.
+    if (updated !== 1) throw new Error(`recordPaidUnlock: no content ${contentId} to count the payment toward`);
   }
   if (resource.siteId) {
     const delta = { siteId: resource.siteId, unlocks: 1, payments: 1, revenueAtomic: revenue };

@@ -2,6 +2,7 @@ import "server-only";
 import { getAddress, type Address } from "viem";
 import { resolveAudiencePrice, type Audience } from "@/lib/access/audience-policy";
 import { predictFeeWallet } from "@/lib/chain/predict";
+import { contentById } from "@/lib/content/content-by-id";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { isPostListing } from "@/lib/explore/post-listing-id";
@@ -117,10 +118,8 @@ async function findTrackedContent(input: PayResourceInput) {
   const network = env.NETWORK_MODE;
   const include = { site: true } as const;
   if (input.contentId) {
-    // One query for both forms; the hub id wins over a site's externalId that happens to equal it.
-    const byExternal = { externalId: input.contentId, ...(input.siteId ? { siteId: input.siteId } : {}) };
-    const rows = await db.content.findMany({ where: { network, OR: [{ id: input.contentId }, byExternal] }, include, orderBy: { createdAt: "asc" }, take: 5 });
-    const hit = rows.find((r) => r.id === input.contentId) ?? rows[0];
+    // One query for both forms (shared with find-sold-post within the request).
+    const hit = await contentById(input as { contentId: string; siteId?: string });
     if (hit) return hit;
   }
   if (input.url) {

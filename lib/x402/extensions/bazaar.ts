@@ -7,6 +7,7 @@ import { accessGrant } from "@/lib/schemas/quickshare";
 import { paidResponseSchema, payBody } from "@/lib/schemas/x402";
 import type { PaidResource } from "../types";
 import type { ChallengeExtension } from "./challenge-extensions";
+import { lruMemo } from "./lru-memo";
 
 // JSON Schemas of the routes' zod schemas, built once per process.
 const schemas = new Map<z.ZodType, Record<string, unknown>>();
@@ -78,9 +79,15 @@ function discovery(resource: PaidResource): { method: "GET" | "POST"; path: stri
  * body or query) and the JSON Schema of the paid 200, so facilitators and indexers can catalogue it.
  */
 export const bazaarExtension: ChallengeExtension = ({ resource }) => {
-  const d = discovery(resource);
-  if (!d) return undefined;
-  const [key, declaration] = Object.entries(declareDiscoveryExtension(d.config))[0]!;
-  const enrich = bazaarResourceServerExtension.enrichDeclaration!;
-  return { [key]: enrich(declaration, { method: d.method, adapter: { getPath: () => d.path } }) };
+  if (!["content", "quickshare", "blogpost"].includes(resource.kind)) return undefined;
+  // Determined by what discovery() reads: built once per kind, item, price and URL (not per 402).
+  const memoKey = JSON.stringify([resource.kind, resource.contentId ?? null, resource.price.toString(), resource.url]);
+  return declarations.get(memoKey, () => {
+    const d = discovery(resource);
+    if (!d) return undefined;
+    const [key, declaration] = Object.entries(declareDiscoveryExtension(d.config))[0]!;
+    const enrich = bazaarResourceServerExtension.enrichDeclaration!;
+    return { [key]: enrich(declaration, { method: d.method, adapter: { getPath: () => d.path } }) };
+  });
 };
+const declarations = lruMemo<Record<string, unknown> | undefined>(2_000);

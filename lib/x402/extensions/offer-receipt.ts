@@ -5,8 +5,13 @@ import {
   createOfferReceiptExtension,
   declareOfferReceiptExtension,
   OFFER_RECEIPT,
+  signOfferEIP712,
   signReceiptEIP712,
+  type EIP712SignedOffer,
   type EIP712SignedReceipt,
+  type OfferInput,
+  type OfferPayload,
+  type OfferReceiptIssuer,
   type ReceiptPayload,
 } from "@x402/extensions/offer-receipt";
 import { hashTypedData } from "viem";
@@ -17,9 +22,18 @@ import { env } from "@/lib/env";
 import { HEADERS } from "../constants";
 import type { PaidResource, PaymentOutcome } from "../types";
 import type { ChallengeExtension } from "./challenge-extensions";
+import { lruMemo } from "./lru-memo";
 
-/** How long a signed offer holds (the plain option's own window). */
+/** How long a signed offer holds at most (the plain option's own window). */
 const OFFER_VALIDITY_SECONDS = 300;
+/**
+ * Offers are issued per window of this many seconds: every offer issued in one window carries the
+ * same validUntil (the window's start + OFFER_VALIDITY_SECONDS, so 4–5 minutes ahead), hence the
+ * same bytes and signature (RFC 6979), and is signed once per resource, terms and window.
+ */
+export const OFFER_WINDOW_SECONDS = 60;
+/** Signed offers kept (LRU): a few per priced resource in the current window. */
+const OFFER_CACHE_SIZE = 2_000;
 
 let account: PrivateKeyAccount | undefined;
 function signer(): PrivateKeyAccount {
@@ -48,13 +62,40 @@ export function didDocument() {
   };
 }
 
+/** The window's offer payload: the package's createOfferPayload, with validUntil fixed per window. */
+export function offerPayload(resourceUrl: string, input: OfferInput, nowSeconds = Math.floor(Date.now() / 1000)): OfferPayload {
+  const windowStart = nowSeconds - (nowSeconds % OFFER_WINDOW_SECONDS);
+  const { scheme, network, asset, payTo, amount } = input;
+  return { version: 1, resourceUrl, scheme, network, asset, payTo, amount, validUntil: windowStart + OFFER_VALIDITY_SECONDS };
+}
+
+const offers = lruMemo<Promise<EIP712SignedOffer>>(OFFER_CACHE_SIZE);
+
+/**
+ * One signed offer per (signing key, everything signed, acceptIndex), from a bounded LRU: a 402 for
+ * the same terms in the same window reuses the signature instead of hashing and signing again.
+ */
+export function cachedOffer(resourceUrl: string, input: OfferInput, nowSeconds?: number): Promise<EIP712SignedOffer> {
+  const payload = offerPayload(resourceUrl, input, nowSeconds);
+  const key = JSON.stringify([signer().address, input.acceptIndex, payload]);
+  return offers.get(key, () => {
+    const signed = signOfferEIP712(payload, signTypedData).then((signature): EIP712SignedOffer => ({ format: "eip712", acceptIndex: input.acceptIndex, payload, signature }));
+    signed.catch(() => offers.delete(key)); // a failed signing is not remembered
+    return signed;
+  });
+}
+
+let issuer: OfferReceiptIssuer | undefined;
+let extension: ReturnType<typeof createOfferReceiptExtension> | undefined;
+const declaration = declareOfferReceiptExtension({ offerValiditySeconds: OFFER_VALIDITY_SECONDS })[OFFER_RECEIPT];
+
 /**
  * The `offer-receipt` declaration of a 402: one EIP-712 signed offer per accepts option (package
- * issuer and enrichment), valid 5 minutes, signed by the hub's receipt key.
+ * enrichment, our issuer: offers from cachedOffer), valid 4–5 minutes, signed by the hub's receipt key.
  */
 export const offerExtension: ChallengeExtension = async ({ resource, accepts }) => {
-  const extension = createOfferReceiptExtension(createEIP712OfferReceiptIssuer(receiptKey().kid, signTypedData));
-  const declaration = declareOfferReceiptExtension({ offerValiditySeconds: OFFER_VALIDITY_SECONDS })[OFFER_RECEIPT];
+  issuer ??= { ...createEIP712OfferReceiptIssuer(receiptKey().kid, signTypedData), issueOffer: async (url, input) => cachedOffer(url, input) };
+  extension ??= createOfferReceiptExtension(issuer);
   const url = resource.url;
   const info = await extension.enrichPaymentRequiredResponse!(declaration, {
     requirements: accepts,
