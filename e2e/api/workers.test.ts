@@ -16,7 +16,7 @@ const ledger = `/hub/ledger?limit=5&domain=${domain}`;
 type Answer = { status: number; headers: http.IncomingHttpHeaders; text: string };
 
 /** One request on a connection of its own (closed after it). */
-function fresh(base: string, p: string, { method = "GET", json, headers = {} }: { method?: string; json?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+function fresh(base: string, p: string, { json, method = json === undefined ? "GET" : "POST", headers = {} }: { method?: string; json?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
   const body = json === undefined ? undefined : JSON.stringify(json);
   return new Promise((resolve, reject) => {
     const req = http.request(`${base}${p}`, { method, agent: false, headers: { ...headers, ...(body ? { "content-type": "application/json" } : {}) } }, (res) => {
@@ -59,14 +59,16 @@ describe("an instance of two worker processes", () => {
     // Its own settler, index and webhook worker stay off: the main test hub runs them on this database.
     hub = await startExtraHub({ HUB_WORKERS: "2", READ_CACHE_MS: "60000", EVENT_RATE_LIMIT_PER_MINUTE: "10", SETTLE_INTERVAL_MS: "0", GATEWAY_INDEX_INTERVAL_MS: "0", WEBHOOK_INTERVAL_MS: "0" });
     // /health answered once the first worker listened; both do once a scrape counts two.
-    await expect.poll(async () => sample(await scrape(hub.url), "hub_workers"), { timeout: 60_000, interval: 250 }).toBe(2);
+    for (const deadline = Date.now() + 60_000; sample(await scrape(hub.url), "hub_workers") !== 2; await new Promise((r) => setTimeout(r, 250))) {
+      if (Date.now() > deadline) throw new Error("the second worker did not answer within 60 s");
+    }
   }, 120_000);
 
   afterAll(async () => {
     await hub?.stop();
     await testDb().ledgerActivity.deleteMany({ where: { domain } });
     await cleanupRun();
-  });
+  }, 60_000);
 
   it("counts one rate limit for both workers (10 events a minute for a site, then 429 whichever worker answers)", async () => {
     const site = await createSite();
@@ -122,5 +124,5 @@ describe("an instance of two worker processes", () => {
     await hub.stop();
     expect(await hub.exited).toBe(0);
     expect(now.filter((pid) => { try { process.kill(pid, 0); return true; } catch { return false; } })).toEqual([]);
-  });
+  }, 180_000);
 });

@@ -30,6 +30,9 @@ export function runPrimary({ count, log, stopTimeoutMs, onListening }) {
   const listening = new Set();
   let announced = false;
   let stopping = false;
+  let exitCode = 0;
+  /** The workers still running (one that exited may stay in cluster.workers until its channel closes). */
+  const live = () => Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead());
 
   const fork = (slot) => {
     const worker = cluster.fork({ HUB_WORKER_ID: String(slot) });
@@ -54,11 +57,18 @@ export function runPrimary({ count, log, stopTimeoutMs, onListening }) {
     started.delete(worker.id);
     slots.delete(worker.id);
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) {
+      if (live().length === 0) {
         log("info", "every worker has stopped");
-        process.exit(0);
+        process.exit(exitCode);
       }
       return;
+    }
+    // A worker that exits before every worker has listened is a start that failed (configuration, port):
+    // restarting it would fail again, so the instance stops and says so.
+    if (!announced) {
+      log("error", `worker ${slot} (pid ${worker.process.pid}) exited (${signal ?? code}) before the hub was listening; stopping`, { worker: slot });
+      exitCode = 1;
+      return stop("SIGTERM");
     }
     const wait = lived < EARLY_DEATH_MS ? RESTART_BACKOFF_MS : 0;
     log("error", `worker ${slot} (pid ${worker.process.pid}) exited (${signal ?? code}); starting a new one${wait ? ` in ${wait} ms` : ""}`, { worker: slot });
@@ -72,7 +82,7 @@ export function runPrimary({ count, log, stopTimeoutMs, onListening }) {
   function onMessage(from, msg) {
     if (!msg || msg.tag !== BUS_TAG) return;
     if (msg.kind === "broadcast") {
-      for (const w of Object.values(cluster.workers ?? {})) if (w && w !== from && w.isConnected()) w.send(msg);
+      for (const w of live()) if (w !== from && w.isConnected()) w.send(msg);
       return;
     }
     if (msg.kind === "ask") {
@@ -88,7 +98,7 @@ export function runPrimary({ count, log, stopTimeoutMs, onListening }) {
   let nextId = 0;
   /** Every other live worker's answer to `topic` (those that answer within GATHER_TIMEOUT_MS). */
   async function gather(asker, topic, data) {
-    const others = Object.values(cluster.workers ?? {}).filter((w) => w && w !== asker && w.isConnected());
+    const others = live().filter((w) => w !== asker && w.isConnected());
     const answers = await Promise.all(
       others.map(
         (w) =>
@@ -106,13 +116,13 @@ export function runPrimary({ count, log, stopTimeoutMs, onListening }) {
   const stop = (signal) => {
     if (stopping) return;
     stopping = true;
-    const workers = Object.values(cluster.workers ?? {}).filter(Boolean);
+    const workers = live();
     log("info", `${signal}: stopping ${workers.length} worker${workers.length === 1 ? "" : "s"} gracefully`);
-    if (workers.length === 0) process.exit(0);
+    if (workers.length === 0) process.exit(exitCode);
     // A terminal's Ctrl-C reaches the workers too (one process group); a second SIGINT is harmless to them.
     for (const w of workers) w.process.kill(signal);
     setTimeout(() => {
-      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGKILL");
+      for (const w of live()) w.process.kill("SIGKILL");
       log("error", `workers still running after ${stopTimeoutMs} ms: killed`);
       process.exit(1);
     }, stopTimeoutMs).unref();

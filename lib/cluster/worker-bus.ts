@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { processState } from "@/lib/process-state";
 
 /**
@@ -25,7 +26,7 @@ const bus = processState("cluster-bus", (): Bus => {
 
 /** Whether this process is a worker of server.mjs's cluster (the primary relays between workers). */
 export function inCluster(): boolean {
-  return typeof process.send === "function" && Boolean(process.env.HUB_WORKER_ID);
+  return cluster.isWorker;
 }
 
 /** Tells every other worker `topic` (fire and forget; a worker that is starting or gone misses it). */
