@@ -12,10 +12,13 @@ export async function register() {
   const { startWebhookWorker } = await import("./lib/webhooks/start-webhook-worker");
   const { registerLifecycle } = await import("./lib/lifecycle/register-lifecycle");
   const { lifecycle } = await import("./lib/lifecycle/lifecycle");
+  const { answerMetricsGathers } = await import("./lib/metrics/render-metrics");
   const settler = startSettler();
   const index = startGatewayIndex();
   const webhooks = startWebhookWorker();
   lifecycle().setPart("settler", env.SETTLE_INTERVAL_MS === 0 ? "off" : "running");
+  // One of several workers (HUB_WORKERS): its instruments count in a scrape another worker serves.
+  answerMetricsGathers();
   // On SIGTERM, after the requests in flight have answered: stop the settler, the deposit index and the
   // webhook worker and give up their leases (undelivered webhooks stay queued in the database).
   registerLifecycle({ onDrain: [settler.stop, index.stop, webhooks.stop] });

@@ -13,11 +13,18 @@
 //    and the port tried before Next starts: a problem is named in plain words and the process exits 1,
 //    instead of answering 500 to every request or dying on EADDRINUSE with a stack trace.
 //
+// 4. Every core. HUB_WORKERS processes (default: one per core; --dev: one) serve on the same socket:
+//    this process becomes the cluster primary (lib/cluster/primary.mjs), which checks as in 3., forks the
+//    workers, restarts one that dies and stops them all gracefully; each worker runs the rest of this file.
+//
 // Usage: node server.mjs [--dev] [-p PORT] [-H HOST]   (PORT / HOST from the environment otherwise)
 import { spawnSync } from "node:child_process";
+import cluster from "node:cluster";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import next from "next";
+import { runPrimary } from "./lib/cluster/primary.mjs";
 import { describeHolder, portInUse } from "./scripts/lib/ports.mjs";
 
 export const PEER_HEADER = "x-hub-peer-addr";
@@ -33,12 +40,20 @@ const dev = args.includes("--dev");
 const port = Number(flag("-p") ?? process.env.PORT ?? 3000);
 const hostname = flag("-H") ?? process.env.HOST ?? (dev ? "localhost" : "0.0.0.0");
 const dir = path.dirname(new URL(import.meta.url).pathname);
+const workers = dev ? 1 : Number(process.env.HUB_WORKERS || os.availableParallelism());
 
 // The whole configuration first (in a child process: the checker loads TypeScript through tsx, which
 // this server's process should not carry). Exit 1 there means invalid; it printed the problems.
-const check = spawnSync(process.execPath, [path.join(dir, "scripts/check-config.mjs")], { stdio: "inherit", env: { ...process.env, PORT: String(port) } });
-if (check.status === 1) process.exit(1);
-if (await portInUse(port, hostname === "localhost" ? "127.0.0.1" : hostname)) refusePort();
+// A cluster worker skips both: its primary checked, and holds the port it shares.
+if (cluster.isPrimary) {
+  const check = spawnSync(process.execPath, [path.join(dir, "scripts/check-config.mjs")], { stdio: "inherit", env: { ...process.env, PORT: String(port) } });
+  if (check.status === 1) process.exit(1);
+  if (await portInUse(port, hostname === "localhost" ? "127.0.0.1" : hostname)) refusePort();
+}
+if (cluster.isPrimary && workers > 1) {
+  runPrimary({ count: workers, log, stopTimeoutMs: DRAIN_TIMEOUT_MS + 5_000, onListening: () => log("info", `hub listening on http://${hostname}:${port} (${workers} workers)`) });
+  await new Promise(() => {}); // the primary serves nothing itself; the rest of this file runs in each worker
+}
 
 function refusePort() {
   console.error(`Cannot listen on ${hostname}:${port}: the port is in use by ${describeHolder(port)}. Stop that process, or choose another port (PORT=… or -p …).`);
@@ -67,7 +82,8 @@ server.once("error", (err) => {
   throw err;
 });
 server.listen(port, hostname, () => {
-  log("info", `hub ${dev ? "(dev) " : ""}listening on http://${hostname}:${port}`);
+  // A cluster's primary says it once, when every worker listens.
+  if (cluster.isPrimary) log("info", `hub ${dev ? "(dev) " : ""}listening on http://${hostname}:${port}`);
 });
 
 /**

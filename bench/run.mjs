@@ -10,6 +10,8 @@ const available = readdirSync(dir)
   .map((f) => f.slice(0, -".mjs".length))
   .sort();
 const BOOLEAN_FLAGS = new Set(["--build", "--hold"]);
+// Run only when named: the soak takes ten minutes by default.
+const NAMED_ONLY = new Set(["soak"]);
 // A whole benchmark (build, chain, hub, every load phase) must finish within this many minutes.
 const TIMEOUT_MIN = Number(process.env.BENCH_TIMEOUT_MIN ?? 20);
 
@@ -42,7 +44,7 @@ process.on("SIGINT", forward("SIGINT"));
 process.on("SIGTERM", forward("SIGTERM"));
 
 let failed = 0;
-for (const name of names.length ? names : available) {
+for (const name of names.length ? names : available.filter((n) => !NAMED_ONLY.has(n))) {
   if (stopping) break;
   console.log(`\n━━ bench: ${name}`);
   const code = await new Promise((resolve) => {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { parseTrustedProxies } from "./http/trusted-proxies";
@@ -118,6 +118,9 @@ export const configSchema = z.object({
   // and read the chain again.
   GATEWAY_INDEX_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
   GATEWAY_INDEX_MAX_LAG_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
+  // Worker processes `npm start` (server.mjs) serves with, sharing one port: one per core when unset;
+  // 1 serves in a single process. Singleton jobs still run once (database leases), docs/workers.md.
+  HUB_WORKERS: z.coerce.number().int().min(1).max(256).optional(),
   // Public read answers (explore, ledger, stats, leaderboards, sitemaps, discovery, share meta) are kept
   // in memory this long (lib/http/read-cache.ts); a write through this instance drops them at once.
   // 0 turns the cache off.
@@ -260,12 +263,25 @@ function loadSecrets(dataDir: string): Secrets {
     PEER_SECRET: randomBytes(32).toString("hex"),
   };
   mkdirSync(dataDir, { recursive: true });
-  // "wx" fails if another process won the race; then read what it wrote.
+  // If another process (a worker starting beside this one) won the race, read what it wrote.
+  return writeOnce(file, JSON.stringify(fresh, null, 2)) ? fresh : (JSON.parse(readFileSync(file, "utf8")) as Secrets);
+}
+
+/**
+ * Writes `file` whole or not at all (false: it exists): written beside it, then hard-linked into place,
+ * so a process starting at the same moment never reads it half written.
+ */
+function writeOnce(file: string, text: string): boolean {
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+  writeFileSync(tmp, text, { mode: 0o600, flag: "wx" });
   try {
-    writeFileSync(file, JSON.stringify(fresh, null, 2), { mode: 0o600, flag: "wx" });
-    return fresh;
-  } catch {
-    return JSON.parse(readFileSync(file, "utf8")) as Secrets;
+    linkSync(tmp, file);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw err;
+  } finally {
+    unlinkSync(tmp);
   }
 }
 
@@ -274,11 +290,7 @@ function loadReceiptKey(dataDir: string): `0x${string}` {
   const file = path.join(dataDir, "receipt-signing-key");
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
-    try {
-      writeFileSync(file, `0x${randomBytes(32).toString("hex")}\n`, { mode: 0o600, flag: "wx" });
-    } catch {
-      // another process wrote it first
-    }
+    writeOnce(file, `0x${randomBytes(32).toString("hex")}\n`); // or another process wrote it first
   }
   return readFileSync(file, "utf8").trim() as `0x${string}`;
 }

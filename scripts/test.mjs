@@ -124,6 +124,9 @@ async function withStack(label, databaseUrl, fn) {
     // Tests write rows straight into the database and read them back through the API at once: no kept
     // read answers here (e2e/api/read-cache.test.ts starts a hub of its own with the cache on).
     READ_CACHE_MS: "0",
+    // One worker process (deterministic logs, test faults and clocks per process); e2e/api/workers.test.ts
+    // starts a hub of two workers. TEST_HUB_WORKERS runs the whole suite against more.
+    HUB_WORKERS: process.env.TEST_HUB_WORKERS ?? "1",
     // The example creator site (scripts/lib/example-site.mjs) runs on APP_PORT + 20 as shop.localhost: the hub may reach it there.
     // Signed webhooks: the worker runs every 200 ms, an attempt may take 1 s, retries start after 300 ms;
     // the API and browser tests start their receiver on APP_PORT + 51 as hooks.localhost (e2e/support/webhook-receiver.ts).
@@ -190,6 +193,7 @@ async function withPair(label, databaseUrl, fn) {
     SESSION_PASSWORD: secret(), UNLOCK_PROOF_SECRET: secret(), BLOB_KEY: secret(), PEER_SECRET: secret(),
     REDIS_URL, TRUSTED_PROXIES: "127.0.0.1", SETTLE_INTERVAL_MS: "300", EVENT_RATE_LIMIT_PER_MINUTE: "10",
     READ_CACHE_MS: "0", // one instance reads what the other just wrote
+    HUB_WORKERS: process.env.TEST_HUB_WORKERS ?? "1", // the tests kill an instance by its process id
   };
   const env = stackEnv({ dataDir, databaseUrl, chainPort: CHAIN_PORT, appPort: APP_PORT, origin, extra: { ...contractEnv(deployment), HUB_URL: origin, ...shared } });
   const instances = [];

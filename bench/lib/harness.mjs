@@ -42,6 +42,7 @@ export function benchOptions(argv = process.argv.slice(2), extra = {}) {
       "bare-port": { type: "string", default: process.env.BENCH_BARE_PORT ?? "3701" },
       "cpu-prof": { type: "string", default: process.env.BENCH_CPU_PROF ?? "" },
       only: { type: "string", default: process.env.BENCH_ONLY ?? "" },
+      workers: { type: "string", default: process.env.BENCH_WORKERS ?? "1" },
       ...extra,
     },
   });
@@ -52,7 +53,9 @@ export function benchOptions(argv = process.argv.slice(2), extra = {}) {
   };
   if (!["sqlite", "postgres"].includes(values.db)) throw new Error(`--db must be sqlite or postgres (got ${values.db})`);
   cpuProfDir = values["cpu-prof"] ? path.resolve(values["cpu-prof"]) : null;
+  hubWorkers = int("workers", 1, os.availableParallelism() * 4);
   return {
+    workers: hubWorkers,
     ...values,
     duration: int("duration", 1, MAX_DURATION_S),
     warmup: int("warmup", 0, MAX_DURATION_S),
@@ -197,13 +200,18 @@ export async function benchDatabaseUrl(db, dataDir) {
 
 /** --cpu-prof DIR: the hub's server runs with Node's --cpu-prof; its profile is summarised when it stops. */
 let cpuProfDir = null;
+/** --workers N: the hub serves with N worker processes (HUB_WORKERS; 1 by default, so figures compare with earlier runs). */
+let hubWorkers = 1;
 
 /**
  * A throwaway hub on 127.0.0.1, set up the way scripts/test.mjs does it: fresh anvil with our
  * contracts, fresh database (temp SQLite file, or the hub_bench PostgreSQL schema), migrated and
- * seeded, then the hub's server (server.mjs). Stopping the server and the chain is registered for cleanup.
+ * seeded, then the hub's server (server.mjs) with --workers worker processes (HUB_WORKERS in `env` wins).
+ * Stopping the server and the chain is registered for cleanup.
  */
 export async function startHub({ db = "sqlite", appPort, chainPort, seed = true, env: extraEnv = {} }) {
+  // With workers, a metrics token: /metrics says how many answer (hub_workers), the sign that all of them listen.
+  extraEnv = { HUB_WORKERS: String(hubWorkers), ...(hubWorkers > 1 ? { METRICS_TOKEN: BENCH_METRICS_TOKEN } : {}), ...extraEnv };
   await assertPortFree(appPort);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "hub-bench-"));
   onCleanup("data dir", async () => rmSync(dataDir, { recursive: true, force: true }));
@@ -223,8 +231,11 @@ export async function startHub({ db = "sqlite", appPort, chainPort, seed = true,
     mkdirSync(cpuProfDir, { recursive: true });
     onCleanup("cpu profile summary", async () => summariseProfiles(cpuProfDir));
   }
+  const workers = Number(env.HUB_WORKERS);
   const launch = async () => {
     const server = await startServer(env, { quiet: true, nodeArgs: cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfDir}`] : [] });
+    // /health answered once one worker listened: wait for the others (the primary's children).
+    if (workers > 1) await waitFor(async () => (await workersAnswering(origin, env.METRICS_TOKEN)) === workers, { timeoutMs: 120_000, intervalMs: 250, what: `${workers} workers listening` });
     // Remember the tree now: once the launcher exits, its children are re-parented out of reach.
     const known = descendants(server.child.pid);
     const tree = () => [...new Set([server.child.pid, ...known, ...descendants(server.child.pid)])];
@@ -243,10 +254,15 @@ export async function startHub({ db = "sqlite", appPort, chainPort, seed = true,
     dataDir,
     databaseUrl,
     env,
-    /** The PID of the process that actually serves requests (next-server), for RSS. */
+    /** The PID of the process that actually serves requests (next-server; with workers, the largest), for RSS. */
     get serverPid() {
       return current.pid;
     },
+    /** Every process of the server (with workers: the primary and each worker), for the RSS of the whole. */
+    get serverPids() {
+      return current.tree();
+    },
+    workers,
     anvil,
     /** Stops only the Next server (the chain and database stay until cleanup). */
     stopServer,
@@ -256,6 +272,14 @@ export async function startHub({ db = "sqlite", appPort, chainPort, seed = true,
       current = await launch();
     },
   };
+}
+
+const BENCH_METRICS_TOKEN = "bench-metrics-token-0123456789abcdef";
+
+/** How many workers a /metrics scrape of the hub added up (hub_workers). */
+async function workersAnswering(url, token) {
+  const text = await (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${token}` } })).text();
+  return Number(/^hub_workers (\d+)/m.exec(text)?.[1] ?? 0);
 }
 
 /** Throws when something already listens on 127.0.0.1:port (a foreign server must never be measured). */
@@ -516,7 +540,7 @@ export function combineRounds(runs) {
 /** One line on the machine the figures come from: cores, Node, load average now. */
 export function machineLine() {
   const load = os.loadavg().map((l) => l.toFixed(1)).join(" ");
-  return `${os.cpus().length} CPU cores, Node ${process.version}, load average ${load}`;
+  return `${os.cpus().length} CPU cores, hub workers ${hubWorkers}, Node ${process.version}, load average ${load}`;
 }
 
 // ── output ────────────────────────────────────────────────────────────────────────────────────────
@@ -573,5 +597,35 @@ export function summariseProfiles(dir, top = 25) {
     }
     console.log(`\nCPU profile ${file}: ${(total / 1e6).toFixed(1)} s sampled; top ${top} by self time`);
     for (const [key, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${((us / total) * 100).toFixed(1).padStart(5)} %  ${key}`);
+  }
+}
+
+// ── the database, read straight ───────────────────────────────────────────────────────────────────
+
+/**
+ * The rows of one SQL query through the raw driver (benchmarks run without the TypeScript loader):
+ * better-sqlite3 on a SQLite file, `pg` on PostgreSQL (search_path set to the URL's schema). `params`
+ * are positional ($1… on PostgreSQL, ? on SQLite: write the query for the database).
+ */
+export async function sqlRows(databaseUrl, text, params = []) {
+  const { describeDatabase, pgPoolConfig } = await import("../../scripts/lib/migrate.mjs");
+  const target = describeDatabase(databaseUrl);
+  if (target.provider === "sqlite") {
+    const Database = (await import("better-sqlite3")).default;
+    const sqlite = new Database(target.filePath, { timeout: 5000 });
+    try {
+      sqlite.defaultSafeIntegers(true);
+      return sqlite.prepare(text).all(...params);
+    } finally {
+      sqlite.close();
+    }
+  }
+  const pg = (await import("pg")).default;
+  const client = new pg.Client(pgPoolConfig(target));
+  await client.connect();
+  try {
+    return (await client.query(text, params)).rows;
+  } finally {
+    await client.end();
   }
 }

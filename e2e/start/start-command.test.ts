@@ -178,11 +178,19 @@ describe("the start command (scripts/up.mjs)", () => {
   });
 
   it("npm start in a terminal: readable log lines, no per-request lines, the banner last; Ctrl-C stops it all", async () => {
-    const s = startUp({ args: ["--no-build"], env: { PORT: "4359", CHAIN_PORT: "8635" }, tty: true });
+    // Two worker processes (HUB_WORKERS; one per core when unset), whatever this machine has.
+    const metricsToken = "start-test-metrics-token-0123456789";
+    const s = startUp({ args: ["--no-build"], env: { PORT: "4359", CHAIN_PORT: "8635", HUB_WORKERS: "2", METRICS_TOKEN: metricsToken }, tty: true });
     await waitForOutput(s, BANNER_END);
     const ready = await fetch("http://127.0.0.1:4359/health/ready");
     expect(ready.status).toBe(200);
     expect(await ready.json()).toMatchObject({ ready: true, draining: false, database: "ok", chain: "ok", settler: "running" });
+    // Both workers answer a scrape, and the settler (a database lease) leads in exactly one of them.
+    const scrape = async () => (await fetch("http://127.0.0.1:4359/metrics", { headers: { authorization: `Bearer ${metricsToken}` } })).text();
+    const sample = (text: string, name: string) => Number(new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1]);
+    await expect.poll(async () => sample(await scrape(), "hub_workers"), { timeout: 30_000, interval: 250 }).toBe(2);
+    await expect.poll(async () => sample(await scrape(), "hub_settler_leader"), { timeout: 30_000, interval: 500 }).toBe(1);
+    for (let i = 0; i < 8; i++) expect(sample(await scrape(), "hub_settler_leader")).toBe(1);
     for (const p of ["/health", "/explore", "/api/openapi.json", "/no-such-page"]) await (await fetch(`http://127.0.0.1:4359${p}`)).arrayBuffer();
     s.child.stdin!.write("\x03"); // Ctrl-C typed into the terminal
     expect(await s.exited).toBe(130);
@@ -191,13 +199,14 @@ describe("the start command (scripts/up.mjs)", () => {
     const out = s.output().replace(/\r/g, "").replace(/\x1b\[[0-9;]*m/g, "");
     const lines = out.split("\n");
     expect(lines.filter((l) => l.trimStart().startsWith('{"level"'))).toEqual([]); // no JSON lines in a terminal
-    expect(out).toMatch(/\[\d\d:\d\d:\d\d\] INFO: hub listening on http:\/\/127\.0\.0\.1:4359/);
+    expect(out).toMatch(/\[\d\d:\d\d:\d\d\] INFO: hub listening on http:\/\/127\.0\.0\.1:4359 \(2 workers\)/);
     // Between the banner and the Ctrl-C nothing was printed: the requests above are summed up, not listed.
     const afterBanner = out.slice(out.indexOf(BANNER_END) + BANNER_END.length, out.indexOf("› SIGINT"));
     expect(afterBanner.replace("^C", "").trim()).toBe(""); // the terminal echoes the Ctrl-C itself
     expect(out).not.toMatch(/GET \/explore 200/);
     // One Ctrl-C is a graceful stop: the hub drained, nothing was killed.
-    expect(out).toContain("drained: requests finished");
+    expect(out.match(/drained: requests finished/g)).toHaveLength(2); // each worker drained
+    expect(out).toContain("every worker has stopped");
     await expectNothingLeft(s, [4359, 8635]);
   });
 });

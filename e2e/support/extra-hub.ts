@@ -23,7 +23,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-export type ExtraHub = { url: string; pid: number; stop: () => Promise<void> };
+export type ExtraHub = { url: string; pid: number; stop: () => Promise<void>; exited: Promise<number | null> };
 
 /** Starts the hub's server on a free port with the test's environment plus `overrides`; resolves once /health answers. */
 export async function startExtraHub(overrides: Record<string, string>, { port: fixedPort }: { port?: number } = {}): Promise<ExtraHub> {
@@ -41,6 +41,7 @@ export async function startExtraHub(overrides: Record<string, string>, { port: f
   });
   let stderr = "";
   child.stderr?.on("data", (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`extra hub exited with ${child.exitCode}: ${stderr}`);
@@ -58,6 +59,7 @@ export async function startExtraHub(overrides: Record<string, string>, { port: f
   return {
     url,
     pid: child.pid!,
+    exited,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();

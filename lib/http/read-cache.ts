@@ -3,6 +3,7 @@ import { env } from "@/lib/env";
 import { metrics } from "@/lib/metrics/metrics";
 import { processState } from "@/lib/process-state";
 import { BLOG_ORIGIN_HEADER } from "./internal-headers";
+import { broadcast, onBroadcast } from "@/lib/cluster/worker-bus";
 
 /**
  * Public read answers kept in memory for READ_CACHE_MS (the freshness bound), for routes that declare
@@ -13,9 +14,11 @@ import { BLOG_ORIGIN_HEADER } from "./internal-headers";
  *
  * Freshness: every write request this process finishes (POST, PUT, PATCH, DELETE through `route()`)
  * starts a new generation, and answers of an older generation are never served, so a client reads its
- * own writes on the instance that took them. Writes this process did not see (another instance, the
- * settler's and index's background passes, a CLI) show within READ_CACHE_MS. An answer computed while a
- * write finished is not kept (it may predate the write).
+ * own writes on the instance that took them. The workers of one `npm start` (HUB_WORKERS) are one
+ * instance: a write tells the other workers through the cluster primary before its answer is sent, and
+ * they drop theirs as soon as the message arrives (docs/workers.md). Writes this instance did not see
+ * (another instance, the settler's and index's background passes, a CLI) show within READ_CACHE_MS. An
+ * answer computed while a write finished is not kept (it may predate the write).
  *
  * Anonymous readers' pages are kept in the same store, under the same bound and generation
  * (lib/edge/page-cache.ts, through `keptAnswer` and `keepAnswer`).
@@ -47,12 +50,20 @@ const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
 const MAX_ENTRIES = 2_000;
 const MAX_VALUES = 256;
 
-// One cache per process (lib/process-state.ts).
-const state = processState("read-cache", (): State => ({ generation: 0, entries: new Map(), bytes: 0, flights: new Map(), values: new Map() }));
+// One cache per process (lib/process-state.ts); another worker's write drops it too.
+const INVALIDATE = "read-cache:invalidate";
+const state = processState("read-cache", (): State => {
+  onBroadcast(INVALIDATE, () => dropAll(state()));
+  return { generation: 0, entries: new Map(), bytes: 0, flights: new Map(), values: new Map() };
+});
 
-/** A write finished in this process: every kept answer is stale from now on. */
+/** A write finished in this process: every kept answer is stale from now on, here and in the other workers. */
 export function invalidateReads(): void {
-  const s = state();
+  dropAll(state());
+  broadcast(INVALIDATE);
+}
+
+function dropAll(s: State): void {
   s.generation += 1;
   s.entries.clear();
   s.bytes = 0;

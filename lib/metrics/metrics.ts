@@ -26,14 +26,18 @@ function create() {
     rateLimitRefusals: new Counter({ name: "hub_rate_limit_refusals_total", help: "Requests refused with 429, by limit", labelNames: ["limit"], registers }),
     settlerLeader: new Gauge({ name: "hub_settler_leader", help: "1 while this instance holds the settler lease, else 0", registers }),
     gatewayDepositChecks: new Counter({ name: "hub_gateway_deposit_checks_total", help: "Gateway payments' deposit and nonce checks, by where they were answered: index (the database, no eth_call) or chain", labelNames: ["source"], registers }),
-    gatewayIndexBlock: new Gauge({ name: "hub_gateway_index_block", help: "The last block whose Gateway Wallet events this instance indexed (while it holds the index lease)", registers }),
-    settlerLastPass: new Gauge({ name: "hub_settler_last_pass_timestamp_seconds", help: "When this instance's settler last ran a pass (Unix seconds)", registers }),
+    gatewayIndexBlock: new Gauge({ name: "hub_gateway_index_block", help: "The last block whose Gateway Wallet events this instance indexed (while it holds the index lease)", registers, aggregator: "max" }),
+    settlerLastPass: new Gauge({ name: "hub_settler_last_pass_timestamp_seconds", help: "When this instance's settler last ran a pass (Unix seconds)", registers, aggregator: "max" }),
     readCache: new Counter({ name: "hub_read_cache_total", help: "Cacheable public reads (route cache: true), by how they were answered: hit (kept answer), shared (a computation under way), miss (computed)", labelNames: ["result"], registers }),
     inFlightRequests: new Gauge({ name: "hub_in_flight_requests", help: "Requests being served by this instance", registers }),
+    workers: new Gauge({ name: "hub_workers", help: "Worker processes whose metrics this answer adds up (HUB_WORKERS; a worker that did not answer within 2 s is missing)", registers }),
   };
 }
 
 export type Metrics = ReturnType<typeof create>;
 
-/** The hub's Prometheus instruments, one set per process; `GET /metrics` renders `metrics().registry`. */
+/**
+ * The hub's Prometheus instruments, one set per process; `GET /metrics` renders `metrics().registry`,
+ * added up over every worker of the instance (lib/metrics/render-metrics.ts).
+ */
 export const metrics: () => Metrics = processState("metrics", create);

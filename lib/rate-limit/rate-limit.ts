@@ -1,4 +1,6 @@
 import { env } from "@/lib/env";
+import { inCluster } from "@/lib/cluster/worker-bus";
+import { createClusterStore } from "./cluster-store";
 import { createMemoryStore } from "./memory-store";
 import type { RateLimitStore } from "./rate-limit-store";
 import { createRedisStore } from "./redis-store";
@@ -10,7 +12,7 @@ export type RateLimitOptions = {
   /** Requests allowed per window. */
   limit: number;
   windowMs: number;
-  /** Defaults to Redis when REDIS_URL is set (shared by every instance), else this process's memory. */
+  /** Defaults to Redis when REDIS_URL is set (shared by every instance), else the cluster primary's memory (shared by this instance's workers), else this process's. */
   store?: RateLimitStore;
 };
 
@@ -28,7 +30,7 @@ type Stores = { primary: RateLimitStore; fallback: RateLimitStore };
 const stores = processState("rate-limit-stores", (): Stores => {
   const fallback = createMemoryStore();
   // One Redis may serve a testnet and a mainnet hub: their counters must not mix.
-  const primary = env.REDIS_URL ? createRedisStore(env.REDIS_URL, `hub:${env.NETWORK_MODE}:rl:`) : fallback;
+  const primary = env.REDIS_URL ? createRedisStore(env.REDIS_URL, `hub:${env.NETWORK_MODE}:rl:`) : inCluster() ? createClusterStore() : fallback;
   return { primary, fallback };
 });
 

@@ -1,0 +1,288 @@
+// Soak (issue 38, target 7): mixed traffic at a fraction of measured capacity for minutes, on one hub.
+//   - the mix: public reads (explore, ledger, stats, /.well-known/x402), 402 challenges (POST /hub/pay
+//     without payment), Gateway paid unlocks (one fresh authorization each, signed as it is sent),
+//     page views (GET /explore as a browser), widget events (POST /hub/evt page_view for the seeded
+//     sites), and transfer-rail paid unlocks (an on-chain USDC transfer, then POST /hub/pay with its hash
+//     and the sender's signature) at a fixed pace beside the rest;
+//   - capacity: the same mix (without transfers) from --probe-connections closed loops for --probe
+//     seconds; the soak then sends --load × that rate, open loop (requests start on schedule whether or
+//     not earlier ones have answered, so a slowing hub shows as latency, not as a lower rate);
+//   - per minute: req/s, p50/p99 (all kinds, and the Gateway paid unlocks alone), errors, the RSS of the
+//     whole server (every worker);
+//   - at the end, the books: every 200 paid answer one Payment and one ledger row, the ledger's running
+//     totals (LedgerTotal) equal to the sums of its rows, and the payments' sum equal to the ledger's.
+// Verdicts: p99 of the last minute within 20 % of the first, RSS growth after the first minute ≤ 64 MB,
+// no errors, books consistent. Exit 1 when one fails.
+// Usage: node bench/soak.mjs [--minutes 10] [--load 0.8] [--probe 15] [--workers N] [--db sqlite|postgres]
+//   [--transfer-every-ms 2000] [--app-port …] [--chain-port …]; see bench/README.md.
+import http from "node:http";
+import { encodePaymentSignatureHeader, decodePaymentRequiredHeader } from "@x402/core/http";
+import { createPublicClient, createWalletClient, http as viemHttp, parseAbi, toHex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { fundWallets } from "../scripts/lib/deploy.mjs";
+import { benchOptions, ensureBuild, fmt, machineLine, printTable, rssMb, runBenchmark, sqlRows, startHub } from "./lib/harness.mjs";
+
+const CONTENT = { contentId: "liner-notes" }; // seeded, 0.01 USDC
+const PAY_BODY = JSON.stringify(CONTENT);
+const PAYERS = 24; // Gateway payers, taken in turn (each payment locks its payer briefly)
+// The mix (weights of the scheduled requests; transfers run at their own pace).
+const MIX = { read: 40, challenge: 20, paid: 10, page: 15, event: 15 };
+const READS = ["/hub/explore/content?limit=20", "/hub/ledger?limit=20", "/hub/stats", "/.well-known/x402", "/hub/explore/content?sort=best-sellers&limit=20"];
+const EXPECT = { read: 200, challenge: 402, paid: 200, page: 200, event: 200, transfer: 200 };
+
+await runBenchmark(async () => {
+  const opts = benchOptions(process.argv.slice(2), {
+    minutes: { type: "string", default: process.env.BENCH_SOAK_MINUTES ?? "10" },
+    load: { type: "string", default: "0.8" },
+    probe: { type: "string", default: "15" },
+    "probe-connections": { type: "string", default: "10" },
+    "transfer-every-ms": { type: "string", default: "2000" },
+  });
+  const minutes = Number(opts.minutes);
+  const fraction = Number(opts.load);
+  const probeS = Number(opts.probe);
+  const transferEveryMs = Number(opts["transfer-every-ms"]);
+  if (!(minutes >= 0.5 && minutes <= 120)) throw new Error("--minutes must be from 0.5 to 120");
+  if (!(fraction > 0 && fraction <= 1.5)) throw new Error("--load must be a fraction of capacity, e.g. 0.8");
+  if (!(probeS >= 3 && probeS <= 120)) throw new Error("--probe must be 3 to 120 seconds");
+
+  await ensureBuild({ force: opts.build });
+  const hub = await startHub({ db: opts.db, appPort: opts.appPort, chainPort: opts.chainPort, env: { EVENT_RATE_LIMIT_PER_MINUTE: "100000000" } });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const send = (path, { method = "GET", headers = {}, body } = {}) =>
+    new Promise((resolve) => {
+      const t0 = performance.now();
+      const req = http.request(`${hub.url}${path}`, { method, agent, headers: body ? { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(body) } : headers, timeout: 30_000 }, (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode, ms: performance.now() - t0 }));
+      });
+      req.on("timeout", () => req.destroy(new Error("timeout")));
+      req.on("error", (err) => resolve({ status: 0, ms: performance.now() - t0, error: err.message }));
+      req.end(body);
+    });
+
+  // The challenge's Gateway and plain options; the payers of both rails.
+  const first = await fetch(`${hub.url}/hub/pay`, { method: "POST", headers: { "content-type": "application/json" }, body: PAY_BODY });
+  const challenge = decodePaymentRequiredHeader(first.headers.get("payment-required"));
+  const [plain, gateway] = challenge.accepts;
+  const chainId = Number(gateway.network.split(":")[1]);
+  const gatewayPayers = Array.from({ length: PAYERS }, () => privateKeyToAccount(generatePrivateKey()));
+  const transferPayer = privateKeyToAccount(generatePrivateKey());
+  console.log(`› funding ${PAYERS} Gateway payers and one transfer payer…`);
+  await fundWallets({
+    rpcUrl: hub.anvil.rpcUrl,
+    dataDir: hub.dataDir,
+    wallets: [...gatewayPayers.map((s) => ({ address: s.address, gatewayDeposit: 200_000_000n })), { address: transferPayer.address, usdc: 1_000_000_000n }],
+  });
+  const domain = { name: "GatewayWalletBatched", version: "1", chainId, verifyingContract: gateway.extra.verifyingContract };
+  const types = { TransferWithAuthorization: ["from:address", "to:address", "value:uint256", "validAfter:uint256", "validBefore:uint256", "nonce:bytes32"].map((f) => ({ name: f.split(":")[0], type: f.split(":")[1] })) };
+  let payerTurn = 0;
+  const gatewayPayment = async () => {
+    const signer = gatewayPayers[payerTurn++ % PAYERS];
+    const now = BigInt(Math.floor(Date.now() / 1000));
+    const authorization = { from: signer.address, to: gateway.payTo, value: BigInt(gateway.amount), validAfter: now - 600n, validBefore: now + 86400n, nonce: toHex(crypto.getRandomValues(new Uint8Array(32))) };
+    const signature = await signer.signTypedData({ domain, types, primaryType: "TransferWithAuthorization", message: authorization });
+    const payload = { authorization: Object.fromEntries(Object.entries(authorization).map(([k, v]) => [k, v.toString()])), signature };
+    return encodePaymentSignatureHeader({ x402Version: 2, accepted: gateway, resource: challenge.resource, payload });
+  };
+
+  // The seeded sites' widget (their verify tokens, read from the database as the widget holds them).
+  const listed = (await (await fetch(`${hub.url}/hub/explore/content?limit=50`)).json()).content;
+  const siteIds = [...new Set(listed.map((c) => c.websiteId))];
+  const tokens = new Map();
+  for (const id of siteIds) tokens.set(id, (await sqlRows(hub.databaseUrl, opts.db === "sqlite" ? 'SELECT "verifyToken" AS t FROM "Site" WHERE "id" = ?' : 'SELECT "verifyToken" AS t FROM "Site" WHERE "id" = $1', [id]))[0].t);
+  const events = listed.map((c) => JSON.stringify({ siteId: c.websiteId, token: tokens.get(c.websiteId), event: "page_view", url: c.url }));
+  if (events.length === 0) throw new Error("no seeded content to send widget events for");
+
+  let turn = 0;
+  const kinds = Object.entries(MIX).flatMap(([k, w]) => Array(w).fill(k));
+  /** One request of the mix: its kind and its answer. */
+  const one = async (kind = kinds[Math.floor(Math.random() * kinds.length)]) => {
+    const i = turn++;
+    if (kind === "read") return { kind, ...(await send(READS[i % READS.length])) };
+    if (kind === "challenge") return { kind, ...(await send("/hub/pay", { method: "POST", body: PAY_BODY })) };
+    if (kind === "paid") return { kind, ...(await send("/hub/pay", { method: "POST", body: PAY_BODY, headers: { "payment-signature": await gatewayPayment() } })) };
+    if (kind === "page") return { kind, ...(await send("/explore", { headers: { accept: "text/html" } })) };
+    return { kind, ...(await send("/hub/evt", { method: "POST", body: events[i % events.length] })) };
+  };
+  const bad = (r) => r.status !== EXPECT[r.kind];
+
+  // Sanity: every kind answers as expected once.
+  for (const kind of Object.keys(MIX)) {
+    const r = await one(kind);
+    if (bad(r)) throw new Error(`${kind}: expected ${EXPECT[kind]}, got ${r.status} ${r.error ?? ""}`);
+  }
+
+  // Capacity: closed loops for the probe, the mix without transfers.
+  console.log(`› measuring capacity: ${opts["probe-connections"]} closed loops of the mix for ${probeS} s; ${machineLine()}`);
+  let probed = 0;
+  let probeErrors = 0;
+  const probeEnd = performance.now() + probeS * 1000;
+  await Promise.all(
+    Array.from({ length: Number(opts["probe-connections"]) }, async () => {
+      while (performance.now() < probeEnd) {
+        const r = await one();
+        probed++;
+        if (bad(r)) probeErrors++;
+      }
+    }),
+  );
+  const capacity = probed / probeS;
+  const rate = capacity * fraction;
+  console.log(`  capacity ${fmt.int(capacity)} req/s (${probeErrors} unexpected answers); soaking at ${fmt.int(rate)} req/s (${fraction}×) for ${minutes} min`);
+
+  // Counts before the soak, for the books.
+  const paymentsBefore = await paymentBooks(hub.databaseUrl);
+
+  // The soak: requests start on schedule (open loop), transfers at their own pace.
+  const minutesTotal = Math.ceil(minutes);
+  const perMinute = Array.from({ length: minutesTotal }, () => ({ all: [], paid: [], errors: 0, statuses: {}, rssEnd: 0 }));
+  const started = performance.now();
+  const endAt = started + minutes * 60_000;
+  const minuteOf = (t) => Math.min(minutesTotal - 1, Math.floor((t - started) / 60_000));
+  const inFlight = new Set();
+  const paidOk = { gateway: 0, transfer: 0 };
+  const record = (t, r) => {
+    const m = perMinute[minuteOf(t)];
+    m.all.push(r.ms);
+    if (r.kind === "paid") m.paid.push(r.ms);
+    if (bad(r)) {
+      m.errors++;
+      const key = `${r.kind} ${r.status}${r.error ? ` ${r.error}` : ""}`;
+      m.statuses[key] = (m.statuses[key] ?? 0) + 1;
+    } else if (r.kind === "paid") paidOk.gateway++;
+    else if (r.kind === "transfer") paidOk.transfer++;
+  };
+  const rss = () => hub.serverPids.reduce((sum, pid) => sum + (rssMb(pid) ?? 0), 0);
+  const rssSamples = [];
+  const rssTimer = setInterval(() => {
+    const t = performance.now();
+    const v = rss();
+    rssSamples.push({ t, v });
+    perMinute[minuteOf(t)].rssEnd = v;
+  }, 1_000);
+
+  const scheduler = (async () => {
+    const gap = 1000 / rate;
+    let next = performance.now();
+    while (next < endAt) {
+      const wait = next - performance.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      const t = next;
+      const p = one().then((r) => record(t, r));
+      inFlight.add(p);
+      p.finally(() => inFlight.delete(p));
+      next += gap;
+    }
+  })();
+  const transfers = (async () => {
+    if (transferEveryMs <= 0) return;
+    const transport = viemHttp(hub.anvil.rpcUrl);
+    const chain = { id: chainId, name: "anvil", nativeCurrency: { name: "ETH", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [hub.anvil.rpcUrl] } } };
+    const wallet = createWalletClient({ account: transferPayer, chain, transport });
+    const reader = createPublicClient({ chain, transport, pollingInterval: 50 });
+    const usdcAbi = parseAbi(["function transfer(address to, uint256 amount) returns (bool)"]);
+    while (performance.now() + transferEveryMs < endAt) {
+      const tick = performance.now();
+      const hash = await wallet.writeContract({ address: plain.asset, abi: usdcAbi, functionName: "transfer", args: [plain.payTo, BigInt(plain.amount)] });
+      await reader.waitForTransactionReceipt({ hash });
+      const owner = await transferPayer.signMessage({ message: ["x402 transfer payment", `Chain: eip155:${chainId}`, `Transaction: ${hash.toLowerCase()}`, `Resource: ${challenge.resource.url}`].join("\n") });
+      const t = performance.now();
+      const r = await send("/hub/pay", { method: "POST", body: PAY_BODY, headers: { "x-svc-transfer-tx": hash, "x-svc-tx-owner": owner } });
+      record(t, { kind: "transfer", ...r });
+      const rest = transferEveryMs - (performance.now() - tick);
+      if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+    }
+  })();
+  const progress = setInterval(() => {
+    const m = minuteOf(performance.now());
+    const cur = perMinute[m];
+    process.stdout.write(`\r  minute ${m + 1}/${minutesTotal}: ${cur.all.length} requests, ${cur.errors} errors, RSS ${fmt.int(rss())} MB   `);
+  }, 5_000);
+  await Promise.all([scheduler, transfers]);
+  await Promise.all(inFlight);
+  clearInterval(progress);
+  clearInterval(rssTimer);
+  process.stdout.write("\n");
+
+  // Per minute.
+  const pct = (list, q) => {
+    if (!list.length) return undefined;
+    const sorted = [...list].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  };
+  const rows = perMinute.map((m, i) => {
+    const span = Math.min(60, minutes * 60 - i * 60);
+    return { name: `minute ${i + 1}`, reqPerSec: m.all.length / span, p50: pct(m.all, 0.5), p99: pct(m.all, 0.99), paidP99: pct(m.paid, 0.99), errors: m.errors, rss: m.rssEnd, statuses: m.statuses };
+  });
+  const header = `Soak — ${opts.db}, ${hub.workers} worker${hub.workers === 1 ? "" : "s"}, ${minutes} min at ${fmt.int(rate)} req/s (${fraction}× a measured capacity of ${fmt.int(capacity)} req/s), transfers every ${transferEveryMs} ms`;
+  console.log(`\n${header}\n${machineLine()}\n`);
+  printTable(rows, [
+    { title: "minute", value: (r) => r.name, align: "left" },
+    { title: "req/s", value: (r) => fmt.int(r.reqPerSec) },
+    { title: "p50", value: (r) => fmt.ms(r.p50) },
+    { title: "p99", value: (r) => fmt.ms(r.p99) },
+    { title: "paid p99", value: (r) => fmt.ms(r.paidP99) },
+    { title: "errors", value: (r) => String(r.errors) },
+    { title: "RSS MB", value: (r) => fmt.int(r.rss) },
+  ]);
+  for (const r of rows) if (r.errors) console.log(`  ${r.name}: ${JSON.stringify(r.statuses)}`);
+
+  // The books, once the hub is quiet (views are written in batches a second later).
+  await new Promise((r) => setTimeout(r, 2_500));
+  const paymentsAfter = await paymentBooks(hub.databaseUrl);
+  const totals = await ledgerTotals(hub.databaseUrl);
+  const newPayments = paymentsAfter.payments - paymentsBefore.payments;
+  const newLedger = paymentsAfter.ledger - paymentsBefore.ledger;
+  const paidAnswers = paidOk.gateway + paidOk.transfer;
+  const books = [
+    [`every 200 paid answer one Payment (${paidOk.gateway} Gateway + ${paidOk.transfer} transfer = ${paidAnswers}; ${newPayments} payments recorded)`, newPayments === paidAnswers],
+    [`every Payment one ledger row (${newLedger} payment rows)`, newLedger === newPayments],
+    [`payments' sum = the ledger's payment rows' sum (${paymentsAfter.amount - paymentsBefore.amount} atomic)`, paymentsAfter.amount - paymentsBefore.amount === paymentsAfter.ledgerAmount - paymentsBefore.ledgerAmount],
+    [`ledger totals = sums of rows (${totals.checked} totals, mismatches: ${totals.mismatches.length ? JSON.stringify(totals.mismatches) : "none"})`, totals.mismatches.length === 0],
+  ];
+
+  // Verdicts.
+  const warm = rssSamples.find((s) => s.t - started >= Math.min(60_000, (minutes * 60_000) / 3))?.v ?? rssSamples[0]?.v ?? 0;
+  const rssEnd = rssSamples.at(-1)?.v ?? 0;
+  const p99First = rows[0].p99;
+  const p99Last = rows.at(-1).p99;
+  const errors = rows.reduce((n, r) => n + r.errors, 0);
+  const verdicts = [
+    [`p99 last minute ${fmt.ms(p99Last)} vs first ${fmt.ms(p99First)}: ${fmt.ratio(p99Last / p99First)} (within 20 %)`, Math.abs(p99Last / p99First - 1) <= 0.2],
+    [`RSS after warm-up ${fmt.int(warm)} MB → end ${fmt.int(rssEnd)} MB: +${fmt.int(rssEnd - warm)} MB (≤ 64 MB)`, rssEnd - warm <= 64],
+    [`errors: ${errors} of ${rows.reduce((n, r) => n + r.reqPerSec * Math.min(60, minutes * 60), 0).toFixed(0)} requests (none)`, errors === 0],
+    ...books,
+  ];
+  console.log("");
+  for (const [what, ok] of verdicts) console.log(`${ok ? "ok  " : "FAIL"} ${what}`);
+  if (verdicts.some(([, ok]) => !ok)) process.exitCode = 1;
+});
+
+/** Payments and payment ledger rows: counts and sums (atomic units, as BigInt). */
+async function paymentBooks(databaseUrl) {
+  const [p] = await sqlRows(databaseUrl, 'SELECT COUNT(*) AS n, COALESCE(SUM("amountAtomic"), 0) AS s FROM "Payment"');
+  const [l] = await sqlRows(databaseUrl, `SELECT COUNT(*) AS n, COALESCE(SUM("amountAtomic"), 0) AS s FROM "LedgerActivity" WHERE "type" = 'payment'`);
+  return { payments: Number(p.n), amount: BigInt(p.s), ledger: Number(l.n), ledgerAmount: BigInt(l.s) };
+}
+
+/** Every LedgerTotal against the count and sums of the rows it totals. */
+async function ledgerTotals(databaseUrl) {
+  const totals = await sqlRows(databaseUrl, 'SELECT "network", "type", "subkind", "count", "amountAtomic", "protocolFeeAtomic" FROM "LedgerTotal"');
+  const sums = await sqlRows(
+    databaseUrl,
+    `SELECT "network", "type", COALESCE("subkind", '') AS "subkind", COUNT(*) AS n, COALESCE(SUM("amountAtomic"), 0) AS a, COALESCE(SUM(COALESCE("protocolFeeAtomic", 0)), 0) AS f
+     FROM "LedgerActivity" GROUP BY "network", "type", COALESCE("subkind", '')`,
+  );
+  const key = (r) => `${r.network}:${r.type}:${r.subkind}`;
+  const byKey = new Map(sums.map((s) => [key(s), s]));
+  const mismatches = [];
+  for (const t of totals) {
+    const s = byKey.get(key(t)) ?? { n: 0, a: 0, f: 0 };
+    if (Number(t.count) !== Number(s.n) || BigInt(t.amountAtomic) !== BigInt(s.a) || BigInt(t.protocolFeeAtomic) !== BigInt(s.f))
+      mismatches.push({ total: key(t), count: [Number(t.count), Number(s.n)], amount: [String(t.amountAtomic), String(s.a)], fee: [String(t.protocolFeeAtomic), String(s.f)] });
+    byKey.delete(key(t));
+  }
+  for (const [k, s] of byKey) mismatches.push({ total: k, missing: true, rows: Number(s.n) });
+  return { checked: totals.length, mismatches };
+}
