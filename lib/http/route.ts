@@ -1,6 +1,7 @@
 import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { readSession, type Session } from "@/lib/auth/session";
+import { env } from "@/lib/env";
 import { clientAddress } from "./client-address";
 import { ApiError, toErrorResponse, type ErrorBody } from "./errors";
 import { findIllFormedText } from "./find-ill-formed-text";
@@ -9,13 +10,31 @@ import { readCappedBody } from "./read-capped-body";
 import { TEST_CLOCK_HEADER } from "./request-clock";
 import { assertSameOrigin } from "./same-origin";
 
-type AuthMode = "none" | "optional" | "session";
+type SessionMode = "none" | "optional" | "session";
+
+/**
+ * A context a domain plugs into the wrapper, resolved once per request before the handler and spread
+ * into its context (the hosted blog's modes, lib/blog/blog-scope.ts, as dub's withWorkspace carries
+ * the workspace). `resolve` gets the raw path parameters, so a scope declares the ones it reads
+ * (`host`) once instead of in every route; it runs the same-origin check itself (assertSameOrigin) for
+ * the origin it knows. `readsSession` marks answers that depend on the caller: never kept in the read
+ * cache, and a route that asks for `cache` with such a scope does not start.
+ */
+export type Scope<C extends object = object, S extends boolean = boolean> = {
+  readsSession: S;
+  resolve: (req: NextRequest, params: Record<string, string | string[]>) => Promise<C>;
+};
+
+type AuthMode = SessionMode | Scope;
 
 type Spec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, A extends AuthMode> = {
   body?: B;
   query?: Q;
   params?: P;
-  /** "session" answers 401 without a live session; cookie-authenticated writes must be same-origin. */
+  /**
+   * "session" answers 401 without a live session; cookie-authenticated writes must be same-origin.
+   * A Scope (e.g. `blogAdmin`) resolves its own context and roles.
+   */
   auth?: A;
   /** Largest JSON body accepted, in bytes (default 1 MiB); a larger one answers 413 unread. */
   maxBodyBytes?: number;
@@ -29,9 +48,10 @@ type Spec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, A exten
   guard?: (req: NextRequest) => void | Promise<void>;
   /**
    * GET answers are the same for every caller: keep them READ_CACHE_MS (lib/http/read-cache.ts).
-   * Only for routes without a session (auth "none").
+   * Only for routes that read no session (auth "none", or a scope with readsSession false); checked
+   * by the types and again when the route is built.
    */
-  cache?: A extends "none" ? boolean : never;
+  cache?: A extends "none" | Scope<object, false> ? boolean : never;
   /**
    * A standard that fixes its own error body (the x402 facilitator's `isValid`/`success` answers) adds
    * its fields here; `{ error, details, code }` and the status stay as the error map decides.
@@ -44,9 +64,8 @@ export type RouteContext<B, Q, P, A extends AuthMode> = {
   body: B;
   query: Q;
   params: P;
-  session: A extends "session" ? Session : Session | null;
   clientIp: string;
-};
+} & (A extends Scope<infer C> ? C : { session: A extends "session" ? Session : Session | null });
 
 type NextCtx = { params: Promise<Record<string, string | string[]>> };
 
@@ -67,6 +86,9 @@ export function route<
   spec: Spec<B, Q, P, A>,
   handler: (ctx: RouteContext<z.output<B>, z.output<Q>, z.output<P>, A>) => Promise<unknown> | unknown,
 ) {
+  const auth: AuthMode = spec.auth ?? "none";
+  const readsSession = typeof auth === "string" ? auth !== "none" : auth.readsSession;
+  if (spec.cache && readsSession) throw new Error("route(): a route that reads a session cannot keep its answers in the read cache (cache: true)");
   return async (req: NextRequest, nextCtx?: NextCtx): Promise<Response> => {
     try {
       await spec.guard?.(req);
@@ -84,27 +106,24 @@ export function route<
         body = parseOrThrow(spec.body, raw, "body");
       }
 
-      const auth = spec.auth ?? "none";
-      let session: Session | null = null;
-      if (auth !== "none") {
-        session = await readSession(req);
-        if (session && MUTATING.has(req.method)) assertSameOrigin(req);
-        if (!session && auth === "session") throw new ApiError("unauthorized", "Sign in with your wallet first (GET /auth/nonce, POST /auth/verify)");
+      let scoped: object;
+      if (typeof auth !== "string") scoped = await auth.resolve(req, rawParams);
+      else {
+        let session: Session | null = null;
+        if (auth !== "none") {
+          session = await readSession(req);
+          if (session && MUTATING.has(req.method)) assertSameOrigin(req, [env.HUB_ORIGIN, req.nextUrl.origin]);
+          if (!session && auth === "session") throw new ApiError("unauthorized", "Sign in with your wallet first (GET /auth/nonce, POST /auth/verify)");
+        }
+        scoped = { session };
       }
 
       const answer = async () => {
-        const result = await handler({
-          req,
-          body,
-          query,
-          params,
-          session: session as RouteContext<unknown, unknown, unknown, A>["session"],
-          clientIp: clientAddress(req),
-        } as RouteContext<z.output<B>, z.output<Q>, z.output<P>, A>);
+        const result = await handler({ ...scoped, req, body, query, params, clientIp: clientAddress(req) } as RouteContext<z.output<B>, z.output<Q>, z.output<P>, A>);
         return result instanceof Response ? result : Response.json(result ?? { success: true });
       };
       // A request that names its own decision time (tests) is never answered from the cache.
-      const cacheable = spec.cache && auth === "none" && req.method === "GET" && !req.headers.has(TEST_CLOCK_HEADER);
+      const cacheable = spec.cache && !readsSession && req.method === "GET" && !req.headers.has(TEST_CLOCK_HEADER);
       return nosniff(cacheable ? await cachedRead(readCacheKey(req), answer) : await answer());
     } catch (err) {
       const { status, body, headers } = toErrorResponse(err);
