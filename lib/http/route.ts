@@ -3,8 +3,10 @@ import { z } from "zod";
 import { readSession, type Session } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 import { clientAddress } from "./client-address";
+import { answerDrift } from "./answer-drift";
 import { ApiError, toErrorResponse, type ErrorBody } from "./errors";
 import { findIllFormedText } from "./find-ill-formed-text";
+import type { Operation } from "./operation";
 import { cachedRead, invalidateReads, readCacheKey } from "./read-cache";
 import { readCappedBody } from "./read-capped-body";
 import { TEST_CLOCK_HEADER } from "./request-clock";
@@ -27,10 +29,17 @@ export type Scope<C extends object = object, S extends boolean = boolean> = {
 
 type AuthMode = SessionMode | Scope;
 
-type Spec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, A extends AuthMode> = {
+type Spec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, R extends z.ZodType, A extends AuthMode> = Partial<Omit<Operation<B, Q, P, R>, "body" | "query" | "params" | "response">> & {
   body?: B;
   query?: Q;
   params?: P;
+  /**
+   * The success answer's JSON schema (an Operation's, lib/http/operation.ts): the handler is typed
+   * against it, and outside production (or under HUB_CHECK_ANSWERS) every JSON answer of a declared
+   * status is checked against it and its `doc.responses`: a field the schema does not declare, or a
+   * wrong type, answers 500 and is logged, so a test sees the drift.
+   */
+  response?: R;
   /**
    * "session" answers 401 without a live session; cookie-authenticated writes must be same-origin.
    * A Scope (e.g. `blogAdmin`) resolves its own context and roles.
@@ -67,6 +76,9 @@ export type RouteContext<B, Q, P, A extends AuthMode> = {
   clientIp: string;
 } & (A extends Scope<infer C> ? C : { session: A extends "session" ? Session : Session | null });
 
+/** A handler's answer: a Response, or (with a `response` schema) a value of that schema sent as JSON. */
+type Answer<R extends z.ZodType> = [R] extends [z.ZodUndefined] ? unknown : z.input<R> | Response;
+
 type NextCtx = { params: Promise<Record<string, string | string[]>> };
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -81,10 +93,11 @@ export function route<
   B extends z.ZodType = z.ZodUndefined,
   Q extends z.ZodType = z.ZodUndefined,
   P extends z.ZodType = z.ZodUndefined,
+  R extends z.ZodType = z.ZodUndefined,
   A extends AuthMode = "none",
 >(
-  spec: Spec<B, Q, P, A>,
-  handler: (ctx: RouteContext<z.output<B>, z.output<Q>, z.output<P>, A>) => Promise<unknown> | unknown,
+  spec: Spec<B, Q, P, R, A>,
+  handler: (ctx: RouteContext<z.output<B>, z.output<Q>, z.output<P>, A>) => Promise<Answer<R>> | Answer<R>,
 ) {
   const auth: AuthMode = spec.auth ?? "none";
   const readsSession = typeof auth === "string" ? auth !== "none" : auth.readsSession;
@@ -120,7 +133,9 @@ export function route<
 
       const answer = async () => {
         const result = await handler({ ...scoped, req, body, query, params, clientIp: clientAddress(req) } as RouteContext<z.output<B>, z.output<Q>, z.output<P>, A>);
-        return result instanceof Response ? result : Response.json(result ?? { success: true });
+        const res = result instanceof Response ? result : Response.json(result ?? { success: true }, { status: spec.status ?? 200 });
+        if (spec.response && checkAnswers()) await assertDeclaredAnswer(spec as Operation, res);
+        return res;
       };
       // A request that names its own decision time (tests) is never answered from the cache.
       const cacheable = spec.cache && !readsSession && req.method === "GET" && !req.headers.has(TEST_CLOCK_HEADER);
@@ -133,6 +148,26 @@ export function route<
       if (MUTATING.has(req.method)) invalidateReads();
     }
   };
+}
+
+const checkAnswers = () => env.NODE_ENV !== "production" || env.HUB_CHECK_ANSWERS;
+
+/** A JSON answer must be what the operation declares for its status (drift is a bug: thrown, so 500 and logged). */
+async function assertDeclaredAnswer(op: Operation, res: Response) {
+  if (!(res.headers.get("content-type") ?? "").includes("json")) return;
+  const declared = res.status === (op.status ?? 200) ? op.response : jsonSchemaOf(op.doc?.responses?.[String(res.status) as "200"]);
+  const where = `${op.method?.toUpperCase() ?? ""} ${op.path ?? "(route)"} answered ${res.status}`;
+  if (!declared) {
+    if (res.status < 300) throw new Error(`${where}, a status its operation does not declare`);
+    return;
+  }
+  const drift = answerDrift(declared, await res.clone().json());
+  if (drift) throw new Error(`${where} off its declared schema: ${drift}`);
+}
+
+function jsonSchemaOf(response: unknown): z.ZodType | undefined {
+  const schema = (response as { content?: Record<string, { schema?: unknown }> } | undefined)?.content?.["application/json"]?.schema;
+  return schema instanceof z.ZodType ? schema : undefined;
 }
 
 function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, where: string): z.output<T> {
