@@ -137,6 +137,9 @@ export const configSchema = z.object({
   // record-after-chain: recording a plain EIP-3009 payment fails once after its on-chain transfer).
   // Refused unless the hub is a testnet hub on a loopback chain, like HUB_TEST_CLOCK.
   HUB_TEST_FAULTS: boolish.default(false),
+  // Check every declared JSON answer against its schema (always on outside production; the test runner
+  // sets it for the built server): a route answering off its OpenAPI schema fails with 500 (lib/http/route.ts).
+  HUB_CHECK_ANSWERS: boolish.default(false),
   // Operations: GET /metrics answers only with `Authorization: Bearer <METRICS_TOKEN>` (unset or empty: 404);
   // OPERATOR_WALLETS (comma-separated) may open /ops; LOG_LEVEL of the JSON log on stdout.
   METRICS_TOKEN: z.string().optional().transform((v) => v || undefined).pipe(secret.optional()),

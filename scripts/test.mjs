@@ -119,6 +119,8 @@ async function withStack(label, databaseUrl, fn) {
   const extra = { ...contractEnv(deployment), ...judgeEnv, ...opsEnv, HUB_URL: origin, CHAIN_PROXY_URL: proxy.url, SETTLE_INTERVAL_MS: "300", HUB_TEST_CLOCK: "1", HUB_LOG_FILE: logFile,
     // The API tests speak for many clients through one socket: loopback is their "proxy". HUB_TEST_FAULTS: x-hub-test-fault (issue 14).
     TRUSTED_PROXIES: "127.0.0.1", HUB_TEST_FAULTS: "1",
+    // Every answer of an operation with a declared response schema is checked against it (drift answers 500).
+    HUB_CHECK_ANSWERS: "1",
     // The Gateway deposit index follows the chain every 200 ms and is trusted for 2 s after its last pass (tests wait that out).
     GATEWAY_INDEX_INTERVAL_MS: "200", GATEWAY_INDEX_MAX_LAG_MS: "2000",
     // Tests write rows straight into the database and read them back through the API at once: no kept

@@ -43,25 +43,13 @@ export function requestOrigin(req: NextRequest): string {
 /**
  * Everything a hosted-blog route needs: the active hosted blog at `domain` (404 otherwise), the
  * request's origin, and the blog session (cookie sb_auth_session, audience = this blog's site id, so
- * a session of one blog is worthless on another) with its admin role.
+ * a session of one blog is worthless on another) with its admin role. `withSession` false skips the
+ * session (answers the same for every caller: the site and its origin only).
  */
-export async function blogContext(req: NextRequest, domain: string): Promise<BlogContext> {
+export async function blogContext(req: NextRequest, domain: string, withSession = true): Promise<BlogContext> {
   const site = await findActiveBlog(domain);
   if (!site) throw new ApiError("not-found", `No active hosted blog at ${domain}`);
-  const session = await readSession(req, site.id, BLOG_SESSION_COOKIE);
+  const session = withSession ? await readSession(req, site.id, BLOG_SESSION_COOKIE) : null;
   const admin = !!session && (await isBlogAdmin(site, session.wallet));
   return { site, origin: requestOrigin(req), session, admin };
-}
-
-/** Admin routes: 401 without a blog session, 403 without the admin role; a cookie write must come from the blog's own origin. */
-export function requireAdmin(ctx: BlogContext, req: NextRequest): Session {
-  if (!ctx.session) throw new ApiError("unauthorized", "Sign in to this blog first (GET /api/auth/nonce, POST /api/auth/verify)");
-  if (req.method !== "GET" && req.method !== "HEAD") {
-    const origin = req.headers.get("origin");
-    if ((origin && origin !== ctx.origin) || req.headers.get("sec-fetch-site") === "cross-site") {
-      throw new ApiError("cross-origin", `Writes with a session cookie must come from ${ctx.origin}`);
-    }
-  }
-  if (!ctx.admin) throw new ApiError("forbidden", "Only the blog's owner or an admin may do this");
-  return ctx.session;
 }

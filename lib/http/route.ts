@@ -1,21 +1,49 @@
 import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { readSession, type Session } from "@/lib/auth/session";
+import { env } from "@/lib/env";
 import { clientAddress } from "./client-address";
+import { answerDrift } from "./answer-drift";
 import { ApiError, toErrorResponse, type ErrorBody } from "./errors";
 import { findIllFormedText } from "./find-ill-formed-text";
+import type { Operation } from "./operation";
 import { cachedRead, invalidateReads, readCacheKey } from "./read-cache";
 import { readCappedBody } from "./read-capped-body";
 import { TEST_CLOCK_HEADER } from "./request-clock";
 import { assertSameOrigin } from "./same-origin";
 
-type AuthMode = "none" | "optional" | "session";
+type SessionMode = "none" | "optional" | "session";
 
-type Spec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, A extends AuthMode> = {
+/**
+ * A context a domain plugs into the wrapper, resolved once per request before the handler and spread
+ * into its context (the hosted blog's modes, lib/blog/blog-scope.ts, as dub's withWorkspace carries
+ * the workspace). `resolve` gets the raw path parameters, so a scope declares the ones it reads
+ * (`host`) once instead of in every route; it runs the same-origin check itself (assertSameOrigin) for
+ * the origin it knows. `readsSession` marks answers that depend on the caller: never kept in the read
+ * cache, and a route that asks for `cache` with such a scope does not start.
+ */
+export type Scope<C extends object = object, S extends boolean = boolean> = {
+  readsSession: S;
+  resolve: (req: NextRequest, params: Record<string, string | string[]>) => Promise<C>;
+};
+
+type AuthMode = SessionMode | Scope;
+
+type Spec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, R extends z.ZodType, A extends AuthMode> = Partial<Omit<Operation<B, Q, P, R>, "body" | "query" | "params" | "response">> & {
   body?: B;
   query?: Q;
   params?: P;
-  /** "session" answers 401 without a live session; cookie-authenticated writes must be same-origin. */
+  /**
+   * The success answer's JSON schema (an Operation's, lib/http/operation.ts): the handler is typed
+   * against it, and outside production (or under HUB_CHECK_ANSWERS) every JSON answer of a declared
+   * status is checked against it and its `doc.responses`: a field the schema does not declare, or a
+   * wrong type, answers 500 and is logged, so a test sees the drift.
+   */
+  response?: R;
+  /**
+   * "session" answers 401 without a live session; cookie-authenticated writes must be same-origin.
+   * A Scope (e.g. `blogAdmin`) resolves its own context and roles.
+   */
   auth?: A;
   /** Largest JSON body accepted, in bytes (default 1 MiB); a larger one answers 413 unread. */
   maxBodyBytes?: number;
@@ -29,9 +57,10 @@ type Spec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, A exten
   guard?: (req: NextRequest) => void | Promise<void>;
   /**
    * GET answers are the same for every caller: keep them READ_CACHE_MS (lib/http/read-cache.ts).
-   * Only for routes without a session (auth "none").
+   * Only for routes that read no session (auth "none", or a scope with readsSession false); checked
+   * by the types and again when the route is built.
    */
-  cache?: A extends "none" ? boolean : never;
+  cache?: A extends "none" | Scope<object, false> ? boolean : never;
   /**
    * A standard that fixes its own error body (the x402 facilitator's `isValid`/`success` answers) adds
    * its fields here; `{ error, details, code }` and the status stay as the error map decides.
@@ -44,9 +73,11 @@ export type RouteContext<B, Q, P, A extends AuthMode> = {
   body: B;
   query: Q;
   params: P;
-  session: A extends "session" ? Session : Session | null;
   clientIp: string;
-};
+} & (A extends Scope<infer C> ? C : { session: A extends "session" ? Session : Session | null });
+
+/** A handler's answer: a Response, or (with a `response` schema) a value of that schema sent as JSON. */
+type Answer<R extends z.ZodType> = [R] extends [z.ZodUndefined] ? unknown : z.input<R> | Response;
 
 type NextCtx = { params: Promise<Record<string, string | string[]>> };
 
@@ -62,11 +93,15 @@ export function route<
   B extends z.ZodType = z.ZodUndefined,
   Q extends z.ZodType = z.ZodUndefined,
   P extends z.ZodType = z.ZodUndefined,
+  R extends z.ZodType = z.ZodUndefined,
   A extends AuthMode = "none",
 >(
-  spec: Spec<B, Q, P, A>,
-  handler: (ctx: RouteContext<z.output<B>, z.output<Q>, z.output<P>, A>) => Promise<unknown> | unknown,
+  spec: Spec<B, Q, P, R, A>,
+  handler: (ctx: RouteContext<z.output<B>, z.output<Q>, z.output<P>, A>) => Promise<Answer<R>> | Answer<R>,
 ) {
+  const auth: AuthMode = spec.auth ?? "none";
+  const readsSession = typeof auth === "string" ? auth !== "none" : auth.readsSession;
+  if (spec.cache && readsSession) throw new Error("route(): a route that reads a session cannot keep its answers in the read cache (cache: true)");
   return async (req: NextRequest, nextCtx?: NextCtx): Promise<Response> => {
     try {
       await spec.guard?.(req);
@@ -84,27 +119,26 @@ export function route<
         body = parseOrThrow(spec.body, raw, "body");
       }
 
-      const auth = spec.auth ?? "none";
-      let session: Session | null = null;
-      if (auth !== "none") {
-        session = await readSession(req);
-        if (session && MUTATING.has(req.method)) assertSameOrigin(req);
-        if (!session && auth === "session") throw new ApiError("unauthorized", "Sign in with your wallet first (GET /auth/nonce, POST /auth/verify)");
+      let scoped: object;
+      if (typeof auth !== "string") scoped = await auth.resolve(req, rawParams);
+      else {
+        let session: Session | null = null;
+        if (auth !== "none") {
+          session = await readSession(req);
+          if (session && MUTATING.has(req.method)) assertSameOrigin(req, [env.HUB_ORIGIN, req.nextUrl.origin]);
+          if (!session && auth === "session") throw new ApiError("unauthorized", "Sign in with your wallet first (GET /auth/nonce, POST /auth/verify)");
+        }
+        scoped = { session };
       }
 
       const answer = async () => {
-        const result = await handler({
-          req,
-          body,
-          query,
-          params,
-          session: session as RouteContext<unknown, unknown, unknown, A>["session"],
-          clientIp: clientAddress(req),
-        } as RouteContext<z.output<B>, z.output<Q>, z.output<P>, A>);
-        return result instanceof Response ? result : Response.json(result ?? { success: true });
+        const result = await handler({ ...scoped, req, body, query, params, clientIp: clientAddress(req) } as RouteContext<z.output<B>, z.output<Q>, z.output<P>, A>);
+        const res = result instanceof Response ? result : Response.json(result ?? { success: true }, { status: spec.status ?? 200 });
+        if (spec.response && checkAnswers()) await assertDeclaredAnswer(spec as Operation, res);
+        return res;
       };
       // A request that names its own decision time (tests) is never answered from the cache.
-      const cacheable = spec.cache && auth === "none" && req.method === "GET" && !req.headers.has(TEST_CLOCK_HEADER);
+      const cacheable = spec.cache && !readsSession && req.method === "GET" && !req.headers.has(TEST_CLOCK_HEADER);
       return nosniff(cacheable ? await cachedRead(readCacheKey(req), answer) : await answer());
     } catch (err) {
       const { status, body, headers } = toErrorResponse(err);
@@ -114,6 +148,26 @@ export function route<
       if (MUTATING.has(req.method)) invalidateReads();
     }
   };
+}
+
+const checkAnswers = () => env.NODE_ENV !== "production" || env.HUB_CHECK_ANSWERS;
+
+/** A JSON answer must be what the operation declares for its status (drift is a bug: thrown, so 500 and logged). */
+async function assertDeclaredAnswer(op: Operation, res: Response) {
+  if (!(res.headers.get("content-type") ?? "").includes("json")) return;
+  const declared = res.status === (op.status ?? 200) ? op.response : jsonSchemaOf(op.doc?.responses?.[String(res.status) as "200"]);
+  const where = `${op.method?.toUpperCase() ?? ""} ${op.path ?? "(route)"} answered ${res.status}`;
+  if (!declared) {
+    if (res.status < 300) throw new Error(`${where}, a status its operation does not declare`);
+    return;
+  }
+  const drift = answerDrift(declared, await res.clone().json());
+  if (drift) throw new Error(`${where} off its declared schema: ${drift}`);
+}
+
+function jsonSchemaOf(response: unknown): z.ZodType | undefined {
+  const schema = (response as { content?: Record<string, { schema?: unknown }> } | undefined)?.content?.["application/json"]?.schema;
+  return schema instanceof z.ZodType ? schema : undefined;
 }
 
 function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, where: string): z.output<T> {

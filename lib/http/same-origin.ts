@@ -1,21 +1,22 @@
 import type { NextRequest } from "next/server";
-import { env } from "@/lib/env";
 import { ApiError } from "./errors";
 
 /**
- * A cookie-authenticated write must come from the hub's own pages. Browsers always send Origin on
- * cross-origin writes (and Sec-Fetch-Site), so a foreign page cannot ride the session cookie.
- * Non-browser clients that send neither header are not a CSRF vector and pass.
+ * A cookie-authenticated write must come from one of `origins` (the hub's own pages, or a hosted
+ * blog's origin). Browsers always send Origin on cross-origin writes (and Sec-Fetch-Site), so a
+ * foreign page cannot ride the session cookie. Non-browser clients that send neither header are not
+ * a CSRF vector and pass. The one check: the route wrapper runs it for hub sessions, the blog scope
+ * (lib/blog/blog-scope.ts) for blog sessions.
  */
-export function assertSameOrigin(req: NextRequest) {
+export function assertSameOrigin(req: NextRequest, origins: readonly string[]) {
   const origin = req.headers.get("origin");
   if (origin && origin !== "null") {
-    if (origin !== env.HUB_ORIGIN && origin !== req.nextUrl.origin) {
-      throw new ApiError("cross-origin", `Writes with a session cookie must come from ${env.HUB_ORIGIN}, not ${origin}`);
+    if (!origins.includes(origin)) {
+      throw new ApiError("cross-origin", `Writes with a session cookie must come from ${origins[0]}, not ${origin}`);
     }
     return;
   }
   if (origin === "null" || req.headers.get("sec-fetch-site") === "cross-site") {
-    throw new ApiError("cross-origin", "Writes with a session cookie must come from the hub's own pages");
+    throw new ApiError("cross-origin", `Writes with a session cookie must come from ${origins[0]}`);
   }
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import type { ZodOpenApiPathsObject, ZodOpenApiResponseObject, ZodOpenApiResponsesObject } from "zod-openapi";
+import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject, ZodOpenApiResponseObject, ZodOpenApiResponsesObject } from "zod-openapi";
 import { errorBodySchema } from "@/lib/http/errors";
+import type { Operation } from "@/lib/http/operation";
 
 const ERROR_TEXT: Record<number, string> = {
   400: "Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`); text that is not well-formed Unicode or holds NUL (`invalid-text`, naming the field); a malformed percent-escape in the path (`malformed-url`)",
@@ -28,7 +29,7 @@ export function errors(...statuses: number[]): ZodOpenApiResponsesObject {
   return Object.fromEntries(statuses.map((s) => [String(s), json(errorBodySchema, ERROR_TEXT[s] ?? "Error")]));
 }
 
-type Operation = { requestBody?: unknown; responses?: ZodOpenApiResponsesObject };
+type OperationObject = { requestBody?: unknown; responses?: ZodOpenApiResponsesObject };
 
 /**
  * Adds the statuses every route can answer (lib/http): 400 for ill-formed text or a malformed path,
@@ -42,7 +43,7 @@ export function withCommonStatuses(paths: ZodOpenApiPathsObject): ZodOpenApiPath
     out[path] = Object.fromEntries(
       Object.entries(item).map(([method, value]) => {
         if (!["get", "post", "put", "patch", "delete"].includes(method) || !value || typeof value !== "object") return [method, value];
-        const op = value as Operation;
+        const op = value as OperationObject;
         const body = JSON.stringify(Object.keys((op.requestBody as { content?: object } | undefined)?.content ?? {}));
         const common = { ...errors(400, 405), ...(body.includes("application/json") ? errors(415) : {}) };
         return [method, { ...op, responses: { ...common, ...op.responses } }];
@@ -62,3 +63,24 @@ export const siwxHeader = z.object({
     description: "x402 v2 sign-in-with-x proof (base64 JSON, signed over the 402's `extensions[\"sign-in-with-x\"]` challenge): a wallet that already bought the resource reads it again without paying. Single-use nonce, bound to the origin of the request, 5 minutes",
   }),
 });
+
+/**
+ * The OpenAPI paths of declared operations (lib/http/operation.ts): the same params, query, body and
+ * answer schemas the route wrapper parses and checks with, plus the operation's own text. Several
+ * operations on one path share its path item.
+ */
+export function pathsOf(...ops: Operation[]): ZodOpenApiPathsObject {
+  const out: Record<string, Record<string, ZodOpenApiOperationObject>> = {};
+  for (const op of ops) {
+    const { answer, answerHeaders, headers, requestBody, responses, ...text } = op.doc;
+    const requestParams = { ...(op.params && { path: op.params }), ...(op.query && { query: op.query }), ...(headers && { header: headers }) };
+    const success = op.response ? { ...json(op.response, answer), ...(answerHeaders && { headers: answerHeaders }) } : { description: answer };
+    (out[op.path] ??= {})[op.method] = {
+      ...text,
+      ...(Object.keys(requestParams).length ? { requestParams: requestParams as ZodOpenApiOperationObject["requestParams"] } : {}),
+      ...(requestBody ? { requestBody } : op.body ? { requestBody: jsonBody(op.body) } : {}),
+      responses: { [String(op.status ?? 200)]: success, ...responses },
+    };
+  }
+  return out as ZodOpenApiPathsObject;
+}

@@ -4,6 +4,7 @@ import { holdingBoxFactoryAbi } from "@/lib/chain/abis";
 import { publicClient } from "@/lib/chain/clients";
 import { NETWORKS } from "@/lib/chain/networks";
 import { db } from "@/lib/db";
+import { X402_VERSION } from "@/lib/x402/constants";
 import { env } from "@/lib/env";
 import { moneyEvent } from "@/lib/log/money-event";
 import { ApiError } from "@/lib/http/errors";
@@ -59,7 +60,7 @@ export async function holdTip(input: HoldTipInput) {
       instructions: gateway
         ? `Sign one of \`accepts\` (payTo is the box) and repeat this request with paymentSignature (or the Payment-Signature header). Gateway credit settles into the box in the next batch; until then claims and refunds answer 202.`
         : `Transfer at least ${usdcNumber(minAmount)} USDC to ${box} on ${net.caip2}, then repeat this request with txHash (and walletAddress). The tip is held for ${domain} until its verified owner claims it; until then the payer may refund it (POST /hub/tips/refund).`,
-      ...(gateway && { x402Version: gateway.x402Version, resource: gateway.resource, accepts: gateway.accepts }),
+      ...(gateway && { x402Version: X402_VERSION, resource: gateway.resource, accepts: gateway.accepts }),
     };
   }
 

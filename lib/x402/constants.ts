@@ -1,5 +1,5 @@
 /** The x402 protocol version of our challenges and payloads. */
-export const X402_VERSION = 2;
+export const X402_VERSION = 2 as const;
 
 /** Plain EIP-3009 option: stock clients sign validBefore = now + maxTimeoutSeconds; the relayer settles at once. */
 export const PLAIN_MAX_TIMEOUT_SECONDS = 300;

@@ -1,3 +1,5 @@
+import type { z } from "zod";
+import type { paymentReceiptSchema } from "@/lib/schemas/payment-receipt";
 import type { Address } from "viem";
 import type { Tx } from "@/lib/db";
 import type { ActivityInput } from "@/lib/ledger/record-activity";
@@ -42,26 +44,8 @@ export type PaidResource = {
   ledger?: Partial<ActivityInput> | false;
 };
 
-/** The payment object of the interface ("Payment receipt"), plus rail, status, chain and payTo. */
-export type PaymentReceipt = {
-  paymentProvider: string;
-  verified: boolean;
-  paymentId: string | null;
-  recipient: string;
-  network: string;
-  amount: number;
-  revenue: number;
-  currency: string;
-  payer: string | null;
-  txHash: string | null;
-  protocolFee: number | null;
-  rail: Rail;
-  /** locked (gateway, accepted and awaiting its batch) | settled */
-  status: string;
-  chainId: string;
-  payTo: string;
-  contentId: string | null;
-};
+/** The payment object of the interface ("Payment receipt"), plus rail, status, chain and payTo: its schema is the answer's. */
+export type PaymentReceipt = z.infer<typeof paymentReceiptSchema>;
 
 /** What a newly recorded payment looks like to an `onRecorded` hook. */
 export type RecordedPayment = { id: string; payer: Address; amount: bigint; rail: Rail; resource: PaidResource };

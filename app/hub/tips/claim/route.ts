@@ -1,10 +1,10 @@
 import type { Address, Hex } from "viem";
 import { route } from "@/lib/http/route";
-import { claimBody } from "@/lib/schemas/tips";
+import { tipClaimOp } from "@/lib/openapi/paths-tips";
 import { claimHeld } from "@/lib/tips/claim-held";
 
 // POST /hub/tips/claim — release a domain's held tips to its verified owner (5% to the treasury)
-export const POST = route({ body: claimBody, auth: "optional" }, ({ body, session }) =>
+export const POST = route({ ...tipClaimOp, auth: "optional" }, ({ body, session }) =>
   claimHeld({
     ...body,
     sessionWallet: session?.wallet ?? null,

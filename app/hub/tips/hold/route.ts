@@ -1,11 +1,11 @@
 import type { Address, Hex } from "viem";
 import { route } from "@/lib/http/route";
-import { holdBody } from "@/lib/schemas/tips";
+import { tipHoldOp } from "@/lib/openapi/paths-tips";
 import { holdTip } from "@/lib/tips/hold-tip";
 import { parseCredentials } from "@/lib/x402/parse-credentials";
 
 // POST /hub/tips/hold — the domain's holding box (no payment yet), or record a verified payment into it as a held tip
-export const POST = route({ body: holdBody }, ({ body, req }) => {
+export const POST = route(tipHoldOp, ({ body, req }) => {
   const { paymentSignature, ...hold } = body;
   const { payment } = parseCredentials(req.headers, { signature: paymentSignature });
   return holdTip({ ...hold, txHash: hold.txHash as Hex | undefined, walletAddress: hold.walletAddress as Address | undefined, payment });

@@ -1,10 +1,9 @@
-import { z } from "zod";
-import { blogContext } from "@/lib/blog/blog-context";
+import { blogSite } from "@/lib/blog/blog-scope";
 import { blogFeed } from "@/lib/feeds/blog-feed";
 import { feedResponse } from "@/lib/feeds/build-feed";
 import { route } from "@/lib/http/route";
 
 // GET /feed.json (blog origin) — the blog's json feed: published, listed posts with teaser and price, never a paid body
-export const GET = route({ params: z.object({ host: z.string() }), cache: true }, async ({ req, params }) =>
-  feedResponse(await blogFeed({ blog: await blogContext(req, params.host), format: "json" })),
+export const GET = route({ auth: blogSite, cache: true }, async ({ blog }) =>
+  feedResponse(await blogFeed({ blog, format: "json" })),
 );

@@ -1,7 +1,6 @@
-import { z } from "zod";
 import { accessResource } from "@/lib/access/access-resource";
 import { answerResponse } from "@/lib/access/answer-response";
-import { blogContext } from "@/lib/blog/blog-context";
+import { blogReader } from "@/lib/blog/blog-scope";
 import { postAccess } from "@/lib/blog/post-access";
 import { requestNow } from "@/lib/http/request-clock";
 import { route } from "@/lib/http/route";
@@ -9,8 +8,7 @@ import { shortAccessParams, walletOptionalQuery } from "@/lib/schemas/blog";
 import { parseCredentials } from "@/lib/x402/parse-credentials";
 
 // GET /api/<type>/<slug> (blog origin) — short mirror of the access route
-export const GET = route({ params: shortAccessParams.extend({ host: z.string() }), query: walletOptionalQuery }, async ({ req, params, query }) => {
-  const blog = await blogContext(req, params.host);
+export const GET = route({ auth: blogReader, params: shortAccessParams, query: walletOptionalQuery }, async ({ req, params, query, blog }) => {
   return answerResponse(
     await accessResource(postAccess(blog), {
       key: `/${params.type}/${params.slug}`, claim: query.wallet ?? null, sessionWallet: blog.session?.wallet ?? null,

@@ -1,11 +1,9 @@
-import { z } from "zod";
-import { blogContext } from "@/lib/blog/blog-context";
+import { blogReader } from "@/lib/blog/blog-scope";
 import { ApiError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
 
 // GET /api/auth/me (blog origin) — the wallet of this blog's session and its role
-export const GET = route({ params: z.object({ host: z.string() }) }, async ({ req, params }) => {
-  const blog = await blogContext(req, params.host);
+export const GET = route({ auth: blogReader }, async ({ blog }) => {
   if (!blog.session) throw new ApiError("unauthorized", "Sign in to this blog first (GET /api/auth/nonce, POST /api/auth/verify)");
   return { success: true, wallet: blog.session.wallet, expiresAt: blog.session.expiresAt.toISOString(), role: blog.admin ? "admin" : "reader", site: { id: blog.site.id, domain: blog.site.domain } };
 });

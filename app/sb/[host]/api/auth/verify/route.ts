@@ -1,13 +1,12 @@
-import { z } from "zod";
 import { BLOG_SESSION_COOKIE } from "@/lib/auth/session";
 import { verifySignIn } from "@/lib/auth/verify-sign-in";
-import { blogContext, isBlogAdmin } from "@/lib/blog/blog-context";
+import { isBlogAdmin } from "@/lib/blog/blog-context";
+import { blogSite } from "@/lib/blog/blog-scope";
 import { route } from "@/lib/http/route";
 import { verifyBody } from "@/lib/schemas/auth";
 
 // POST /api/auth/verify (blog origin) — check the signed sign-in message and set the HttpOnly sb_auth_session cookie
-export const POST = route({ params: z.object({ host: z.string() }), body: verifyBody }, async ({ req, params, body }) => {
-  const blog = await blogContext(req, params.host);
+export const POST = route({ auth: blogSite, body: verifyBody }, async ({ body, blog }) => {
   const { session, cookie } = await verifySignIn({ message: body.message, signature: body.signature as `0x${string}`, origin: blog.origin, audience: blog.site.id, cookieName: BLOG_SESSION_COOKIE });
   const admin = await isBlogAdmin(blog.site, session.wallet);
   return Response.json(

@@ -1,7 +1,6 @@
-import { z } from "zod";
 import { accessResource } from "@/lib/access/access-resource";
 import { answerResponse } from "@/lib/access/answer-response";
-import { blogContext } from "@/lib/blog/blog-context";
+import { blogReader } from "@/lib/blog/blog-scope";
 import { postAccess } from "@/lib/blog/post-access";
 import { requestNow } from "@/lib/http/request-clock";
 import { route } from "@/lib/http/route";
@@ -9,8 +8,7 @@ import { accessQuery } from "@/lib/schemas/blog";
 import { parseCredentials } from "@/lib/x402/parse-credentials";
 
 // GET /api/svc/access?path=/<type>/<slug> (blog origin) — x402 access: decrypted content and media metadata, or 402/403/404
-export const GET = route({ params: z.object({ host: z.string() }), query: accessQuery }, async ({ req, params, query }) => {
-  const blog = await blogContext(req, params.host);
+export const GET = route({ auth: blogReader, query: accessQuery }, async ({ req, query, blog }) => {
   return answerResponse(
     await accessResource(postAccess(blog), {
       key: query.path, claim: query.wallet ?? null, sessionWallet: blog.session?.wallet ?? null,

@@ -1,6 +1,5 @@
-import { z } from "zod";
 import { accessResource } from "@/lib/access/access-resource";
-import { blogContext } from "@/lib/blog/blog-context";
+import { blogReader } from "@/lib/blog/blog-scope";
 import { requestNow } from "@/lib/http/request-clock";
 import { route } from "@/lib/http/route";
 import { passAccess } from "@/lib/passes/pass-access";
@@ -9,8 +8,7 @@ import { walletOptionalQuery } from "@/lib/schemas/blog";
 import { parseCredentials } from "@/lib/x402/parse-credentials";
 
 // GET /api/svc/pass (blog origin) — buy (or extend) the blog's pass over x402: 402 challenge, then the pass and its unlock proof
-export const GET = route({ params: z.object({ host: z.string() }), query: walletOptionalQuery }, async ({ req, params, query }) => {
-  const blog = await blogContext(req, params.host);
+export const GET = route({ auth: blogReader, query: walletOptionalQuery }, async ({ req, query, blog }) => {
   const now = requestNow(req);
   const answer = await accessResource(passAccess(blog, now), {
     key: "pass", claim: query.wallet ?? null, sessionWallet: blog.session?.wallet ?? null,

@@ -1,12 +1,10 @@
-import { z } from "zod";
-import { blogContext } from "@/lib/blog/blog-context";
+import { blogSite } from "@/lib/blog/blog-scope";
 import { blogStatus } from "@/lib/blog/post-manifest";
 import { NETWORKS } from "@/lib/chain/networks";
 import { env } from "@/lib/env";
 import { route } from "@/lib/http/route";
 
 // GET /api/svc/status (blog origin) — the blog's identity and the hub serving it
-export const GET = route({ params: z.object({ host: z.string() }), cache: true }, async ({ req, params }) => {
-  const blog = await blogContext(req, params.host);
+export const GET = route({ auth: blogSite, cache: true }, async ({ blog }) => {
   return blogStatus(blog, NETWORKS[env.NETWORK_MODE]);
 });

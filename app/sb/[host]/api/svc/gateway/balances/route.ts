@@ -1,12 +1,9 @@
-import { z } from "zod";
-import { blogContext, requireAdmin } from "@/lib/blog/blog-context";
+import { blogAdmin } from "@/lib/blog/blog-scope";
 import { blogGatewayBalances } from "@/lib/blog/post-admin-actions";
 import { route } from "@/lib/http/route";
 import { walletOptionalQuery } from "@/lib/schemas/blog";
 
 // GET /api/svc/gateway/balances (blog origin) — a depositor's USDC in the Gateway Wallet (default the admin's); admin only
-export const GET = route({ params: z.object({ host: z.string() }), query: walletOptionalQuery }, async ({ req, params, query }) => {
-  const blog = await blogContext(req, params.host);
-  const session = requireAdmin(blog, req);
+export const GET = route({ auth: blogAdmin, query: walletOptionalQuery }, async ({ query, session }) => {
   return blogGatewayBalances({ wallet: query.wallet ?? session.wallet });
 });

@@ -1,7 +1,6 @@
-import { z } from "zod";
 import { audienceOf } from "@/lib/access/audience-of";
 import { serveMedia } from "@/lib/access/serve-media";
-import { blogContext } from "@/lib/blog/blog-context";
+import { blogReader } from "@/lib/blog/blog-scope";
 import { postAccess } from "@/lib/blog/post-access";
 import { requestNow } from "@/lib/http/request-clock";
 import { route } from "@/lib/http/route";
@@ -10,8 +9,7 @@ import { wantsDownload } from "@/lib/schemas/media";
 import { parseCredentials } from "@/lib/x402/parse-credentials";
 
 // GET /api/svc/media/<postId>/<kind>?index=N (blog origin) — one decrypted media file; paid posts need the unlock proof
-export const GET = route({ params: blogMediaParams.extend({ host: z.string() }), query: blogMediaQuery }, async ({ req, params, query }) => {
-  const blog = await blogContext(req, params.host);
+export const GET = route({ auth: blogReader, params: blogMediaParams, query: blogMediaQuery }, async ({ req, params, query, blog }) => {
   const credentials = parseCredentials(req.headers);
   return serveMedia(postAccess(blog), {
     key: params.postId, kind: params.kind === "audio" ? "music" : params.kind, index: query.index,

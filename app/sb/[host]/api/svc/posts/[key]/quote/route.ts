@@ -1,6 +1,5 @@
-import { z } from "zod";
 import { audienceOf } from "@/lib/access/audience-of";
-import { blogContext } from "@/lib/blog/blog-context";
+import { blogReader } from "@/lib/blog/blog-scope";
 import { quotePost } from "@/lib/blog/quote-post";
 import { requestNow } from "@/lib/http/request-clock";
 import { route } from "@/lib/http/route";
@@ -8,8 +7,7 @@ import { postKeyParams, walletOptionalQuery } from "@/lib/schemas/blog";
 import { parseCredentials } from "@/lib/x402/parse-credentials";
 
 // GET /api/svc/posts/<key>/quote (blog origin) — price and access decision for this viewer, without charging
-export const GET = route({ params: postKeyParams.extend({ host: z.string() }), query: walletOptionalQuery }, async ({ req, params, query }) => {
-  const blog = await blogContext(req, params.host);
+export const GET = route({ auth: blogReader, params: postKeyParams, query: walletOptionalQuery }, async ({ req, params, query, blog }) => {
   const credentials = parseCredentials(req.headers);
   return quotePost({ blog, key: params.key, claim: query.wallet ?? null, proof: credentials.proof, now: requestNow(req), audience: audienceOf({ actor: credentials.actor }) });
 });

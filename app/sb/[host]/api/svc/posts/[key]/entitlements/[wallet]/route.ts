@@ -1,12 +1,9 @@
-import { z } from "zod";
-import { blogContext, requireAdmin } from "@/lib/blog/blog-context";
+import { blogAdmin } from "@/lib/blog/blog-scope";
 import { changePostEntitlement } from "@/lib/blog/post-admin-actions";
 import { route } from "@/lib/http/route";
 import { postWalletParams } from "@/lib/schemas/blog";
 
 // DELETE /api/svc/posts/<key>/entitlements/<wallet> (blog origin) — restore a revoked or banned wallet; admin only
-export const DELETE = route({ params: postWalletParams.extend({ host: z.string() }) }, async ({ req, params }) => {
-  const blog = await blogContext(req, params.host);
-  requireAdmin(blog, req);
+export const DELETE = route({ auth: blogAdmin, params: postWalletParams }, async ({ params, blog }) => {
   return changePostEntitlement({ blog, key: params.key, wallet: params.wallet, action: "restore" });
 });

@@ -1,12 +1,9 @@
-import { z } from "zod";
-import { blogContext, requireAdmin } from "@/lib/blog/blog-context";
+import { blogAdmin } from "@/lib/blog/blog-scope";
 import { changePostEntitlement } from "@/lib/blog/post-admin-actions";
 import { route } from "@/lib/http/route";
 import { postWalletParams } from "@/lib/schemas/blog";
 
 // POST /api/svc/posts/<key>/entitlements/<wallet>/ban (blog origin) — ban a wallet (hard deny, no re-purchase); admin only
-export const POST = route({ params: postWalletParams.extend({ host: z.string() }) }, async ({ req, params }) => {
-  const blog = await blogContext(req, params.host);
-  requireAdmin(blog, req);
+export const POST = route({ auth: blogAdmin, params: postWalletParams }, async ({ params, blog }) => {
   return changePostEntitlement({ blog, key: params.key, wallet: params.wallet, action: "ban" });
 });
