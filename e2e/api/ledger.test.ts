@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectError } from "../support/hub";
 import { testDb } from "../support/db";
-import { recordActivity, type ActivityInput } from "../../lib/ledger/record-activity";
+import type { ActivityInput } from "../../lib/ledger/activity-input";
+import { recordActivity } from "../../lib/ledger/record-activity";
 
 const domain = `ledger-${randomBytes(4).toString("hex")}.example`;
 const network = "testnet";

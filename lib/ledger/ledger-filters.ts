@@ -1,4 +1,4 @@
-import type { ActivityType } from "./record-activity";
+import type { ActivityType } from "./activity-input";
 
 /** The public filter values (plural) and the row kinds they select. */
 export const FILTER_TYPES: Record<string, ActivityType> = {

@@ -3,37 +3,7 @@ import { bumpCounters } from "@/lib/counters/bump-counters";
 import { db, type DbOrTx } from "@/lib/db";
 import { env } from "@/lib/env";
 import { enqueueWebhooks, webhookPayload, webhookTargets } from "@/lib/webhooks/enqueue-webhooks";
-
-export type ActivityType = "view" | "unlock" | "payment" | "rating" | "tip" | "quickshare";
-
-export type ActivityInput = {
-  type: ActivityType;
-  /** Idempotency: a retry with the same key writes nothing (e.g. "payment:<paymentId>"). */
-  sourceKey?: string;
-  subkind?: string;
-  websiteId?: string | null;
-  actor?: string | null;
-  contentId?: string | null;
-  contentTitle?: string | null;
-  contentUrl?: string | null;
-  domain?: string | null;
-  timestamp?: Date;
-  amountAtomic?: bigint;
-  revenueAtomic?: bigint;
-  protocolFeeAtomic?: bigint | null;
-  txHash?: string | null;
-  paymentProvider?: string | null;
-  receiptUrl?: string | null;
-  payerWallet?: string | null;
-  recipientWallet?: string | null;
-  walletAddress?: string | null;
-  paymentId?: string | null;
-  chainId?: number | null;
-  status?: string | null;
-  score?: number | null;
-  proofType?: string | null;
-  proof?: string | null;
-};
+import type { ActivityInput } from "./activity-input";
 
 /**
  * Appends one row to the public ledger, stamped with the hub's network, and moves the running

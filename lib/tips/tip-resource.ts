@@ -2,7 +2,7 @@ import "server-only";
 import { getAddress, type Address } from "viem";
 import { ApiError } from "@/lib/http/errors";
 import { splitFee } from "@/lib/money";
-import type { ActivityInput } from "@/lib/ledger/record-activity";
+import type { ActivityInput } from "@/lib/ledger/activity-input";
 import type { PaidResource } from "@/lib/x402/types";
 import { RESOLVED_FEE_BPS } from "./fees";
 import { parseTipAmount } from "./parse-tip-amount";

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { getAddress, isAddress } from "viem";
 import type { DbOrTx } from "@/lib/db";
 import { env } from "@/lib/env";
-import type { ActivityInput } from "@/lib/ledger/record-activity";
+import type { ActivityInput } from "@/lib/ledger/activity-input";
 import { formatUsdc } from "@/lib/money";
 import { parseEventList, webhookEventOf, type WebhookEvent } from "./webhook-events";
 

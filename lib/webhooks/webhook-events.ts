@@ -1,4 +1,4 @@
-import type { ActivityInput } from "@/lib/ledger/record-activity";
+import type { ActivityInput } from "@/lib/ledger/activity-input";
 
 /** The events an endpoint may subscribe to (README "Webhooks", docs/webhooks.md). */
 export const WEBHOOK_EVENTS = [

@@ -2,9 +2,10 @@ import "server-only";
 import type { Address } from "viem";
 import { chainRead } from "@/lib/chain/chain-read";
 import { publicClient } from "@/lib/chain/clients";
-import { balanceAt, readGatewayDeposit } from "./gateway-index/read-gateway-deposit";
+import { balanceAt, readGatewayDeposit, type GatewayBalance } from "./gateway-index/read-gateway-deposit";
 
-export type GatewayBalance = { available: bigint; withdrawing: bigint; withdrawable: bigint; spendable: bigint };
+export type { GatewayBalance };
+
 
 /**
  * A payer's Gateway Wallet deposit as settlement can draw on it, read on chain at the current block:

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { paymentReceiptSchema } from "@/lib/schemas/payment-receipt";
 import type { Address } from "viem";
 import type { Tx } from "@/lib/db";
-import type { ActivityInput } from "@/lib/ledger/record-activity";
+import type { ActivityInput } from "@/lib/ledger/activity-input";
 
 /** What a payment buys: Payment.resourceType. */
 export type ResourceKind = "content" | "quickshare" | "tip" | "blogpost" | "pass";

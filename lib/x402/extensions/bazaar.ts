@@ -6,7 +6,7 @@ import { postAccessGrant } from "@/lib/schemas/blog";
 import { accessGrant } from "@/lib/schemas/quickshare";
 import { paidResponseSchema, payBody } from "@/lib/schemas/x402";
 import type { PaidResource } from "../types";
-import type { ChallengeExtension } from "./challenge-extensions";
+import type { ChallengeExtension } from "./challenge-extension";
 import { lruMemo } from "./lru-memo";
 
 // JSON Schemas of the routes' zod schemas, built once per process.

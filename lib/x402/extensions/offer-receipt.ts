@@ -21,7 +21,7 @@ import { NETWORKS } from "@/lib/chain/networks";
 import { env } from "@/lib/env";
 import { HEADERS } from "../constants";
 import type { PaidResource, PaymentOutcome } from "../types";
-import type { ChallengeExtension } from "./challenge-extensions";
+import type { ChallengeExtension } from "./challenge-extension";
 import { lruMemo } from "./lru-memo";
 
 /** How long a signed offer holds at most (the plain option's own window). */

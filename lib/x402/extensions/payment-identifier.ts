@@ -16,7 +16,7 @@ import { isUniqueViolation } from "../is-unique-violation";
 import type { PaymentPayload } from "../payment-credentials";
 import { PaymentRejected } from "../payment-rejected";
 import type { PaidResource } from "../types";
-import type { ChallengeExtension } from "./challenge-extensions";
+import type { ChallengeExtension } from "./challenge-extension";
 
 /** How long an identifier is remembered; after that the same identifier starts afresh. */
 export const PAYMENT_ID_TTL_MS = 24 * 3600 * 1000;

@@ -13,7 +13,7 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { isUniqueViolation } from "../is-unique-violation";
 import type { PaidResource } from "../types";
-import type { ChallengeExtension } from "./challenge-extensions";
+import type { ChallengeExtension } from "./challenge-extension";
 
 /** The request header a SIWX proof travels in (x402 v2; read in any case). */
 export const SIWX_HEADER = SIGN_IN_WITH_X;

@@ -7,7 +7,7 @@ import { NETWORKS } from "@/lib/chain/networks";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { metrics } from "@/lib/metrics/metrics";
-import type { GatewayBalance } from "../read-gateway-balance";
+import type { GatewayBalance } from "./read-gateway-deposit";
 import { balanceAt, readGatewayDeposit } from "./read-gateway-deposit";
 import { storeGatewayDeposit } from "./store-gateway-deposit";
 

@@ -4,7 +4,9 @@ import { gatewayWalletAbi } from "@/lib/chain/abis";
 import { chainRead } from "@/lib/chain/chain-read";
 import { publicClient } from "@/lib/chain/clients";
 import { env } from "@/lib/env";
-import type { GatewayBalance } from "../read-gateway-balance";
+
+/** A payer's Gateway Wallet deposit as settlement can draw on it (lib/x402/read-gateway-balance.ts reads it on chain). */
+export type GatewayBalance = { available: bigint; withdrawing: bigint; withdrawable: bigint; spendable: bigint };
 
 /** A depositor's Gateway Wallet state as the contract stores it (USDC only). */
 export type GatewayDepositState = { available: bigint; withdrawing: bigint; withdrawalBlock: bigint };
