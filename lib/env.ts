@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { zAddress, zHex } from "@/lib/schemas/hex";
 import { parseTrustedProxies } from "./http/trusted-proxies";
 
 /**
@@ -15,7 +16,7 @@ import { parseTrustedProxies } from "./http/trusted-proxies";
 const ANVIL_OPERATOR_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
 const ANVIL_TREASURY = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
 
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x address");
+const address = zAddress("must be a 0x address");
 const secret = z.string().min(32, "must be at least 32 characters");
 const port = z.coerce.number().int().min(1, "must be a port number from 1 to 65535").max(65535, "must be a port number from 1 to 65535");
 const boolish = z
@@ -47,7 +48,7 @@ export const configSchema = z.object({
   HOLDING_BOX_FACTORY_ADDRESS: address.optional(),
   FEE_WALLET_FACTORY_ADDRESS: address.optional(),
   REPUTATION_ADDRESS: address.optional(),
-  RELAYER_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/).optional(),
+  RELAYER_PRIVATE_KEY: zHex("must be 0x followed by 64 hex digits", 64).optional(),
   TREASURY_ADDRESS: address.optional(),
   SELLER_ADDRESS: address.optional(),
   SESSION_PASSWORD: secret.optional(),
@@ -55,7 +56,7 @@ export const configSchema = z.object({
   BLOB_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, "must be 32 bytes of hex").optional(),
   PEER_SECRET: secret.optional(),
   /** secp256k1 key (0x + 64 hex) that signs x402 offers and receipts; generated once into DATA_DIR/receipt-signing-key when unset. */
-  RECEIPT_SIGNING_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x followed by 64 hex digits").optional(),
+  RECEIPT_SIGNING_KEY: zHex("must be 0x followed by 64 hex digits", 64).optional(),
   REDIS_URL: z.string().optional(),
   /** auto: the browser's wallet list offers the demo wallets (anvil's public keys) on a testnet hub whose chain (RPC_URL and PUBLIC_RPC_URL) is loopback; off: never. */
   DEMO_WALLET: z.enum(["auto", "off"]).default("auto"),
@@ -319,13 +320,13 @@ function load() {
     DATA_DIR: dataDir,
     DATABASE_URL: raw.DATABASE_URL ?? `file:${path.join(dataDir, "hub.db")}`,
     PUBLIC_RPC_URL: raw.PUBLIC_RPC_URL ?? raw.RPC_URL,
-    RELAYER_PRIVATE_KEY: (raw.RELAYER_PRIVATE_KEY ?? (devChain ? ANVIL_OPERATOR_KEY : undefined)) as `0x${string}` | undefined,
-    TREASURY_ADDRESS: (raw.TREASURY_ADDRESS ?? (devChain ? ANVIL_TREASURY : undefined)) as `0x${string}` | undefined,
+    RELAYER_PRIVATE_KEY: raw.RELAYER_PRIVATE_KEY ?? (devChain ? ANVIL_OPERATOR_KEY : undefined),
+    TREASURY_ADDRESS: raw.TREASURY_ADDRESS ?? (devChain ? ANVIL_TREASURY : undefined),
     SESSION_PASSWORD: raw.SESSION_PASSWORD ?? generated!.SESSION_PASSWORD,
     UNLOCK_PROOF_SECRET: raw.UNLOCK_PROOF_SECRET ?? generated!.UNLOCK_PROOF_SECRET,
     BLOB_KEY: raw.BLOB_KEY ?? generated!.BLOB_KEY,
     PEER_SECRET: raw.PEER_SECRET ?? generated!.PEER_SECRET,
-    RECEIPT_SIGNING_KEY: (raw.RECEIPT_SIGNING_KEY ?? loadReceiptKey(dataDir)) as `0x${string}`,
+    RECEIPT_SIGNING_KEY: raw.RECEIPT_SIGNING_KEY ?? loadReceiptKey(dataDir),
     SECURE_COOKIES: raw.SECURE_COOKIES ?? hubOrigin.startsWith("https:"),
     JUDGE_BASE_URL: raw.JUDGE_BASE_URL ? raw.JUDGE_BASE_URL.replace(/\/+$/, "") : undefined,
     JUDGE_API_KEY: raw.JUDGE_API_KEY || undefined,

@@ -16,7 +16,7 @@ export type Payee = { payTo: Address; recipient: Address; feeBps: number };
  */
 export function hostedPayee({ owner, feeWallet = null }: { owner: string; feeWallet?: string | null }): Payee {
   const recipient = getAddress(owner);
-  const factory = env.FEE_WALLET_FACTORY_ADDRESS as Address | undefined;
+  const factory = env.FEE_WALLET_FACTORY_ADDRESS;
   const payTo = feeWallet ? getAddress(feeWallet) : factory ? predictFeeWallet({ factory, creator: recipient }) : recipient;
   return { payTo, recipient, feeBps: payTo === recipient ? 0 : HOSTED_FEE_BPS };
 }

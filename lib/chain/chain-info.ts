@@ -39,7 +39,7 @@ async function readChainInfo(): Promise<ChainInfo> {
   if (chainId !== expected) {
     throw new ApiError("chain-unavailable", `The RPC serves chain ${chainId}, but this ${env.NETWORK_MODE} hub needs ${expected}`);
   }
-  const address = env.USDC_ADDRESS as `0x${string}`;
+  const address = env.USDC_ADDRESS;
   const [domain, decimals] = await Promise.all([
     client.getEip712Domain({ address }),
     client.readContract({ address, abi: erc20Abi, functionName: "decimals" }),

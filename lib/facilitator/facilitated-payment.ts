@@ -62,7 +62,7 @@ export async function facilitatedPayment({ site, request }: { site: FacilitatorS
   const contract = typeof extra.verifyingContract === "string" && /^0x[0-9a-fA-F]{40}$/.test(extra.verifyingContract) ? (extra.verifyingContract as Address) : null;
   const plain = extra.name === info.usdc.name && extra.version === info.usdc.version && (extra.verifyingContract === undefined || (contract && isAddressEqual(contract, info.usdc.address)));
   const gateway =
-    extra.name === GATEWAY_BATCHED_DOMAIN.name && extra.version === GATEWAY_BATCHED_DOMAIN.version && contract !== null && isAddressEqual(contract, env.GATEWAY_WALLET_ADDRESS as Address);
+    extra.name === GATEWAY_BATCHED_DOMAIN.name && extra.version === GATEWAY_BATCHED_DOMAIN.version && contract !== null && isAddressEqual(contract, env.GATEWAY_WALLET_ADDRESS);
   if (!plain && !gateway) {
     throw new PaymentRejected(
       "unsupported_payment_form",

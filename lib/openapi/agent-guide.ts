@@ -102,7 +102,7 @@ export function guideSections(c: GuideContext): GuideSection[] {
         'import { ExactEvmScheme } from "@x402/evm/exact/client";',
         'import { privateKeyToAccount } from "viem/accounts";',
         "",
-        "const account = privateKeyToAccount(process.env.PAYER_KEY as `0x${string}`);",
+        "const account = privateKeyToAccount(process.env.PAYER_KEY);",
         "const client = new x402Client()",
         `  .register("${c.caip2}", new ExactEvmScheme(account))`,
         `  .setSpendControls({ allowedAssets: [{ network: "${c.caip2}", asset: "${c.usdc}", maxAmountPerPayment: "1000000" }] });`,

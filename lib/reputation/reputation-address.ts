@@ -4,5 +4,5 @@ import { ApiError } from "@/lib/http/errors";
 
 export function reputationAddress(): `0x${string}` {
   if (!env.REPUTATION_ADDRESS) throw new ApiError("not-implemented", "No reputation contract is configured (REPUTATION_ADDRESS)");
-  return env.REPUTATION_ADDRESS as `0x${string}`;
+  return env.REPUTATION_ADDRESS;
 }

@@ -1,9 +1,7 @@
 import { z } from "zod";
+import { zAddress, zHex } from "./hex";
 
-export const walletAddress = z
-  .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address")
-  .meta({ example: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" });
+export const walletAddress = zAddress("must be a 0x-prefixed 20-byte hex address").meta({ example: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" });
 
 export const nonceQuery = z.object({ address: walletAddress.optional() });
 
@@ -23,7 +21,7 @@ export const nonceResponse = z
 export const verifyBody = z
   .strictObject({
     message: z.string().min(1).max(4000).meta({ description: "The EIP-4361 sign-in message, exactly as signed" }),
-    signature: z.string().regex(/^0x[0-9a-fA-F]+$/, "must be a 0x-prefixed hex signature"),
+    signature: zHex("must be a 0x-prefixed hex signature"),
   })
   .meta({ id: "VerifySignInRequest" });
 

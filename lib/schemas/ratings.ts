@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { zHex } from "./hex";
 import { walletAddress } from "./auth";
 
-const hex32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex value");
+const hex32 = zHex("must be a 0x-prefixed 32-byte hex value", 64);
 const ratingValue = z.number().int().min(1).max(50).meta({ description: "1..50; stars = value / 10" });
 
 export const prepareRatingBody = z

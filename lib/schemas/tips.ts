@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { zHex } from "./hex";
 import { walletAddress } from "./auth";
 import { paymentReceiptSchema, paymentRequirementsSchema } from "./x402";
 
-const txHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte transaction hash");
-const hexSignature = z.string().regex(/^0x[0-9a-fA-F]+$/, "must be a 0x-prefixed hex signature");
+const txHash = zHex("must be a 0x-prefixed 32-byte transaction hash", 64);
+const hexSignature = zHex("must be a 0x-prefixed hex signature");
 /** USDC as a decimal string ("1.5"); a JSON number is accepted too. Parsed exactly (6 places at most) by the handler. */
 export const usdcInput = z
   .union([z.string().max(32), z.number()])

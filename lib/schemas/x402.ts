@@ -6,6 +6,7 @@ import { paymentReceiptSchema } from "./payment-receipt";
 const hex = (bytes?: number) =>
   z.string().regex(bytes ? new RegExp(`^0x[0-9a-fA-F]{${bytes * 2}}$`) : /^0x([0-9a-fA-F]{2})+$/, bytes ? `must be 0x and ${bytes} bytes of hex` : "must be 0x-prefixed hex");
 const uintString = z.string().regex(/^(0|[1-9]\d{0,77})$/, "must be a non-negative integer string");
+// A plain string, not `0x${string}`: @x402/core types these fields as string.
 const addressLike = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x address");
 /** A USDC amount as the interface writes prices: a decimal string ("0.05"); numbers are accepted too. */
 const usdcAmount = z.union([z.string().max(40), z.number().nonnegative()]).meta({ example: "0.05" });

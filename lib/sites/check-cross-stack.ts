@@ -9,7 +9,7 @@ export async function checkCrossStack({ domain, wallet }: { domain: string; wall
   try {
     const { peer, identities } = await fetchPeerIdentities({ domains: [domain] });
     const identity = identities.find((i) => i.domain === domain);
-    const owners = identity ? [identity.ownerWallet, ...identity.ownerWallets.map((w) => w.wallet)] : [];
+    const owners: string[] = identity ? [identity.ownerWallet, ...identity.ownerWallets.map((w) => w.wallet)] : [];
     const ok = owners.includes(wallet);
     attempts.push({
       url: `${peer}/hub/site/verified-identities?domains=${domain}`,

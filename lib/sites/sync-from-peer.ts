@@ -42,7 +42,7 @@ export async function syncFromPeer(body: { domains: string[] } | { all: true }) 
       continue;
     }
     const local = await db.site.findUnique({ where: { domain }, include: { ownerWallets: true } });
-    const peerWallets = new Set([identity.ownerWallet, ...identity.ownerWallets.map((w) => w.wallet)]);
+    const peerWallets = new Set<string>([identity.ownerWallet, ...identity.ownerWallets.map((w) => w.wallet)]);
     if (local?.removedAt) {
       skipped.push({ domain, reason: "removed on this hub" });
       continue;

@@ -57,7 +57,7 @@ export async function claimHeld(input: ClaimInput) {
       throw new ApiError("forbidden", `claimToken.signature is not ${owner}'s signature of the claim-token message`);
     }
   }
-  const treasury = env.TREASURY_ADDRESS as Address | undefined;
+  const treasury = env.TREASURY_ADDRESS;
   if (!treasury) throw new ApiError("chain-unavailable", "TREASURY_ADDRESS is not configured on this hub");
   const { box, salt, factory } = holdingBox(domain);
 

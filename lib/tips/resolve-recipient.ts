@@ -98,5 +98,5 @@ export function quickshareSlug(url: URL): string | null {
 
 function feeWalletOf(creator: Address): Address | null {
   if (!env.FEE_WALLET_FACTORY_ADDRESS) return null;
-  return predictFeeWallet({ factory: env.FEE_WALLET_FACTORY_ADDRESS as Address, creator });
+  return predictFeeWallet({ factory: env.FEE_WALLET_FACTORY_ADDRESS, creator });
 }

@@ -27,7 +27,7 @@ export async function verifyBoxTransfer(opts: { txHash: Hex; box: Address; minAm
   }
   if (receipt.status !== "success") throw new ApiError("payment-invalid", `Transaction ${opts.txHash} reverted`);
 
-  const usdc = env.USDC_ADDRESS as Address;
+  const usdc = env.USDC_ADDRESS;
   const transfers = parseEventLogs({ abi: usdcAbi, eventName: "Transfer", logs: receipt.logs }).filter(
     (log) => isAddressEqual(log.address, usdc) && isAddressEqual(log.args.to, opts.box),
   );

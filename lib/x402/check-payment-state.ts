@@ -1,5 +1,4 @@
 import "server-only";
-import type { Address } from "viem";
 import { usdcAbi } from "@/lib/chain/abis";
 import { chainRead } from "@/lib/chain/chain-read";
 import { publicClient } from "@/lib/chain/clients";
@@ -31,7 +30,7 @@ export async function checkPaymentState({ checked, resource }: { checked: Checke
     throw new PaymentRejected("nonce_used", "This authorization nonce was already used for another payment");
   }
   if (checked.rail === "eip3009") {
-    const usdc = { address: env.USDC_ADDRESS as Address, abi: usdcAbi } as const;
+    const usdc = { address: env.USDC_ADDRESS, abi: usdcAbi } as const;
     const client = publicClient();
     const [used, balance] = await chainRead("check the payer's USDC", () =>
       Promise.all([

@@ -1,5 +1,5 @@
 import "server-only";
-import { erc20Abi, getAddress, type Address } from "viem";
+import { erc20Abi, getAddress } from "viem";
 import type { z } from "zod";
 import type { Audience } from "@/lib/access/audience-policy";
 import { chainRead } from "@/lib/chain/chain-read";
@@ -58,7 +58,7 @@ export async function preflightPayment(body: z.output<typeof preflightBody>, { a
   try {
     const [held, deposit, locked] = await Promise.all([
       chainRead("read the payer's USDC", () =>
-        publicClient().readContract({ address: env.USDC_ADDRESS as Address, abi: erc20Abi, functionName: "balanceOf", args: [payer] }),
+        publicClient().readContract({ address: env.USDC_ADDRESS, abi: erc20Abi, functionName: "balanceOf", args: [payer] }),
       ),
       readGatewayBalance(payer),
       lockedGatewayAmount({ chainId: hub.chainId, payer }),

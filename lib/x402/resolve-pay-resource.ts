@@ -149,5 +149,5 @@ async function attributedSite(siteId: string, token: string | undefined) {
 function feeWalletOf(stored: string | null, creator: Address): Address {
   if (stored) return getAddress(stored);
   if (!env.FEE_WALLET_FACTORY_ADDRESS) throw new Error("FEE_WALLET_FACTORY_ADDRESS is not configured: hosted payments need it");
-  return predictFeeWallet({ factory: env.FEE_WALLET_FACTORY_ADDRESS as Address, creator });
+  return predictFeeWallet({ factory: env.FEE_WALLET_FACTORY_ADDRESS, creator });
 }

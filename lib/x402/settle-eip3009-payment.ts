@@ -1,5 +1,5 @@
 import "server-only";
-import { getAddress, isAddressEqual, parseEventLogs, type Address, type Hex, type TransactionReceipt } from "viem";
+import { getAddress, isAddressEqual, parseEventLogs, type Hex, type TransactionReceipt } from "viem";
 import { usdcAbi } from "@/lib/chain/abis";
 import { chainRead, isChainUnavailable } from "@/lib/chain/chain-read";
 import { publicClient, relayerClient } from "@/lib/chain/clients";
@@ -56,7 +56,7 @@ export async function settleEip3009Payment({
   if (existing) return replayPayment({ existing, resource, signature }) ?? resumePending(existing, ctx);
 
   const client = publicClient();
-  const usdc = { address: env.USDC_ADDRESS as Address, abi: usdcAbi } as const;
+  const usdc = { address: env.USDC_ADDRESS, abi: usdcAbi } as const;
   const [used, balance, block] = await chainRead("check the payer's USDC", () =>
     Promise.all([
       client.readContract({ ...usdc, functionName: "authorizationState", args: [auth.from, auth.nonce] }),
@@ -146,7 +146,7 @@ async function submit(payment: Payment, ctx: Context): Promise<PaymentOutcome> {
   let hash: Hex;
   try {
     hash = await relayerClient().writeContract({
-      address: env.USDC_ADDRESS as Address,
+      address: env.USDC_ADDRESS,
       abi: usdcAbi,
       functionName: "transferWithAuthorization",
       args: [auth.from, auth.to, auth.value, auth.validAfter, auth.validBefore, auth.nonce, payment.signature as Hex],
@@ -177,7 +177,7 @@ async function submit(payment: Payment, ctx: Context): Promise<PaymentOutcome> {
 async function reconcile(payment: Payment, ctx: Context): Promise<PaymentOutcome | undefined> {
   const auth = authorizationOf(payment);
   const client = publicClient();
-  const usdc = { address: env.USDC_ADDRESS as Address, abi: usdcAbi } as const;
+  const usdc = { address: env.USDC_ADDRESS, abi: usdcAbi } as const;
   const used = await chainRead("check the authorization", () =>
     client.readContract({ ...usdc, functionName: "authorizationState", args: [auth.from, auth.nonce] }),
   );
@@ -274,7 +274,7 @@ function hasTransfer(receipt: TransactionReceipt, auth: Authorization): boolean 
   const logs = parseEventLogs({ abi: usdcAbi, eventName: "Transfer", logs: receipt.logs });
   return logs.some(
     (log) =>
-      isAddressEqual(log.address, env.USDC_ADDRESS as Address) &&
+      isAddressEqual(log.address, env.USDC_ADDRESS) &&
       isAddressEqual(log.args.from, auth.from) &&
       isAddressEqual(log.args.to, auth.to) &&
       log.args.value === auth.value,

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import { getAddress, isAddressEqual, parseEventLogs, TransactionReceiptNotFoundError, type Address, type Hex, type TransactionReceipt } from "viem";
+import { getAddress, isAddressEqual, parseEventLogs, TransactionReceiptNotFoundError, type Hex, type TransactionReceipt } from "viem";
 import { gatewayWalletAbi } from "@/lib/chain/abis";
 import { chainRead, isChainUnavailable } from "@/lib/chain/chain-read";
 import { publicClient, relayerClient } from "@/lib/chain/clients";
@@ -155,7 +155,7 @@ async function settleNewBatch({
     return { items: candidates.length, outcome };
   }
 
-  const gateway = { address: env.GATEWAY_WALLET_ADDRESS as Address, abi: gatewayWalletAbi } as const;
+  const gateway = { address: env.GATEWAY_WALLET_ADDRESS, abi: gatewayWalletAbi } as const;
   const args = items.map((p) => ({
     token: getAddress(env.USDC_ADDRESS),
     from: getAddress(p.payer),
@@ -235,7 +235,7 @@ async function reconcileBatch(batch: SettlementBatch): Promise<Outcome> {
 /** Reads each item's `authorizationUsed`: used → settled (by whichever batch did it), unused → failed or back to locked. */
 async function resolveFromChain(batch: SettlementBatch, items: Payment[], unusedMeans: string | undefined): Promise<Outcome> {
   const outcome: Outcome = { settled: 0, failed: 0, requeued: 0 };
-  const gateway = { address: env.GATEWAY_WALLET_ADDRESS as Address, abi: gatewayWalletAbi } as const;
+  const gateway = { address: env.GATEWAY_WALLET_ADDRESS, abi: gatewayWalletAbi } as const;
   let settledTx: Hex | undefined;
   for (const p of items) {
     const used = await chainRead("check an authorization", () =>
@@ -264,7 +264,7 @@ async function resolveFromChain(batch: SettlementBatch, items: Payment[], unused
 async function applyReceipt(batch: SettlementBatch, items: Payment[], receipt: TransactionReceipt): Promise<Outcome> {
   if (receipt.status !== "success") return resolveFromChain(batch, items, undefined);
   const outcome: Outcome = { settled: 0, failed: 0, requeued: 0 };
-  const events = parseEventLogs({ abi: gatewayWalletAbi, logs: receipt.logs }).filter((log) => isAddressEqual(log.address, env.GATEWAY_WALLET_ADDRESS as Address));
+  const events = parseEventLogs({ abi: gatewayWalletAbi, logs: receipt.logs }).filter((log) => isAddressEqual(log.address, env.GATEWAY_WALLET_ADDRESS));
   const key = (from: string, nonce: string) => `${from.toLowerCase()}:${nonce.toLowerCase()}`;
   const settled = new Set<string>();
   const skipped = new Map<string, string>();
@@ -303,7 +303,7 @@ async function findSettlementTx(p: Payment): Promise<Hex | undefined> {
   const fromBlock = await blockNear(new Date(p.createdAt.getTime() - 300_000));
   const logs = await chainRead("find the settlement", () =>
     client.getContractEvents({
-      address: env.GATEWAY_WALLET_ADDRESS as Address,
+      address: env.GATEWAY_WALLET_ADDRESS,
       abi: gatewayWalletAbi,
       eventName: "AuthorizationSettled",
       args: { from: getAddress(p.payer), nonce: p.nonce as Hex },

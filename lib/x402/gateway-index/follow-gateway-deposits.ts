@@ -72,7 +72,7 @@ export async function followGatewayDeposits({ holder = INDEX_HOLDER }: { holder?
   const from = head.block + 1n;
   const to = latest - head.block > MAX_BLOCKS_PER_PASS ? head.block + MAX_BLOCKS_PER_PASS : latest;
   const logs = await chainRead("follow the Gateway Wallet", () =>
-    client.getContractEvents({ address: env.GATEWAY_WALLET_ADDRESS as Address, abi: gatewayWalletAbi, fromBlock: from, toBlock: to, strict: true }),
+    client.getContractEvents({ address: env.GATEWAY_WALLET_ADDRESS, abi: gatewayWalletAbi, fromBlock: from, toBlock: to, strict: true }),
   );
   const touched = new Set<Address>();
   const settled: { payer: Address; nonce: string; block: bigint }[] = [];
@@ -81,7 +81,7 @@ export async function followGatewayDeposits({ holder = INDEX_HOLDER }: { holder?
       touched.add(getAddress(log.args.from));
       settled.push({ payer: getAddress(log.args.from), nonce: log.args.nonce.toLowerCase(), block: log.blockNumber });
     } else if (log.eventName === "Deposited" || log.eventName === "WithdrawalInitiated" || log.eventName === "WithdrawalCompleted") {
-      if (isAddressEqual(log.args.token, env.USDC_ADDRESS as Address)) touched.add(getAddress(log.args.depositor));
+      if (isAddressEqual(log.args.token, env.USDC_ADDRESS)) touched.add(getAddress(log.args.depositor));
     }
   }
 

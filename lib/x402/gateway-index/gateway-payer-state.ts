@@ -73,7 +73,7 @@ async function fromChain(auth: Auth): Promise<GatewayPayerState> {
   const [used, state] = await Promise.all([
     chainRead("check the authorization nonce", () =>
       client.readContract({
-        address: env.GATEWAY_WALLET_ADDRESS as Address,
+        address: env.GATEWAY_WALLET_ADDRESS,
         abi: gatewayWalletAbi,
         functionName: "authorizationUsed",
         args: [auth.from, auth.nonce],

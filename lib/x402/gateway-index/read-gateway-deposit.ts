@@ -13,8 +13,8 @@ export type GatewayDepositState = { available: bigint; withdrawing: bigint; with
 
 /** Reads a depositor's stored state at `block` (three eth_calls, pinned to that block). */
 export async function readGatewayDeposit(depositor: Address, block: bigint): Promise<GatewayDepositState> {
-  const base = { address: env.GATEWAY_WALLET_ADDRESS as Address, abi: gatewayWalletAbi, blockNumber: block } as const;
-  const args = [env.USDC_ADDRESS as Address, depositor] as const;
+  const base = { address: env.GATEWAY_WALLET_ADDRESS, abi: gatewayWalletAbi, blockNumber: block } as const;
+  const args = [env.USDC_ADDRESS, depositor] as const;
   const client = publicClient();
   const [available, withdrawing, withdrawalBlock] = await chainRead("read the Gateway deposit", () =>
     Promise.all([

@@ -1,4 +1,3 @@
-import type { Address, Hex } from "viem";
 import { route } from "@/lib/http/route";
 import { tipClaimOp } from "@/lib/openapi/paths-tips";
 import { claimHeld } from "@/lib/tips/claim-held";
@@ -8,7 +7,7 @@ export const POST = route({ ...tipClaimOp, auth: "optional" }, ({ body, session 
   claimHeld({
     ...body,
     sessionWallet: session?.wallet ?? null,
-    creatorWallet: body.creatorWallet as Address | undefined,
-    claimToken: body.claimToken && { message: body.claimToken.message, signature: body.claimToken.signature as Hex },
+    creatorWallet: body.creatorWallet,
+    claimToken: body.claimToken && { message: body.claimToken.message, signature: body.claimToken.signature },
   }),
 );

@@ -1,4 +1,3 @@
-import type { Address, Hex } from "viem";
 import { route } from "@/lib/http/route";
 import { tipHoldOp } from "@/lib/openapi/paths-tips";
 import { holdTip } from "@/lib/tips/hold-tip";
@@ -8,5 +7,5 @@ import { parseCredentials } from "@/lib/x402/parse-credentials";
 export const POST = route(tipHoldOp, ({ body, req }) => {
   const { paymentSignature, ...hold } = body;
   const { payment } = parseCredentials(req.headers, { signature: paymentSignature });
-  return holdTip({ ...hold, txHash: hold.txHash as Hex | undefined, walletAddress: hold.walletAddress as Address | undefined, payment });
+  return holdTip({ ...hold, txHash: hold.txHash, walletAddress: hold.walletAddress, payment });
 });

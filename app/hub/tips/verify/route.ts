@@ -1,4 +1,3 @@
-import type { Address } from "viem";
 import { route } from "@/lib/http/route";
 import { tipVerifyOp } from "@/lib/openapi/paths-tips";
 import { verifyTip } from "@/lib/tips/verify-tip";
@@ -8,5 +7,5 @@ import { parseCredentials } from "@/lib/x402/parse-credentials";
 export const POST = route(tipVerifyOp, ({ body, req }) => {
   const { paymentSignature, txHash, txOwner, ...tip } = body;
   const { payment } = parseCredentials(req.headers, { signature: paymentSignature, transferTx: txHash, txOwner });
-  return verifyTip({ ...tip, recipient: tip.recipient as Address | undefined, credentials: payment });
+  return verifyTip({ ...tip, recipient: tip.recipient, credentials: payment });
 });
