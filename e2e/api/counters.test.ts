@@ -7,20 +7,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import { recountCounters } from "../../lib/counters/recount-counters";
 import { testDb } from "../support/db";
 import { api } from "../support/hub";
-import { cleanupRun, createSite, type FixtureSite, RUN } from "../support/sites";
+import { cleanupRun, createSite, RUN, siteEvent as event } from "../support/sites";
 import { eventually } from "../support/x402";
 
 const db = testDb();
 afterAll(cleanupRun);
-
-async function event(s: FixtureSite, event: string, id: string, resource: Record<string, unknown> = {}) {
-  const res = await api("/hub/evt", {
-    json: { siteId: s.id, token: s.token, event, url: `https://${s.domain}/p/${id}`, resource: { id, ...resource } },
-    headers: { origin: `https://${s.domain}` },
-  });
-  if (res.status !== 200) throw new Error(`event ${event} ${id}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.contentId as string;
-}
 
 const equalToRecount = () => eventually(async () => (await recountCounters()).length === 0 || null, { what: "counters equal to a recount" }).catch(async (err) => {
   throw new Error(`${err}: ${JSON.stringify(await recountCounters())}`);

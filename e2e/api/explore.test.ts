@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyTentativeTags } from "../../lib/events/apply-tentative-tags";
 import { testDb } from "../support/db";
 import { api, expectError } from "../support/hub";
-import { cleanupRun, createSite, type FixtureSite, RUN } from "../support/sites";
+import { cleanupRun, createSite, type FixtureSite, RUN, siteEvent as event } from "../support/sites";
 
 const db = testDb();
 const word = `xpl${RUN}`;
@@ -11,15 +11,6 @@ let quiet: FixtureSite;
 const ids: Record<string, string> = {};
 
 type Card = Record<string, unknown> & { id: string; externalId: string };
-
-async function event(s: FixtureSite, event: string, id: string, resource: Record<string, unknown> = {}) {
-  const res = await api("/hub/evt", {
-    json: { siteId: s.id, token: s.token, event, url: `https://${s.domain}/p/${id}`, resource: { id, ...resource } },
-    headers: { origin: `https://${s.domain}` },
-  });
-  if (res.status !== 200) throw new Error(`event ${event} ${id}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.contentId as string;
-}
 
 const explore = (qs: string) => api(`/hub/explore/content?${qs}`);
 const order = (cards: Card[]) => cards.map((c) => c.externalId);

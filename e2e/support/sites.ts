@@ -4,6 +4,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { newSecretColumns, newSiteKey } from "../../lib/sites/site-secret";
 import { testDb } from "./db";
+import { api } from "./hub";
 
 export const RUN = randomBytes(3).toString("hex");
 
@@ -59,4 +60,14 @@ export async function createSite(opts: { domain?: string; owner?: `0x${string}`;
   created.add(site.id);
   if (verified) await db.siteOwnerWallet.create({ data: { siteId: site.id, wallet: owner } });
   return { id: site.id, domain, token: secret, siteKey: site.siteKey, owner };
+}
+
+/** A widget event of `s` for the item `id` at https://<domain>/p/<id> (with `resource` fields); the content id it names. */
+export async function siteEvent(s: FixtureSite, event: string, id: string, resource: Record<string, unknown> = {}) {
+  const res = await api("/hub/evt", {
+    json: { siteId: s.id, token: s.token, event, url: `https://${s.domain}/p/${id}`, resource: { id, ...resource } },
+    headers: { origin: `https://${s.domain}` },
+  });
+  if (res.status !== 200) throw new Error(`event ${event} ${id}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.contentId as string;
 }
