@@ -211,7 +211,9 @@ describe("GET /hub/explore/content — text search, the same matches on every da
   ];
 
   beforeAll(async () => {
-    const s = await createSite({ name: "Text Lab" });
+    // One word of a domain (no "-"): the default's random hex would be words of their own, which a query
+    // such as "1.2" or "caf" could start.
+    const s = await createSite({ name: "Text Lab", domain: `textlab${RUN}.example` });
     for (const [id, resource] of items) await event(s, "resource_view", id, { type: "article", ...resource });
   });
 
