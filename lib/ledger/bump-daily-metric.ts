@@ -21,16 +21,30 @@ export type MetricDelta = {
  * Adds to DailyMetric rows (a site's row and its content's row, say), creating them on first use, in
  * one INSERT … ON CONFLICT DO UPDATE statement (same SQL on SQLite and PostgreSQL). A Prisma upsert is
  * a read then a write and two concurrent first writers of a day would collide on PostgreSQL, aborting
- * the caller's transaction. The deltas must name distinct rows (PostgreSQL refuses to update one row
- * twice in a statement).
+ * the caller's transaction. Deltas naming one row are added together (PostgreSQL refuses to update a
+ * row twice in a statement), and rows are written in key order, so two transactions that move the same
+ * rows lock them in the same order and cannot deadlock (docs/decisions.md, one lock order).
  */
 export async function bumpDailyMetric(deltas: MetricDelta | MetricDelta[], client: DbOrTx = db): Promise<void> {
-  const rows = (Array.isArray(deltas) ? deltas : [deltas]).map((delta) => {
-    const day = delta.day ?? new Date().toISOString().slice(0, 10);
-    const { views = 0, unlocks = 0, payments = 0, ratings = 0, revenueAtomic = 0n } = delta;
-    return Prisma.sql`(${randomUUID()}, ${env.NETWORK_MODE}, ${delta.siteId}, ${delta.contentId ?? ""}, ${day}, ${views}, ${unlocks}, ${payments}, ${ratings}, ${revenueAtomic})`;
-  });
-  if (rows.length === 0) return;
+  const today = new Date().toISOString().slice(0, 10);
+  const merged = new Map<string, Required<MetricDelta>>();
+  for (const delta of Array.isArray(deltas) ? deltas : [deltas]) {
+    const row = { views: 0, unlocks: 0, payments: 0, ratings: 0, revenueAtomic: 0n, ...delta, contentId: delta.contentId ?? "", day: delta.day ?? today };
+    const key = JSON.stringify([row.siteId, row.contentId, row.day]);
+    const seen = merged.get(key);
+    if (!seen) merged.set(key, row);
+    else {
+      seen.views += row.views;
+      seen.unlocks += row.unlocks;
+      seen.payments += row.payments;
+      seen.ratings += row.ratings;
+      seen.revenueAtomic += row.revenueAtomic;
+    }
+  }
+  if (merged.size === 0) return;
+  const rows = [...merged].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) =>
+    Prisma.sql`(${randomUUID()}, ${env.NETWORK_MODE}, ${r.siteId}, ${r.contentId}, ${r.day}, ${r.views}, ${r.unlocks}, ${r.payments}, ${r.ratings}, ${r.revenueAtomic})`,
+  );
   await client.$executeRaw`
     INSERT INTO "DailyMetric" ("id", "network", "siteId", "contentId", "day", "views", "unlocks", "payments", "ratings", "revenueAtomic")
     VALUES ${Prisma.join(rows)}

@@ -9,14 +9,18 @@ import { recordActivity } from "@/lib/ledger/record-activity";
  * share's viewCount, a view event per view (the owner's dashboard and its daily series) and the public
  * ledger's quickshare/view rows (no slug, link, title or wallet; /hub/stats counts them).
  */
-async function writeShareViews(batch: CountBatch<string>, now: Date): Promise<void> {
+export async function writeShareViews(batch: CountBatch<string>, now: Date): Promise<void> {
+  // Shares in id order, the ledger's rows last (docs/decisions.md, one lock order: one lock order for every writer).
+  const shares = [...batch].sort((a, b) => (a.item < b.item ? -1 : a.item > b.item ? 1 : 0));
   await db.$transaction(async (tx) => {
-    for (const { item: shareId, count } of batch) {
+    let views = 0;
+    for (const { item: shareId, count } of shares) {
       const { count: found } = await tx.quickshare.updateMany({ where: { id: shareId }, data: { viewCount: { increment: count } } });
       if (found === 0) continue; // deleted since
       await tx.quickshareEvent.createMany({ data: Array.from({ length: count }, () => ({ shareId, network: env.NETWORK_MODE, kind: "view", createdAt: now })) });
-      await recordActivity({ type: "quickshare", subkind: "view", timestamp: now }, tx, { times: count });
+      views += count;
     }
+    await recordActivity({ type: "quickshare", subkind: "view", timestamp: now }, tx, { times: views });
   });
 }
 

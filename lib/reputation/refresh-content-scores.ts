@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db, isPostgres } from "@/lib/db";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { inChunks, refreshSiteFigures, sitesWithoutFigures } from "./refresh-site-figures";
@@ -43,7 +43,14 @@ async function refresh() {
   const dirty = [...new Set(found.flat().map((r) => r.id))];
   const sites = [...new Set([...found.flat().map((r) => r.siteId), ...unfigured])];
   const score = Prisma.raw(scoreSql());
-  for (const ids of inChunks(dirty)) await db.$executeRaw`UPDATE "Content" SET "reputationScore" = ${score} WHERE "id" IN (${Prisma.join(ids)})`;
+  // PostgreSQL: the rows are locked in id order, as every writer of several Content rows takes them
+  // (docs/decisions.md, one lock order); a plain UPDATE … IN walks them in whatever order its plan does, and could
+  // wait for a row a views flush holds while holding the one the flush waits for.
+  const lockInOrder = isPostgres();
+  for (const ids of inChunks(dirty.sort())) {
+    const which = lockInOrder ? Prisma.sql`SELECT "id" FROM "Content" WHERE "id" IN (${Prisma.join(ids)}) ORDER BY "id" FOR UPDATE` : Prisma.join(ids);
+    await db.$executeRaw`UPDATE "Content" SET "reputationScore" = ${score} WHERE "id" IN (${which})`;
+  }
   await refreshSiteFigures(watermark ? sites : "all");
   watermark = startedAt;
 }

@@ -26,7 +26,7 @@ export async function refreshSiteFigures(siteIds: string[] | "all"): Promise<voi
              COALESCE(SUM(c."unlocks"), 0), COALESCE(SUM(c."views"), 0), COALESCE(SUM(c."revenueAtomic"), 0)
       FROM "Site" s LEFT JOIN "Content" c ON c."siteId" = s."id" AND c."network" = ${network}
       WHERE ${which}
-      GROUP BY s."id"
+      GROUP BY s."id" ORDER BY s."id"
       ON CONFLICT ("network", "siteId") DO UPDATE SET "contentCount" = excluded."contentCount", "ratingsCount" = excluded."ratingsCount",
         "ratingSum" = excluded."ratingSum", "unlocks" = excluded."unlocks", "views" = excluded."views", "revenueAtomic" = excluded."revenueAtomic"`;
   }
