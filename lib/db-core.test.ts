@@ -105,6 +105,30 @@ for (const provider of providers) {
       expect(await db.receipt.count()).toBe(0);
     });
 
+    it("tells its onWrite of every statement that may write, in and out of transactions, and of no read", async () => {
+      let writes = 0;
+      const watched = createDb(provider.url, { onWrite: () => void writes++ });
+      try {
+        await watched.payment.findMany({ take: 1 });
+        await watched.payment.count();
+        await watched.$queryRaw`SELECT 1 AS one`;
+        expect(writes).toBe(0);
+        await watched.leaderLock.create({ data: { name: "watched", holder: "a", expiresAt: new Date() } });
+        expect(writes).toBeGreaterThan(0);
+        writes = 0;
+        await watched.$transaction(async (tx) => {
+          await tx.leaderLock.findMany();
+          await tx.leaderLock.updateMany({ where: { name: "watched" }, data: { holder: "b" } });
+        });
+        expect(writes).toBeGreaterThan(0);
+        writes = 0;
+        await watched.$executeRaw`DELETE FROM "LeaderLock" WHERE "name" = ${"watched"}`;
+        expect(writes).toBe(1);
+      } finally {
+        await watched.$disconnect();
+      }
+    });
+
     it("keeps a write made outside an open transaction when that transaction rolls back", async () => {
       let inside!: () => void;
       const insideWrote = new Promise<void>((resolve) => {

@@ -52,16 +52,17 @@ export function describeDatabaseUrl(databaseUrl: string): DatabaseTarget {
  * A new PrismaClient for the URL's provider. Callers own it: cache it, and `$disconnect()` it
  * when a script ends. The database must already be migrated (scripts/migrate.mjs).
  */
-export function createDb(databaseUrl: string): Db {
+export function createDb(databaseUrl: string, { onWrite }: { onWrite?: () => void } = {}): Db {
   const target = describeDatabaseUrl(databaseUrl);
+  const watched = (base: SqlDriverAdapterFactory) => (onWrite ? new WatchedWrites(base, onWrite) : base);
   if (target.provider === "postgres") {
-    const adapter = new PrismaPg(pgPoolConfig(target.connectionString, target.pgSchema), { schema: target.pgSchema });
+    const adapter = watched(new PrismaPg(pgPoolConfig(target.connectionString, target.pgSchema), { schema: target.pgSchema }));
     return new PostgresClient({ adapter, transactionOptions: TRANSACTION_OPTIONS }) as unknown as Db;
   }
-  const adapter = new SerializedSqlite(
+  const adapter = watched(new SerializedSqlite(
     // timeout is SQLite's busy_timeout: another process's write lock is waited for, not an error.
     new PrismaBetterSQLite3({ url: `file:${target.filePath}`, timeout: 5000 }),
-  );
+  ));
   return new SqliteClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
 }
 
@@ -92,6 +93,62 @@ function pgPoolConfig(connectionString: string, pgSchema: string) {
 type SqlDriverAdapter = Awaited<ReturnType<SqlDriverAdapterFactory["connect"]>>;
 type SqlTransaction = Awaited<ReturnType<SqlDriverAdapter["startTransaction"]>>;
 type SqlQuery = Parameters<SqlDriverAdapter["queryRaw"]>[0];
+
+/** True for a statement that may change rows: anything but a plain SELECT (a CTE, a COMMIT, a PRAGMA count as writes). */
+export function mayWrite(sql: string): boolean {
+  return !/^\s*select\b/i.test(sql);
+}
+
+/**
+ * Calls `onWrite` (synchronously, in the caller's async context) before every statement that may
+ * change rows, on the connection and inside transactions: how the route wrapper learns whether a
+ * request wrote (lib/http/route.ts drops the read cache only then). Everything else passes through.
+ */
+class WatchedWrites implements SqlDriverAdapterFactory {
+  readonly provider: SqlDriverAdapterFactory["provider"];
+  readonly adapterName: string;
+  readonly #base: SqlDriverAdapterFactory;
+  readonly #onWrite: () => void;
+
+  constructor(base: SqlDriverAdapterFactory, onWrite: () => void) {
+    this.#base = base;
+    this.#onWrite = onWrite;
+    this.provider = base.provider;
+    this.adapterName = base.adapterName;
+  }
+
+  async connect(): Promise<SqlDriverAdapter> {
+    return watchStatements(await this.#base.connect(), this.#onWrite);
+  }
+}
+
+/** `target` (a connection or a transaction) with onWrite called before each statement that may write. */
+function watchStatements<T extends object>(target: T, onWrite: () => void): T {
+  return new Proxy(target, {
+    get(t, property) {
+      const value: unknown = Reflect.get(t, property, t);
+      if (typeof value !== "function") return value;
+      const fn = value as (...args: unknown[]) => unknown;
+      switch (property) {
+        case "queryRaw":
+        case "executeRaw":
+          return (query: SqlQuery) => {
+            if (mayWrite(query.sql)) onWrite();
+            return fn.call(t, query);
+          };
+        case "executeScript":
+          return (script: string) => {
+            onWrite();
+            return fn.call(t, script);
+          };
+        case "startTransaction":
+          return async (...args: unknown[]) => watchStatements((await fn.apply(t, args)) as object, onWrite);
+        default:
+          return fn.bind(t);
+      }
+    },
+  });
+}
 
 /** A FIFO lock: run() waits for every earlier holder to finish. */
 class SerialLock {

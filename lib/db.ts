@@ -1,6 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { createDb, type Db, isPostgresUrl } from "@/lib/db-core";
+import { noteWrite } from "@/lib/log/request-context";
 
 export type { Db, DbOrTx, Tx } from "@/lib/db-core";
 
@@ -16,7 +17,8 @@ export function getDb(): Db {
   const url = env.DATABASE_URL;
   const cached = globalCache.__hubDb;
   if (cached?.url === url) return cached.client;
-  const client = createDb(url);
+  // Each statement that may write marks the request it serves (the route wrapper's read cache).
+  const client = createDb(url, { onWrite: noteWrite });
   globalCache.__hubDb = { url, client };
   return client;
 }

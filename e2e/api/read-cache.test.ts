@@ -1,6 +1,6 @@
 // The read cache (lib/http/read-cache.ts) on a hub of its own with READ_CACHE_MS on (the main test hub
 // runs without it): public read answers are kept for the freshness bound, a write through the same
-// instance drops them at once, a write it did not see shows once the bound has passed, errors are never
+// instance drops them at once (a POST that wrote nothing, such as a 402, does not), a write it did not see shows once the bound has passed, errors are never
 // kept, concurrent misses share one computation, and requests that name their own time bypass it.
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -57,8 +57,17 @@ describe("read cache", () => {
     expect(c.body.activities.map((r: any) => r.contentTitle).sort()).toEqual(["first", "second"]);
     expect((await client.api(ledger)).headers.get("x-hub-cache")).toBe("hit");
 
-    // A write through this instance (any POST, here a sign-in) drops every kept answer at once.
+    // A POST that sends the database nothing that may write keeps them: a 402 challenge (an untracked
+    // item, priced from the body) and a refused body.
     await addActivity("third");
+    const untracked = { contentId: `cache-untracked-${domain}`, recipient: privateKeyToAccount(generatePrivateKey()).address };
+    expect((await client.api("/hub/pay", { json: untracked })).status).toBe(402);
+    expect((await client.api("/hub/pay", { json: { ...untracked, price: "-1" } })).status).toBe(400);
+    const kept = await client.api(ledger);
+    expect(kept.headers.get("x-hub-cache")).toBe("hit");
+    expect(kept.body.activities).toHaveLength(2);
+
+    // A write through this instance (any POST that writes, here a sign-in) drops every kept answer at once.
     await client.signIn(privateKeyToAccount(generatePrivateKey()));
     const d = await client.api(ledger);
     expect(d.headers.get("x-hub-cache")).toBe("miss");

@@ -13,7 +13,8 @@ import { broadcast, onBroadcast } from "@/lib/cluster/worker-bus";
  * query sorted by name. Concurrent misses of one key share one computation.
  *
  * Freshness: every write request this process finishes (POST, PUT, PATCH, DELETE through `route()`)
- * starts a new generation, and answers of an older generation are never served, so a client reads its
+ * that sent the database a statement that may write (lib/db.ts marks the request; a 402 challenge or a
+ * refused body sends none) starts a new generation, and answers of an older generation are never served, so a client reads its
  * own writes on the instance that took them. The workers of one `npm start` (HUB_WORKERS) are one
  * instance: a write tells the other workers through the cluster primary before its answer is sent, and
  * they drop theirs as soon as the message arrives (docs/workers.md). Writes this instance did not see

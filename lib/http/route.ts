@@ -7,6 +7,7 @@ import { answerDrift } from "./answer-drift";
 import { ApiError, toErrorResponse, type ErrorBody } from "./errors";
 import { findIllFormedText } from "./find-ill-formed-text";
 import type { Operation } from "./operation";
+import { requestMayHaveWritten } from "@/lib/log/request-context";
 import { cachedRead, invalidateReads, readCacheKey } from "./read-cache";
 import { readCappedBody } from "./read-capped-body";
 import { TEST_CLOCK_HEADER } from "./request-clock";
@@ -144,8 +145,9 @@ export function route<
       const { status, body, headers } = toErrorResponse(err);
       return nosniff(Response.json(spec.errorBody ? { ...spec.errorBody(body), ...body } : body, { status, headers }));
     } finally {
-      // Whatever a write changed, kept read answers may show the state before it.
-      if (MUTATING.has(req.method)) invalidateReads();
+      // Whatever a write changed, kept read answers may show the state before it. A request that sent
+      // the database no statement that may write (a 402 challenge, a refused input) drops nothing.
+      if (MUTATING.has(req.method) && requestMayHaveWritten()) invalidateReads();
     }
   };
 }

@@ -64,7 +64,7 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse, next: (
     done();
     m.inFlightRequests.dec();
   });
-  requestContext.run({ requestId, method, path: pathname }, () => {
+  requestContext.run({ requestId, method, path: pathname, wrote: false }, () => {
     const failed = (err: unknown) => {
       logger().error({ err }, "request edge failed");
       if (!res.headersSent) writeError(res, new ApiError("internal", "An unexpected error occurred"));

@@ -1,11 +1,26 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { processState } from "@/lib/process-state";
 
-/** What every log line written while serving one request carries. */
-export type RequestContext = { requestId: string; method: string; path: string };
+/**
+ * The request being served: what every log line written for it carries, and whether it has sent the
+ * database a statement that may write (`wrote`, set by lib/db.ts; the route wrapper drops the read
+ * cache after a request that wrote).
+ */
+export type RequestContext = { requestId: string; method: string; path: string; wrote: boolean };
 
 /**
  * The request being served (set by the server hook for the request's whole async life). One store
  * per process: server.mjs starts the request outside the bundles that log.
  */
 export const requestContext: AsyncLocalStorage<RequestContext> = processState("request-context", () => new AsyncLocalStorage<RequestContext>())();
+
+/** The database was sent a statement that may write, on behalf of the request being served (if any). */
+export function noteWrite(): void {
+  const ctx = requestContext.getStore();
+  if (ctx) ctx.wrote = true;
+}
+
+/** Whether the request being served may have written: true outside a request (nothing to tell by). */
+export function requestMayHaveWritten(): boolean {
+  return requestContext.getStore()?.wrote ?? true;
+}

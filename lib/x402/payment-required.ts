@@ -1,7 +1,7 @@
 import "server-only";
-import { encodePaymentRequiredHeader } from "@x402/core/http";
 import { ApiError } from "@/lib/http/errors";
 import { buildChallenge } from "./build-challenge";
+import { encodePaymentRequired } from "./encode-payment-required";
 import { HEADERS } from "./constants";
 import type { PaidResource } from "./types";
 
@@ -22,6 +22,6 @@ export async function paymentRequired({
   code?: "payment-required" | "payment-invalid";
 }): Promise<ApiError> {
   const challenge = await buildChallenge({ resource, error: reason ?? "payment_required" });
-  const headers = { [HEADERS.required]: encodePaymentRequiredHeader(challenge), "cache-control": "no-store" };
+  const headers = { [HEADERS.required]: encodePaymentRequired(challenge), "cache-control": "no-store" };
   return new ApiError(code, details, headers, { ...challenge, ...(reason ? { reason } : {}) });
 }

@@ -1,5 +1,6 @@
 import { findSoldPost } from "@/lib/blog/find-sold-post";
 import { payForPost } from "@/lib/blog/pay-for-post";
+import { quoteOnly } from "@/lib/content/content-by-id";
 import { route } from "@/lib/http/route";
 import { findSoldPass } from "@/lib/passes/find-sold-pass";
 import { payForPass } from "@/lib/passes/pay-for-pass";
@@ -10,6 +11,7 @@ import { payForContent } from "@/lib/x402/pay-for-content";
 // POST /hub/pay — 402 x402 challenge for content, a hosted post or a blog's pass, or its receipt once paid (gateway or transfer rail)
 export const POST = route({ body: payBody }, async ({ body, req }) => {
   const credentials = parseCredentials(req.headers);
+  if (credentials.payment.kind === "none" && !credentials.siwx) quoteOnly(body);
   const sold = await findSoldPost(body);
   if (sold) {
     const { body: paid, headers } = await payForPost({ sold, credentials, wallet: body.wallet });
