@@ -191,7 +191,8 @@ await runBenchmark(async () => {
     }
     // The second hub (S3) on --app-port + 10 and --chain-port + 10.
     const port = opts.appPort + 10 * i;
-    const hub = await startHub({ db: opts.db, appPort: port, chainPort: opts.chainPort + 10 * i, seed: false, env: s3Env ?? {} });
+    // The blob key is set, not generated into the data dir, so the sealer below can wrap large files under it.
+    const hub = await startHub({ db: opts.db, appPort: port, chainPort: opts.chainPort + 10 * i, seed: false, env: { BLOB_KEY: randomBytes(32).toString("hex"), ...(s3Env ?? {}) } });
     const owner = await signIn(port, `127.0.0.1:${port}`, privateKeyToAccount(generatePrivateKey()));
     for (const size of sizes) {
       const rangeStart = Math.floor(size / 2 / MB) * MB;
