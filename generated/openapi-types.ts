@@ -11028,8 +11028,9 @@ export interface operations {
                                 network: string;
                                 payer: string;
                                 resourceUrl: string;
-                            } & {
-                                [key: string]: unknown;
+                                /** @description Always empty: the receipt does not name the settlement (privacy) */
+                                transaction: string;
+                                version: number;
                             };
                             signature: string;
                         };
