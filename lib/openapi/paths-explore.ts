@@ -1,5 +1,7 @@
+import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import {
+  blogStatusResponse,
   exploreQuery,
   exploreResponse,
   SORT_FORMULAS,
@@ -58,7 +60,8 @@ export const sitemapSitesOp = operation({
 export const svcStatusOp = operation({
   method: "get",
   path: "/api/svc/status",
-  response: svcStatusResponse,
+  // The hub's status, or on a hosted blog's origin the blog's (app/sb/[host]/api/svc/status).
+  response: z.union([svcStatusResponse, blogStatusResponse]),
   doc: {
     tags: ["discovery"],
     summary: "This hub: identity, network, widget URL and event rate",
