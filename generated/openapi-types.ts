@@ -2965,6 +2965,22 @@ export interface components {
             name: string;
             origin: string;
         };
+        BlogStatusResponse: {
+            hub: {
+                chainId: number;
+                name: string;
+                /** @enum {string} */
+                network: "testnet" | "mainnet";
+                origin: string;
+            };
+            site: {
+                domain: string;
+                name: string;
+                origin: string;
+                siteId: string;
+            };
+            widgetUrl: string;
+        };
         ClaimRequest: {
             /** @description The claim-token message signed (EIP-191) by the site's owner wallet; required when creatorWallet is another wallet */
             claimToken?: {
@@ -8654,7 +8670,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SvcStatusResponse"];
+                    "application/json": components["schemas"]["SvcStatusResponse"] | components["schemas"]["BlogStatusResponse"];
                 };
             };
             /** @description Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`); text that is not well-formed Unicode or holds NUL (`invalid-text`, naming the field); a malformed percent-escape in the path (`malformed-url`) */
@@ -11028,8 +11044,9 @@ export interface operations {
                                 network: string;
                                 payer: string;
                                 resourceUrl: string;
-                            } & {
-                                [key: string]: unknown;
+                                /** @description Always empty: the receipt does not name the settlement (privacy) */
+                                transaction: string;
+                                version: number;
                             };
                             signature: string;
                         };

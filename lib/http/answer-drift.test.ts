@@ -25,4 +25,11 @@ describe("answerDrift", () => {
     expect(answerDrift(either, { kind: "b" })).toBeNull();
     expect(answerDrift(either, { kind: "b", a: 1 })).toBe("undeclared field a");
   });
+
+  it("passes an answer exactly like any option of a union whose options overlap (zod would keep the first and strip the rest)", () => {
+    const paid = z.union([z.object({ success: z.literal(true), payment: z.string() }), z.object({ success: z.literal(true), kind: z.literal("post"), payment: z.string(), post: z.object({ id: z.string() }) })]);
+    expect(answerDrift(paid, { success: true, payment: "p" })).toBeNull();
+    expect(answerDrift(paid, { success: true, kind: "post", payment: "p", post: { id: "1" } })).toBeNull();
+    expect(answerDrift(paid, { success: true, kind: "post", payment: "p", post: { id: "1" }, extra: 1 })).toBe("undeclared fields kind, post, extra");
+  });
 });

@@ -7,6 +7,8 @@ export type Method = "get" | "post" | "put" | "patch" | "delete";
 export type OperationDoc = Omit<ZodOpenApiOperationObject, "requestBody" | "requestParams" | "responses"> & {
   /** The success answer's description. */
   answer: string;
+  /** The success answer's content when it is not the JSON `response` (a script, a feed, a file). */
+  answerContent?: ZodOpenApiResponseObject["content"];
   /** Headers of the success answer (PAYMENT-RESPONSE, …). */
   answerHeaders?: ZodOpenApiResponseObject["headers"];
   /** Request headers the operation reads (credentials). */

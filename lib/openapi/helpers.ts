@@ -72,9 +72,12 @@ export const siwxHeader = z.object({
 export function pathsOf(...ops: Operation[]): ZodOpenApiPathsObject {
   const out: Record<string, Record<string, ZodOpenApiOperationObject>> = {};
   for (const op of ops) {
-    const { answer, answerHeaders, headers, requestBody, responses, ...text } = op.doc;
+    const { answer, answerContent, answerHeaders, headers, requestBody, responses, ...text } = op.doc;
     const requestParams = { ...(op.params && { path: op.params }), ...(op.query && { query: op.query }), ...(headers && { header: headers }) };
-    const success = op.response ? { ...json(op.response, answer), ...(answerHeaders && { headers: answerHeaders }) } : { description: answer };
+    const success = {
+      ...(op.response ? json(op.response, answer) : { description: answer, ...(answerContent && { content: answerContent }) }),
+      ...(answerHeaders && { headers: answerHeaders }),
+    };
     (out[op.path] ??= {})[op.method] = {
       ...text,
       ...(Object.keys(requestParams).length ? { requestParams: requestParams as ZodOpenApiOperationObject["requestParams"] } : {}),

@@ -1,9 +1,10 @@
 import { z } from "zod";
-import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
+import type { ZodOpenApiPathsObject } from "zod-openapi";
+import { operation, type OperationDoc } from "@/lib/http/operation";
 import { eventBody, eventResponse } from "@/lib/schemas/events";
-import { errors, json, jsonBody } from "./helpers";
+import { errors, pathsOf } from "./helpers";
 
-const ingest = (summary: string): ZodOpenApiOperationObject => ({
+const ingestDoc = (summary: string): OperationDoc => ({
   tags: ["events"],
   summary,
   description: [
@@ -12,20 +13,31 @@ const ingest = (summary: string): ZodOpenApiOperationObject => ({
     "Rate: EVENT_RATE_LIMIT_PER_MINUTE events per site per minute (default 600), a fixed window counted in Redis when REDIS_URL is set (shared by every hub instance), else per instance; GET /api/svc/status reports it.",
     "Effects: the content record (network, site, resource.id) is created or updated from the resource (title, description, url, type, price, recipient, image, publisher tags, access/unlock policy). page_view counts a site view; resource_view a content view (and a ledger view row); unlock_completed an unlock (and a ledger unlock row); payment_completed a payment; content_rating a rating (daily counters); unlock_started counts nothing. unlock_completed / payment_completed naming a hub payment (paymentId or txHash) are recorded but not counted again.",
   ].join("\n\n"),
-  requestBody: jsonBody(eventBody),
-  responses: { "200": json(eventResponse, "Recorded"), ...errors(400, 403, 429) },
+  answer: "Recorded",
+  responses: errors(400, 403, 429),
 });
 
-export const eventsPaths: ZodOpenApiPathsObject = {
-  "/hub/evt": { post: ingest("Ingest a widget event") },
-  "/hub/track": { post: { ...ingest("Legacy alias of POST /hub/evt (also /api/hub/track)"), deprecated: true } },
-  "/hub/widget.js": {
-    get: {
-      tags: ["events"],
-      summary: "The embeddable widget script",
-      description:
-        'Embed with `<script async src="<hub>/hub/widget.js" data-site-id="<site id>" data-token="<token>"></script>`. It sends page_view on load and resource_view when the page describes a content item (an element with data-svc-resource="<id>" and data-svc-title, -price, -type, -recipient, -url, -tags, or <meta name="svc:resource"> tags). Other events: `window.svcWidget.track(kind, { resource, paymentId, txHash, rating })` or `document.dispatchEvent(new CustomEvent("svc:track", { detail: { event, … } }))`.',
-      responses: { "200": { description: "JavaScript", content: { "application/javascript": { schema: z.string() } } } },
-    },
+export const evtOp = operation({ method: "post", path: "/hub/evt", body: eventBody, response: eventResponse, doc: ingestDoc("Ingest a widget event") });
+
+export const trackOp = operation({
+  method: "post",
+  path: "/hub/track",
+  body: eventBody,
+  response: eventResponse,
+  doc: { ...ingestDoc("Legacy alias of POST /hub/evt (also /api/hub/track)"), deprecated: true },
+});
+
+export const widgetOp = operation({
+  method: "get",
+  path: "/hub/widget.js",
+  doc: {
+    tags: ["events"],
+    summary: "The embeddable widget script",
+    description:
+      'Embed with `<script async src="<hub>/hub/widget.js" data-site-id="<site id>" data-token="<token>"></script>`. It sends page_view on load and resource_view when the page describes a content item (an element with data-svc-resource="<id>" and data-svc-title, -price, -type, -recipient, -url, -tags, or <meta name="svc:resource"> tags). Other events: `window.svcWidget.track(kind, { resource, paymentId, txHash, rating })` or `document.dispatchEvent(new CustomEvent("svc:track", { detail: { event, … } }))`.',
+    answer: "JavaScript",
+    answerContent: { "application/javascript": { schema: z.string() } },
   },
-};
+});
+
+export const eventsPaths: ZodOpenApiPathsObject = pathsOf(evtOp, trackOp, widgetOp);

@@ -10,8 +10,10 @@ import {
   paymentRequiredBodySchema,
   preflightBody,
   preflightResponse,
+  receiptResponse,
 } from "@/lib/schemas/x402";
-import { errors, json, jsonBody, siwxHeader } from "./helpers";
+import { operation } from "@/lib/http/operation";
+import { errors, json, pathsOf, siwxHeader } from "./helpers";
 
 const header = (description: string) => ({ description, schema: { type: "string" as const } });
 
@@ -38,83 +40,93 @@ When \`contentId\`, \`url\` or \`path\` names tracked content (whichever field n
 
 **200**: \`{ success: true, payment: <receipt> }\` and the \`PAYMENT-RESPONSE\` header (x402 settle response; \`transaction\` is the settlement tx hash, or the payment id while a gateway payment is locked). A replay of the same credentials for the same content returns the first receipt and records nothing new; the same authorization against other content is 409 \`authorization-claimed-elsewhere\`. Credentials that do not verify get **402** \`payment-invalid\` with a fresh challenge and a machine-readable \`reason\` (\`malformed_payment\`, \`network_mismatch\`, \`accepted_mismatch\`, \`payee_mismatch\`, \`amount_mismatch\`, \`not_yet_valid\`, \`expired\`, \`valid_before_too_far\`, \`invalid_signature\`, \`nonce_used\`, \`insufficient_funds\`, \`settlement_failed\`, \`transfer_not_found\`, \`transfer_reverted\`, \`amount_insufficient\`, \`transfer_too_old\`). **503** \`chain-unavailable\` when the chain does not answer (a Gateway payment needs no chain read while the hub's deposit index is current; nothing recorded; for a plain authorization already submitted, retry the same request to get its receipt); **503** \`payment-not-recorded\` when a plain authorization's transfer landed but recording it failed: retry the same request to get the paid 200 (charged once).`;
 
-export const x402Paths: ZodOpenApiPathsObject = {
-  "/hub/pay": {
-    post: {
-      tags: ["payments"],
-      summary: "Paid unlock: 402 x402 challenge, then the receipt once paid (gateway or transfer rail)",
-      description: PAY_DESCRIPTION,
-      security: [{}, { Payment: [] }],
-      requestParams: {
-        header: z.object({
-          "payment-signature": z.string().optional().meta({ description: "Gateway rail (either accepts option): base64 x402 payment payload" }),
-          "x-svc-transfer-tx": z.string().optional().meta({ description: "Transfer rail: the USDC transfer's tx hash" }),
-          "x-svc-tx-owner": z.string().optional().meta({ description: "Transfer rail: EIP-191 signature of the ownership message by the sender" }),
-          "x-svc-actor": z.enum(["agent", "human"]).optional().meta({ description: "Recorded as the ledger row's actor" }),
-        }).extend(siwxHeader.shape),
+const payHeaders = z
+  .object({
+    "payment-signature": z.string().optional().meta({ description: "Gateway rail (either accepts option): base64 x402 payment payload" }),
+    "x-svc-transfer-tx": z.string().optional().meta({ description: "Transfer rail: the USDC transfer's tx hash" }),
+    "x-svc-tx-owner": z.string().optional().meta({ description: "Transfer rail: EIP-191 signature of the ownership message by the sender" }),
+    "x-svc-actor": z.enum(["agent", "human"]).optional().meta({ description: "Recorded as the ledger row's actor" }),
+  })
+  .extend(siwxHeader.shape);
+
+export const payOp = operation({
+  method: "post",
+  path: "/hub/pay",
+  body: payBody,
+  response: z.union([paidResponseSchema, paidPostResponseSchema, paidPassResponse]),
+  doc: {
+    tags: ["payments"],
+    summary: "Paid unlock: 402 x402 challenge, then the receipt once paid (gateway or transfer rail)",
+    description: PAY_DESCRIPTION,
+    security: [{}, { Payment: [] }],
+    headers: payHeaders,
+    answer: "Paid: the receipt (and, for a hosted post, the post itself; for a blog's pass, the pass)",
+    answerHeaders: { "PAYMENT-RESPONSE": header("base64 JSON x402 settle response { success, payer, transaction, network, amount }") },
+    responses: {
+      "402": {
+        ...json(paymentRequiredBodySchema, "Payment required, or the payment did not verify (a fresh challenge comes with it)"),
+        headers: { "PAYMENT-REQUIRED": header("base64 JSON x402 challenge (PaymentRequired)") },
       },
-      requestBody: jsonBody(payBody),
-      responses: {
-        "200": {
-          ...json(z.union([paidResponseSchema, paidPostResponseSchema, paidPassResponse]), "Paid: the receipt (and, for a hosted post, the post itself; for a blog's pass, the pass)"),
-          headers: { "PAYMENT-RESPONSE": header("base64 JSON x402 settle response { success, payer, transaction, network, amount }") },
-        },
-        "402": {
-          ...json(paymentRequiredBodySchema, "Payment required, or the payment did not verify (a fresh challenge comes with it)"),
-          headers: { "PAYMENT-REQUIRED": header("base64 JSON x402 challenge (PaymentRequired)") },
-        },
-        ...errors(400, 403),
-        "409": json(errorBodySchema, "txhash-claimed-elsewhere / authorization-claimed-elsewhere: these credentials already paid for other content; payment-identifier-reused: the payload's payment identifier (x402 `payment-identifier` extension) was used for another payment in the last 24 hours"),
-        "403": json(errorBodySchema, "forbidden (content not for sale, wrong site credentials) or payer-mismatch (transfer rail: the x-svc-tx-owner signature is not by the transfer's sender, or names other content)"),
-        "503": json(errorBodySchema, "chain-unavailable: the chain does not answer; nothing was recorded (retry later). payment-not-recorded: the transfer landed but is not recorded yet; retry the same request"),
-      },
+      ...errors(400, 403),
+      "409": json(errorBodySchema, "txhash-claimed-elsewhere / authorization-claimed-elsewhere: these credentials already paid for other content; payment-identifier-reused: the payload's payment identifier (x402 `payment-identifier` extension) was used for another payment in the last 24 hours"),
+      "403": json(errorBodySchema, "forbidden (content not for sale, wrong site credentials) or payer-mismatch (transfer rail: the x-svc-tx-owner signature is not by the transfer's sender, or names other content)"),
+      "503": json(errorBodySchema, "chain-unavailable: the chain does not answer; nothing was recorded (retry later). payment-not-recorded: the transfer landed but is not recorded yet; retry the same request"),
     },
   },
-  "/hub/preflight": {
-    post: {
-      tags: ["payments"],
-      summary: "Would this payment go through? (free, read-only, no transaction)",
-      description:
-        "Resolves price and recipient exactly as /hub/pay (tracked content wins), compares `amount` (or `price`) with the server price and, when `payer` is given, reads its USDC balance and its Gateway deposit minus open locks. `ok: false` names the first problem in `reason`: `invalid_address` (payer or recipient is not an address), `recipient_unresolved`, `price_mismatch`, `unfunded` (neither balance covers the price; `options.paymentRail` narrows it to one). When the chain does not answer: `ok: true, proceedAnyway: true`.",
-      requestBody: jsonBody(preflightBody),
-      responses: { "200": json(preflightResponse, "The verdict"), ...errors(400, 403) },
-    },
+});
+
+export const preflightOp = operation({
+  method: "post",
+  path: "/hub/preflight",
+  body: preflightBody,
+  response: preflightResponse,
+  doc: {
+    tags: ["payments"],
+    summary: "Would this payment go through? (free, read-only, no transaction)",
+    description:
+      "Resolves price and recipient exactly as /hub/pay (tracked content wins), compares `amount` (or `price`) with the server price and, when `payer` is given, reads its USDC balance and its Gateway deposit minus open locks. `ok: false` names the first problem in `reason`: `invalid_address` (payer or recipient is not an address), `recipient_unresolved`, `price_mismatch`, `unfunded` (neither balance covers the price; `options.paymentRail` narrows it to one). When the chain does not answer: `ok: true, proceedAnyway: true`.",
+    answer: "The verdict",
+    responses: errors(400, 403),
   },
-  "/hub/receipts/{paymentId}": {
-    get: {
-      tags: ["payments"],
-      summary: "The signed x402 receipt of a recorded payment",
-      description:
-        "The receipt the paid 200 carried in `PAYMENT-RESPONSE` (`extensions[\"offer-receipt\"].info.receipt`): EIP-712, `{ version, network, resourceUrl, payer, issuedAt, transaction: \"\" }` signed by the hub's receipt key (`signer`, also in /api/svc/status and /.well-known/did.json). Verify offline with `verifyReceiptSignatureEIP712` from `@x402/extensions/offer-receipt`. Ledger payment rows link here (`receiptUrl`). Signing is deterministic: every read returns the same receipt. 404 for an unknown, pending or failed payment.",
-      requestParams: { path: z.object({ paymentId: z.string() }) },
-      responses: {
-        "200": json(
-          z.object({
-            success: z.literal(true),
-            paymentId: z.string(),
-            receipt: z.object({ format: z.literal("eip712"), payload: z.looseObject({ resourceUrl: z.string(), payer: z.string(), network: z.string(), issuedAt: z.number().int() }), signature: z.string() }),
-            signer: z.object({ kid: z.string(), address: z.string(), format: z.literal("eip712") }),
-          }),
-          "The signed receipt",
-        ),
-        ...errors(404),
-      },
-    },
+});
+
+export const receiptOp = operation({
+  method: "get",
+  path: "/hub/receipts/{paymentId}",
+  params: z.object({ paymentId: z.string().min(1).max(100) }),
+  response: receiptResponse,
+  doc: {
+    tags: ["payments"],
+    summary: "The signed x402 receipt of a recorded payment",
+    description:
+      "The receipt the paid 200 carried in `PAYMENT-RESPONSE` (`extensions[\"offer-receipt\"].info.receipt`): EIP-712, `{ version, network, resourceUrl, payer, issuedAt, transaction: \"\" }` signed by the hub's receipt key (`signer`, also in /api/svc/status and /.well-known/did.json). Verify offline with `verifyReceiptSignatureEIP712` from `@x402/extensions/offer-receipt`. Ledger payment rows link here (`receiptUrl`). Signing is deterministic: every read returns the same receipt. 404 for an unknown, pending or failed payment.",
+    answer: "The signed receipt",
+    responses: errors(404),
   },
-  "/.well-known/did.json": {
-    get: {
-      tags: ["payments"],
-      summary: "The hub's did:web document: the key that signs x402 offers and receipts",
-      responses: { "200": json(z.looseObject({ id: z.string(), verificationMethod: z.array(z.looseObject({ id: z.string(), blockchainAccountId: z.string() })) }), "DID document") },
-    },
+});
+
+export const didDocumentOp = operation({
+  method: "get",
+  path: "/.well-known/did.json",
+  response: z.looseObject({ id: z.string(), verificationMethod: z.array(z.looseObject({ id: z.string(), blockchainAccountId: z.string() })) }),
+  doc: {
+    tags: ["payments"],
+    summary: "The hub's did:web document: the key that signs x402 offers and receipts",
+    answer: "DID document",
   },
-  "/.well-known/x402": {
-    get: {
-      tags: ["payments"],
-      summary: "x402 discovery: live paid resource URLs and how to pay for them",
-      description:
-        "Resources are the URLs of paid content on verified sites priced within the declared range (0.01 to 1.00 USDC). Pay for one with POST /hub/pay and `{ url }` or `{ contentId }`; the runtime 402 challenge is authoritative.",
-      responses: { "200": json(discoveryResponse, "The discovery document") },
-    },
+});
+
+export const discoveryOp = operation({
+  method: "get",
+  path: "/.well-known/x402",
+  response: discoveryResponse,
+  doc: {
+    tags: ["payments"],
+    summary: "x402 discovery: live paid resource URLs and how to pay for them",
+    description:
+      "Resources are the URLs of paid content on verified sites priced within the declared range (0.01 to 1.00 USDC). Pay for one with POST /hub/pay and `{ url }` or `{ contentId }`; the runtime 402 challenge is authoritative.",
+    answer: "The discovery document",
   },
-};
+});
+
+export const x402Paths: ZodOpenApiPathsObject = pathsOf(payOp, preflightOp, receiptOp, didDocumentOp, discoveryOp);

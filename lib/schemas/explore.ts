@@ -169,3 +169,12 @@ export const svcStatusResponse = z
       widgetUrl: "http://localhost:3000/hub/widget.js",
     },
   });
+
+/** GET /api/svc/status on a hosted blog's origin: the blog's identity and the hub serving it (lib/blog/post-manifest.ts blogStatus). */
+export const blogStatusResponse = z
+  .object({
+    site: z.object({ name: z.string(), origin: z.string(), domain: z.string(), siteId: z.string() }),
+    hub: z.object({ name: z.string(), origin: z.string(), network: z.enum(["testnet", "mainnet"]), chainId: z.number().int() }),
+    widgetUrl: z.string(),
+  })
+  .meta({ id: "BlogStatusResponse" });

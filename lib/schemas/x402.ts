@@ -80,6 +80,25 @@ export const paidPostResponseSchema = z
   })
   .meta({ id: "PaidPostResponse" });
 
+/** GET /hub/receipts/{paymentId}: a recorded payment's signed receipt and the key that signed it. */
+export const receiptResponse = z.object({
+  success: z.literal(true),
+  paymentId: z.string(),
+  receipt: z.object({
+    format: z.literal("eip712"),
+    payload: z.object({
+      version: z.number().int(),
+      network: z.string(),
+      resourceUrl: z.string(),
+      payer: z.string(),
+      issuedAt: z.number().int(),
+      transaction: z.string().meta({ description: "Always empty: the receipt does not name the settlement (privacy)" }),
+    }),
+    signature: z.string(),
+  }),
+  signer: z.object({ kid: z.string(), address: z.string(), format: z.literal("eip712") }),
+});
+
 /** A 402: the x402 challenge fields and our error fields in one body. */
 export const paymentRequiredBodySchema = paymentRequiredSchema
   .extend({

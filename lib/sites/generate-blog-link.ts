@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
+import type { Address } from "viem";
 import { db } from "@/lib/db";
 import { loadOwnedSite } from "./load-owned-site";
 
@@ -15,7 +16,7 @@ export function hashBlogLinkToken(token: string): string {
  * sites when siteId is given). A hosted blog presents it to POST /hub/blog/link/verify to learn,
  * with proof, which hub wallet asked to be linked.
  */
-export async function generateBlogLink({ wallet, siteId }: { wallet: string; siteId?: string }) {
+export async function generateBlogLink({ wallet, siteId }: { wallet: Address; siteId?: string }) {
   if (siteId) await loadOwnedSite({ siteId, wallet });
   const token = `bl_${randomBytes(24).toString("base64url")}`;
   const expiresAt = new Date(Date.now() + BLOG_LINK_TTL_MS);

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Address } from "viem";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import { hashBlogLinkToken } from "./generate-blog-link";
@@ -17,5 +18,6 @@ export async function verifyBlogLink({ token, siteId }: { token: string; siteId?
   const now = new Date();
   const used = await db.blogLinkToken.updateMany({ where: { id: row.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
   if (used.count === 0) throw invalid();
-  return { success: true as const, valid: true as const, wallet: row.wallet, siteId: row.siteId, linkedAt: now.toISOString() };
+  // row.wallet is a database column, written from a session's wallet (EIP-55).
+  return { success: true as const, valid: true as const, wallet: row.wallet as Address, siteId: row.siteId, linkedAt: now.toISOString() };
 }

@@ -1,5 +1,6 @@
 import { route } from "@/lib/http/route";
+import { mcpCardOp } from "@/lib/openapi/paths-agents";
 import { mcpCard } from "@/lib/mcp/mcp-card";
 
 // GET /.well-known/mcp.json — machine-readable card of the MCP server at POST /mcp
-export const GET = route({}, () => Response.json(mcpCard(), { headers: { "cache-control": "public, max-age=300" } }));
+export const GET = route(mcpCardOp, () => Response.json(mcpCard(), { headers: { "cache-control": "public, max-age=300" } }));

@@ -1,11 +1,11 @@
 import { audienceOf } from "@/lib/access/audience-of";
 import { route } from "@/lib/http/route";
-import { preflightBody } from "@/lib/schemas/x402";
+import { preflightOp } from "@/lib/openapi/paths-x402";
 import { parseCredentials } from "@/lib/x402/parse-credentials";
 import { preflightPayment } from "@/lib/x402/preflight-payment";
 
 // POST /hub/preflight — free, read-only check that a payment would go through (price, recipient, funds)
-export const POST = route({ body: preflightBody }, async ({ body, req }) => {
+export const POST = route(preflightOp, async ({ body, req }) => {
   const audience = audienceOf({ actor: parseCredentials(req.headers).actor });
   return Response.json(await preflightPayment(body, { audience }), { headers: { "cache-control": "no-store" } });
 });

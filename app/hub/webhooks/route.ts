@@ -1,12 +1,13 @@
 import { route } from "@/lib/http/route";
-import { createWebhookEndpointBody, webhookEndpointListResponse, webhookSecretResponse } from "@/lib/schemas/webhooks";
+import { createWebhookOp, listWebhooksOp } from "@/lib/openapi/paths-webhooks";
+import { webhookEndpointListResponse, webhookSecretResponse } from "@/lib/schemas/webhooks";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { listWebhookEndpoints } from "@/lib/webhooks/list-webhook-endpoints";
 
 // GET /hub/webhooks — the session wallet's webhook endpoints (never the secrets)
-export const GET = route({ auth: "session" }, async ({ session }) => webhookEndpointListResponse.parse(await listWebhookEndpoints({ wallet: session.wallet })));
+export const GET = route({ ...listWebhooksOp, auth: "session" }, async ({ session }) => webhookEndpointListResponse.parse(await listWebhookEndpoints({ wallet: session.wallet })));
 
 // POST /hub/webhooks — register an endpoint for one site or all of the wallet's; the signing secret is shown once
-export const POST = route({ body: createWebhookEndpointBody, auth: "session" }, async ({ body, session }) =>
+export const POST = route({ ...createWebhookOp, auth: "session" }, async ({ body, session }) =>
   webhookSecretResponse.parse(await createWebhookEndpoint({ wallet: session.wallet, body })),
 );

@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
+import { leaderboardsOp } from "@/lib/openapi/paths-ledger";
 import { leaderboards } from "@/lib/reputation/leaderboards";
-import { leaderboardQuery } from "@/lib/schemas/ledger";
 
 // GET /hub/reputation/leaderboards — creators, sites or content ranked by reputation score
-export const GET = route({ query: leaderboardQuery, cache: true }, ({ query }) => leaderboards(query));
+// (a Response until lib/reputation/leaderboards.ts types its items: checked against the schema at run time only)
+export const GET = route({ ...leaderboardsOp, cache: true }, async ({ query }) => Response.json(await leaderboards(query)));

@@ -1,7 +1,7 @@
 import { route } from "@/lib/http/route";
-import { syncFromPeerBody } from "@/lib/schemas/sites";
+import { syncFromPeerOp } from "@/lib/openapi/paths-sites";
 import { assertPeerSecret } from "@/lib/sites/assert-peer-secret";
 import { syncFromPeer } from "@/lib/sites/sync-from-peer";
 
 // POST /hub/site/sync-from-peer — copy verified identities from the peer hub (x-peer-secret, checked before the body)
-export const POST = route({ guard: (req) => assertPeerSecret(req.headers.get("x-peer-secret")), body: syncFromPeerBody }, ({ body }) => syncFromPeer(body));
+export const POST = route({ ...syncFromPeerOp, guard: (req) => assertPeerSecret(req.headers.get("x-peer-secret")) }, ({ body }) => syncFromPeer(body));

@@ -1,9 +1,9 @@
 import { route } from "@/lib/http/route";
-import { registerSiteBody } from "@/lib/schemas/sites";
+import { registerSiteOp } from "@/lib/openapi/paths-sites";
 import { registerSite } from "@/lib/sites/register-site";
 
 // POST /hub/sites/register — register a domain for the session wallet (pending until proven)
-export const POST = route({ body: registerSiteBody, auth: "session" }, async ({ body, session }) => ({
-  success: true,
+export const POST = route({ ...registerSiteOp, auth: "session" }, async ({ body, session }) => ({
+  success: true as const,
   ...(await registerSite({ wallet: session.wallet, ...body })),
 }));

@@ -1,12 +1,12 @@
 import { route } from "@/lib/http/route";
+import { getAccessControlOp, putAccessControlOp } from "@/lib/openapi/paths-quickshare";
 import { getAccessControl } from "@/lib/quickshare/get-access-control";
 import { updateAccessControl } from "@/lib/quickshare/update-access-control";
-import { accessControlBody, slugParams } from "@/lib/schemas/quickshare";
 
 // GET /quickshare/<slug>/access-control — price, whitelist, publicAccess and entitlements (owner)
-export const GET = route({ params: slugParams, auth: "session" }, ({ params, session }) => getAccessControl({ slug: params.slug, owner: session.wallet }));
+export const GET = route({ ...getAccessControlOp, auth: "session" }, ({ params, session }) => getAccessControl({ slug: params.slug, owner: session.wallet }));
 
 // PUT /quickshare/<slug>/access-control — edit price, whitelistPrice, whitelist, publicAccess, or publish a draft (owner)
-export const PUT = route({ params: slugParams, body: accessControlBody, auth: "session" }, ({ params, body, session }) =>
+export const PUT = route({ ...putAccessControlOp, auth: "session" }, ({ params, body, session }) =>
   updateAccessControl({ slug: params.slug, owner: session.wallet, input: body }),
 );

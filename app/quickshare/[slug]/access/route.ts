@@ -2,12 +2,12 @@ import { accessResource } from "@/lib/access/access-resource";
 import { answerResponse } from "@/lib/access/answer-response";
 import { requestNow } from "@/lib/http/request-clock";
 import { route } from "@/lib/http/route";
+import { accessOp } from "@/lib/openapi/paths-quickshare";
 import { shareAccess } from "@/lib/quickshare/share-access";
-import { slugParams, walletQuery } from "@/lib/schemas/quickshare";
 import { parseCredentials } from "@/lib/x402/parse-credentials";
 
 // GET /quickshare/<slug>/access — the single read route: 200 grant, 402 challenge, 403, 404, 410, 419
-export const GET = route({ params: slugParams, query: walletQuery, auth: "optional" }, async ({ req, params, query, session }) =>
+export const GET = route({ ...accessOp, auth: "optional" }, async ({ req, params, query, session }) =>
   answerResponse(
     await accessResource(shareAccess, {
       key: params.slug, claim: query.wallet ?? null, sessionWallet: session?.wallet ?? null,

@@ -1,6 +1,6 @@
 import { route } from "@/lib/http/route";
+import { coverOp } from "@/lib/openapi/paths-quickshare";
 import { shareCover } from "@/lib/quickshare/share-cover";
-import { slugParams } from "@/lib/schemas/quickshare";
 
 // GET /quickshare/<slug>/cover — the public WebP preview of an image share
-export const GET = route({ params: slugParams }, ({ params }) => shareCover({ slug: params.slug }));
+export const GET = route(coverOp, ({ params }) => shareCover({ slug: params.slug }));

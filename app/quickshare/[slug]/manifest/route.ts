@@ -1,9 +1,9 @@
 import { requestNow } from "@/lib/http/request-clock";
 import { route } from "@/lib/http/route";
+import { manifestOp } from "@/lib/openapi/paths-quickshare";
 import { shareManifest } from "@/lib/quickshare/share-manifest";
-import { slugParams } from "@/lib/schemas/quickshare";
 
 // GET /quickshare/<slug>/manifest — machine-readable description of a share (no authentication)
-export const GET = route({ params: slugParams, cache: true }, async ({ req, params }) =>
+export const GET = route({ ...manifestOp, cache: true }, async ({ req, params }) =>
   Response.json(await shareManifest({ slug: params.slug, now: requestNow(req) }), { headers: { "cache-control": "no-cache" } }),
 );

@@ -2,12 +2,12 @@ import { accessResource } from "@/lib/access/access-resource";
 import { answerResponse } from "@/lib/access/answer-response";
 import { requestNow } from "@/lib/http/request-clock";
 import { route } from "@/lib/http/route";
+import { unlockOp } from "@/lib/openapi/paths-quickshare";
 import { shareAccess } from "@/lib/quickshare/share-access";
-import { slugParams, unlockBody } from "@/lib/schemas/quickshare";
 import { parseCredentials } from "@/lib/x402/parse-credentials";
 
 // POST /quickshare/<slug>/unlock — pay over x402, or name walletAddress (with a session or proof) for a free share
-export const POST = route({ params: slugParams, body: unlockBody, auth: "optional" }, async ({ req, params, body, session }) =>
+export const POST = route({ ...unlockOp, auth: "optional" }, async ({ req, params, body, session }) =>
   answerResponse(
     await accessResource(shareAccess, {
       key: params.slug, claim: body.walletAddress ?? null, sessionWallet: session?.wallet ?? null,

@@ -1,7 +1,7 @@
 import { requestNow } from "@/lib/http/request-clock";
 import { route } from "@/lib/http/route";
+import { viewOp } from "@/lib/openapi/paths-quickshare";
 import { recordView } from "@/lib/quickshare/record-view";
-import { slugParams } from "@/lib/schemas/quickshare";
 
 // POST /quickshare/<slug>/view — count a view
-export const POST = route({ params: slugParams }, ({ req, params }) => recordView({ slug: params.slug, now: requestNow(req) }));
+export const POST = route(viewOp, ({ req, params }) => recordView({ slug: params.slug, now: requestNow(req) }));

@@ -1,9 +1,9 @@
 import type { Hash } from "viem";
 import { route } from "@/lib/http/route";
+import { rateContentOp } from "@/lib/openapi/paths-ratings";
 import { indexRating } from "@/lib/reputation/index-rating";
-import { rateContentBody, rateContentParams } from "@/lib/schemas/ratings";
 
 // POST /hub/content/{contentId}/rate — record the on-chain rating of this content (index with the id in the path)
-export const POST = route({ params: rateContentParams, body: rateContentBody }, ({ params, body }) =>
+export const POST = route(rateContentOp, ({ params, body }) =>
   indexRating({ ...body, contentId: params.contentId, txHash: body.txHash as Hash }),
 );

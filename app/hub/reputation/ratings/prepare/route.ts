@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
+import { prepareRatingOp } from "@/lib/openapi/paths-ratings";
 import { prepareRating } from "@/lib/reputation/prepare-rating";
-import { prepareRatingBody } from "@/lib/schemas/ratings";
 
 // POST /hub/reputation/ratings/prepare — check the unlock and return what the wallet needs to rate on chain
-export const POST = route({ body: prepareRatingBody }, ({ body }) => prepareRating(body));
+// (a Response until lib/reputation/prepare-rating.ts types call.value as the literal "0": checked at run time only)
+export const POST = route(prepareRatingOp, async ({ body }) => Response.json(await prepareRating(body)));

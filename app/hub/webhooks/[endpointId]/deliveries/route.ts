@@ -1,8 +1,9 @@
 import { route } from "@/lib/http/route";
-import { webhookDeliveryListResponse, webhookEndpointIdParams } from "@/lib/schemas/webhooks";
+import { webhookDeliveriesOp } from "@/lib/openapi/paths-webhooks";
+import { webhookDeliveryListResponse } from "@/lib/schemas/webhooks";
 import { listWebhookDeliveries } from "@/lib/webhooks/list-webhook-deliveries";
 
 // GET /hub/webhooks/<endpointId>/deliveries — the endpoint's delivery log (attempts, status codes, next retry)
-export const GET = route({ params: webhookEndpointIdParams, auth: "session" }, async ({ params, session }) =>
+export const GET = route({ ...webhookDeliveriesOp, auth: "session" }, async ({ params, session }) =>
   webhookDeliveryListResponse.parse(await listWebhookDeliveries({ endpointId: params.endpointId, wallet: session.wallet })),
 );

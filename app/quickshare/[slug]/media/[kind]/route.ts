@@ -2,13 +2,13 @@ import { audienceOf } from "@/lib/access/audience-of";
 import { serveMedia } from "@/lib/access/serve-media";
 import { requestNow } from "@/lib/http/request-clock";
 import { route } from "@/lib/http/route";
+import { mediaOp } from "@/lib/openapi/paths-quickshare";
 import { shareAccess } from "@/lib/quickshare/share-access";
 import { wantsDownload } from "@/lib/schemas/media";
-import { mediaParams, mediaQuery } from "@/lib/schemas/quickshare";
 import { parseCredentials } from "@/lib/x402/parse-credentials";
 
 // GET /quickshare/<slug>/media/<kind>?index=N — one decrypted asset (proof, wallet + session, or a free public share)
-export const GET = route({ params: mediaParams, query: mediaQuery, auth: "optional" }, ({ req, params, query, session }) => {
+export const GET = route({ ...mediaOp, auth: "optional" }, ({ req, params, query, session }) => {
   const credentials = parseCredentials(req.headers);
   return serveMedia(shareAccess, {
     key: params.slug, kind: params.kind, index: query.index,

@@ -4,11 +4,11 @@ import { blogReader } from "@/lib/blog/blog-scope";
 import { postAccess } from "@/lib/blog/post-access";
 import { requestNow } from "@/lib/http/request-clock";
 import { route } from "@/lib/http/route";
-import { shortAccessParams, walletOptionalQuery } from "@/lib/schemas/blog";
+import { shortPostAccessOp } from "@/lib/openapi/paths-blog";
 import { parseCredentials } from "@/lib/x402/parse-credentials";
 
 // GET /api/<type>/<slug> (blog origin) — short mirror of the access route
-export const GET = route({ auth: blogReader, params: shortAccessParams, query: walletOptionalQuery }, async ({ req, params, query, blog }) => {
+export const GET = route({ ...shortPostAccessOp, auth: blogReader }, async ({ req, params, query, blog }) => {
   return answerResponse(
     await accessResource(postAccess(blog), {
       key: `/${params.type}/${params.slug}`, claim: query.wallet ?? null, sessionWallet: blog.session?.wallet ?? null,

@@ -1,16 +1,17 @@
 import { blogAdmin } from "@/lib/blog/blog-scope";
 import { requestNow } from "@/lib/http/request-clock";
 import { route } from "@/lib/http/route";
+import { passAdminOp, passOfferOp } from "@/lib/openapi/paths-passes";
 import { passAdminData } from "@/lib/passes/pass-admin-data";
 import { savePassOffer } from "@/lib/passes/save-pass-offer";
-import { passAdminResponse, passOfferBody, passOfferResponse } from "@/lib/schemas/passes";
+import { passAdminResponse, passOfferResponse } from "@/lib/schemas/passes";
 
 // GET /api/admin/pass (blog origin) — the blog's pass offer and the passes sold; admin only
-export const GET = route({ auth: blogAdmin }, async ({ req, blog }) => {
+export const GET = route({ ...passAdminOp, auth: blogAdmin }, async ({ req, blog }) => {
   return passAdminResponse.parse(await passAdminData({ blog, now: requestNow(req) }));
 });
 
 // PUT /api/admin/pass (blog origin) — set the blog's pass: price, duration, on sale or not; admin only
-export const PUT = route({ auth: blogAdmin, body: passOfferBody }, async ({ body, blog }) => {
+export const PUT = route({ ...passOfferOp, auth: blogAdmin }, async ({ body, blog }) => {
   return passOfferResponse.parse(await savePassOffer({ blog, input: body }));
 });

@@ -4,11 +4,11 @@ import { blogReader } from "@/lib/blog/blog-scope";
 import { postAccess } from "@/lib/blog/post-access";
 import { requestNow } from "@/lib/http/request-clock";
 import { route } from "@/lib/http/route";
-import { accessQuery } from "@/lib/schemas/blog";
+import { postAccessOp } from "@/lib/openapi/paths-blog";
 import { parseCredentials } from "@/lib/x402/parse-credentials";
 
 // GET /api/svc/access?path=/<type>/<slug> (blog origin) — x402 access: decrypted content and media metadata, or 402/403/404
-export const GET = route({ auth: blogReader, query: accessQuery }, async ({ req, query, blog }) => {
+export const GET = route({ ...postAccessOp, auth: blogReader }, async ({ req, query, blog }) => {
   return answerResponse(
     await accessResource(postAccess(blog), {
       key: query.path, claim: query.wallet ?? null, sessionWallet: blog.session?.wallet ?? null,

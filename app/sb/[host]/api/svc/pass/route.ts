@@ -2,13 +2,13 @@ import { accessResource } from "@/lib/access/access-resource";
 import { blogReader } from "@/lib/blog/blog-scope";
 import { requestNow } from "@/lib/http/request-clock";
 import { route } from "@/lib/http/route";
+import { buyPassOp } from "@/lib/openapi/paths-passes";
 import { passAccess } from "@/lib/passes/pass-access";
 import { passGrant } from "@/lib/schemas/passes";
-import { walletOptionalQuery } from "@/lib/schemas/blog";
 import { parseCredentials } from "@/lib/x402/parse-credentials";
 
 // GET /api/svc/pass (blog origin) — buy (or extend) the blog's pass over x402: 402 challenge, then the pass and its unlock proof
-export const GET = route({ auth: blogReader, query: walletOptionalQuery }, async ({ req, query, blog }) => {
+export const GET = route({ ...buyPassOp, auth: blogReader }, async ({ req, query, blog }) => {
   const now = requestNow(req);
   const answer = await accessResource(passAccess(blog, now), {
     key: "pass", claim: query.wallet ?? null, sessionWallet: blog.session?.wallet ?? null,

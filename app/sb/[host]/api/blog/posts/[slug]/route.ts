@@ -1,9 +1,9 @@
-import { z } from "zod";
 import { blogReader } from "@/lib/blog/blog-scope";
 import { postTeaser } from "@/lib/blog/post-teaser";
 import { route } from "@/lib/http/route";
+import { postTeaserOp } from "@/lib/openapi/paths-blog";
 
 // GET /api/blog/posts/<slug> (blog origin) — a free post's body, or a paid post's teaser (isLocked, no body, media, key or storage reference)
-export const GET = route({ auth: blogReader, params: z.object({ slug: z.string().min(1).max(128) }) }, async ({ params, blog }) => {
+export const GET = route({ ...postTeaserOp, auth: blogReader }, async ({ params, blog }) => {
   return Response.json(await postTeaser({ blog, slug: params.slug }), { headers: { "cache-control": "private, no-store" } });
 });

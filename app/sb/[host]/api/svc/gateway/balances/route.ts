@@ -1,9 +1,9 @@
 import { blogAdmin } from "@/lib/blog/blog-scope";
 import { blogGatewayBalances } from "@/lib/blog/post-admin-actions";
 import { route } from "@/lib/http/route";
-import { walletOptionalQuery } from "@/lib/schemas/blog";
+import { blogGatewayBalancesOp } from "@/lib/openapi/paths-blog";
 
 // GET /api/svc/gateway/balances (blog origin) — a depositor's USDC in the Gateway Wallet (default the admin's); admin only
-export const GET = route({ auth: blogAdmin, query: walletOptionalQuery }, async ({ query, session }) => {
+export const GET = route({ ...blogGatewayBalancesOp, auth: blogAdmin }, async ({ query, session }) => {
   return blogGatewayBalances({ wallet: query.wallet ?? session.wallet });
 });

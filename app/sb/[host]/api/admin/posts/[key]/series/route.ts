@@ -1,10 +1,10 @@
 import { blogAdmin } from "@/lib/blog/blog-scope";
 import { postSeries } from "@/lib/blog/post-series";
 import { route } from "@/lib/http/route";
-import { postKeyParams } from "@/lib/schemas/blog";
-import { seriesQuery, seriesResponse } from "@/lib/schemas/creator-numbers";
+import { postSeriesOp } from "@/lib/openapi/paths-creator-numbers";
+import { seriesResponse } from "@/lib/schemas/creator-numbers";
 
 // GET /api/admin/posts/<key>/series (blog origin) — the post's daily views, unlocks and revenue over ?from=&to=; admin only
-export const GET = route({ auth: blogAdmin, params: postKeyParams, query: seriesQuery }, async ({ params, query, blog }) => {
+export const GET = route({ ...postSeriesOp, auth: blogAdmin }, async ({ params, query, blog }) => {
   return seriesResponse.parse(await postSeries({ blog, key: params.key, ...query }));
 });

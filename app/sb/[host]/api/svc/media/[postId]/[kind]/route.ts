@@ -4,12 +4,12 @@ import { blogReader } from "@/lib/blog/blog-scope";
 import { postAccess } from "@/lib/blog/post-access";
 import { requestNow } from "@/lib/http/request-clock";
 import { route } from "@/lib/http/route";
-import { blogMediaParams, blogMediaQuery } from "@/lib/schemas/blog";
+import { blogMediaOp } from "@/lib/openapi/paths-blog";
 import { wantsDownload } from "@/lib/schemas/media";
 import { parseCredentials } from "@/lib/x402/parse-credentials";
 
 // GET /api/svc/media/<postId>/<kind>?index=N (blog origin) — one decrypted media file; paid posts need the unlock proof
-export const GET = route({ auth: blogReader, params: blogMediaParams, query: blogMediaQuery }, async ({ req, params, query, blog }) => {
+export const GET = route({ ...blogMediaOp, auth: blogReader }, async ({ req, params, query, blog }) => {
   const credentials = parseCredentials(req.headers);
   return serveMedia(postAccess(blog), {
     key: params.postId, kind: params.kind === "audio" ? "music" : params.kind, index: query.index,
