@@ -47,7 +47,8 @@ await runBenchmark(async () => {
   if (!(probeS >= 3 && probeS <= 120)) throw new Error("--probe must be 3 to 120 seconds");
 
   await ensureBuild({ force: opts.build });
-  const hub = await startHub({ db: opts.db, appPort: opts.appPort, chainPort: opts.chainPort, env: { EVENT_RATE_LIMIT_PER_MINUTE: "1000000" // the largest the configuration takes } });
+  // The largest event rate the configuration takes.
+  const hub = await startHub({ db: opts.db, appPort: opts.appPort, chainPort: opts.chainPort, env: { EVENT_RATE_LIMIT_PER_MINUTE: "1000000" } });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const send = (path, { method = "GET", headers = {}, body } = {}) =>
     new Promise((resolve) => {
