@@ -105,6 +105,26 @@ describe("read cache", () => {
     expect(new Set(answers.map((r) => JSON.stringify(r.body))).size).toBe(1);
   });
 
+  it("quotes an anonymous reader a share read from the cache, and a named wallet a share read afresh", async () => {
+    const owner = await person();
+    const share = await createShare(owner, { price: "0.01" });
+    const path = `/quickshare/${share.slug}/access`;
+    const amount = (r: { status: number; body: any }) => {
+      expect(r.status, JSON.stringify(r.body)).toBe(402);
+      return r.body.accepts[0].amount as string;
+    };
+    const started = Date.now();
+    expect(amount(await client.api(path))).toBe("10000");
+    // Repriced past this instance (the test's database client stands for another instance).
+    await testDb().quickshare.update({ where: { id: share.id }, data: { priceAtomic: 20_000n } });
+    const wallet = privateKeyToAccount(generatePrivateKey()).address;
+    expect(amount(await client.api(`${path}?wallet=${wallet}`))).toBe("20000"); // a named wallet: afresh
+    const anonymous = amount(await client.api(path));
+    if (Date.now() - started < BOUND_MS) expect(anonymous).toBe("10000"); // within the bound: the kept row
+    await sleep(BOUND_MS + 200 - (Date.now() - started));
+    expect(amount(await client.api(path))).toBe("20000");
+  });
+
   it("does not answer a request that names its own time from the cache", async () => {
     const owner = await person();
     const share = await createShare(owner, { price: "0" });

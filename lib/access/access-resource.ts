@@ -28,7 +28,8 @@ export async function accessResource<R extends { id: string }, B>(
     now?: Date;
   },
 ): Promise<AccessAnswer<B>> {
-  let ctx = await loadAccess(adapter, { key, claim, proof: credentials.proof, sessionWallet, purpose, now, audience: audienceOf({ actor: credentials.actor }) });
+  const anonymous = !claim && !sessionWallet && !credentials.proof && !credentials.siwx && credentials.payment.kind === "none";
+  let ctx = await loadAccess(adapter, { key, claim, proof: credentials.proof, sessionWallet, purpose, now, anonymous, audience: audienceOf({ actor: credentials.actor }) });
   // A SIGN-IN-WITH-X proof (without payment credentials) proves its wallet, as a session would.
   if (credentials.siwx && credentials.payment.kind === "none") ctx = await siwxViewer(adapter, ctx, credentials.siwx);
   // Payment credentials from an otherwise anonymous request name their payer: decide for it (its tier,

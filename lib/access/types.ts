@@ -45,6 +45,14 @@ export type AccessAdapter<R extends { id: string } = { id: string }, B = unknown
   noun: AccessNoun;
   /** The resource behind a key (slug, path, id), any status, or null. */
   find: (key: string) => Promise<R | null>;
+  /**
+   * Where the resource behind `key` may be read from the read cache (lib/http/read-cache.ts
+   * `cachedValue`, at most READ_CACHE_MS old and dropped by every write of this instance) for a
+   * request that names no wallet, session, proof or payment: its answer is a quote (402) or a free
+   * read, the same for every such caller. Unique across kinds and scopes (a blog's paths repeat on
+   * other blogs). Absent: always read afresh.
+   */
+  cacheKey?: (key: string) => string;
   /** The 404 text for a key that names no readable resource. */
   notFound: (key: string) => string;
   /** The resource as the decision sees it (status, expiry, prices, public access, legacy URL). */

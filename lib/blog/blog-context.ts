@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { BLOG_ORIGIN_HEADER } from "./blog-host";
 import { BLOG_SESSION_COOKIE, readSession, type Session } from "@/lib/auth/session";
 import { ApiError } from "@/lib/http/errors";
+import { cachedValue } from "@/lib/http/read-cache";
 
 export type BlogSite = NonNullable<Awaited<ReturnType<typeof findActiveBlog>>>;
 
@@ -47,7 +48,10 @@ export function requestOrigin(req: NextRequest): string {
  * session (answers the same for every caller: the site and its origin only).
  */
 export async function blogContext(req: NextRequest, domain: string, withSession = true): Promise<BlogContext> {
-  const site = await findActiveBlog(domain);
+  // A request without a blog session reads the blog from the read cache (as its answers are): what it
+  // can see of the blog is what every anonymous reader sees. A session reads it afresh (its roles).
+  const anonymous = !withSession || !req.cookies.has(BLOG_SESSION_COOKIE);
+  const site = anonymous ? await cachedValue(`blog-site:${domain}`, () => findActiveBlog(domain)) : await findActiveBlog(domain);
   if (!site) throw new ApiError("not-found", `No active hosted blog at ${domain}`);
   const session = withSession ? await readSession(req, site.id, BLOG_SESSION_COOKIE) : null;
   const admin = !!session && (await isBlogAdmin(site, session.wallet));

@@ -19,6 +19,7 @@ export function postAccess(blog: BlogContext): AccessAdapter<PostRow, PostGrantB
   return {
     noun: "post",
     find: (key) => (key.startsWith("/") ? findPostByPath({ siteId: blog.site.id, path: key }) : findPostByKey({ siteId: blog.site.id, key })),
+    cacheKey: (key) => `post:${blog.site.id}:${key}`,
     notFound: (key) => `No published post at ${key}`,
     gate: postGate,
     proofId: (post) => `post:${post.id}`,

@@ -16,6 +16,7 @@ import { shareResource } from "./share-resource";
 export const shareAccess: AccessAdapter<ShareRow, AccessGrantBody> = {
   noun: "share",
   find: (slug) => findShare({ slug }),
+  cacheKey: (slug) => `share:${slug}`,
   notFound: () => "No published share with this slug",
   gate: (share) => ({
     status: share.status,
