@@ -1,5 +1,6 @@
 import "server-only";
 import { getAddress } from "viem";
+import type { z } from "zod";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { countVisible } from "@/lib/explore/explore-content";
@@ -7,6 +8,9 @@ import { usdcNumber } from "@/lib/money";
 import { walletNames } from "@/lib/sites/wallet-names";
 import { refreshContentScores } from "./refresh-content-scores";
 import { averageStars, reputationScore, round2, type Figures } from "./score";
+import type { leaderboardItem } from "@/lib/schemas/ledger";
+
+type LeaderboardItem = z.infer<typeof leaderboardItem>;
 
 type Opts = { type: "creators" | "sites" | "content"; limit: number; skip: number };
 
@@ -91,12 +95,12 @@ async function aggregateBoard({ type, limit, skip }: Opts) {
     count: g?.contentCount ?? 0,
   });
 
-  type Entry = { key: string; f: Figures & { count: number }; build: (rank: number) => Record<string, unknown> };
+  type Entry = { key: string; f: Figures & { count: number }; build: (rank: number) => LeaderboardItem };
   let entries: Entry[];
   if (type === "sites") {
     entries = sites.map((s) => {
       const f = sum(bySite.get(s.id));
-      return { key: s.id, f, build: (rank) => ({ kind: "site", rank, websiteId: s.id, domain: s.domain, name: s.name, verified: s.verified, contentCount: f.count, ...figures(f) }) };
+      return { key: s.id, f, build: (rank) => ({ kind: "site" as const, rank, websiteId: s.id, domain: s.domain, name: s.name, verified: s.verified, contentCount: f.count, ...figures(f) }) };
     });
   } else {
     const byOwner = new Map<string, { f: Figures & { count: number }; sites: number }>();
@@ -117,7 +121,7 @@ async function aggregateBoard({ type, limit, skip }: Opts) {
     const usernames = new Map(profiles.map((p) => [p.ownerWallet, p.username]));
     entries = [...byOwner].map(([wallet, { f, sites: n }]) => ({
       key: wallet, f,
-      build: (rank) => ({ kind: "creator", rank, wallet, username: usernames.get(wallet) ?? null, name: names.get(getAddress(wallet)) ?? null, sites: n, contentCount: f.count, ...figures(f) }),
+      build: (rank) => ({ kind: "creator" as const, rank, wallet, username: usernames.get(wallet) ?? null, name: names.get(getAddress(wallet)) ?? null, sites: n, contentCount: f.count, ...figures(f) }),
     }));
   }
   const scored = entries.map((e) => ({ ...e, score: reputationScore(e.f) }));

@@ -48,7 +48,7 @@ export async function prepareRating(opts: { contentId: string; walletAddress: st
     call: {
       to: contractAddress,
       data: encodeFunctionData({ abi: reputationAbi, functionName: "rateContent", args }),
-      value: "0",
+      value: "0" as const,
       chainId: chain.chainId,
       functionName: "rateContent" as const,
       args: [...args.map(String)],
