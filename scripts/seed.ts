@@ -15,14 +15,14 @@ const usdc = (n: string) => BigInt(Math.round(Number(n) * 1e6)); // seed prices 
 const creators = DEV_ROLES.creators.map(devAccount);
 const SITES = [
   {
-    domain: "quiet-letters.example", name: "Quiet Letters", description: "Essays on slow software and long walks.", creator: creators[0],
+    domain: "quiet-letters.example", name: "Quiet Letters", description: "Essays on slow software and long walks.", creator: creators[0]!,
     content: [
       { externalId: "essay-slow-software", type: "article", title: "The case for slow software", price: "0.05", tags: "software,essay" },
       { externalId: "walks-atlas", type: "document", title: "An atlas of city walks (PDF)", price: "0.25", tags: "travel,maps" },
     ],
   },
   {
-    domain: "lofi-harbor.example", name: "Lofi Harbor", description: "Beats to write code to.", creator: creators[1],
+    domain: "lofi-harbor.example", name: "Lofi Harbor", description: "Beats to write code to.", creator: creators[1]!,
     content: [
       { externalId: "harbor-nights", type: "music", title: "Harbor Nights (full album)", price: "1.00", tags: "music,lofi" },
       { externalId: "studio-session-3", type: "video", title: "Studio session #3", price: "0.50", tags: "video,studio" },
@@ -30,7 +30,7 @@ const SITES = [
     ],
   },
   {
-    domain: "pixel-press.example", name: "Pixel Press", description: "Illustrations and printable zines.", creator: creators[2],
+    domain: "pixel-press.example", name: "Pixel Press", description: "Illustrations and printable zines.", creator: creators[2]!,
     content: [
       { externalId: "tidepool-print", type: "image", title: "Tidepool — high-resolution print", price: "0.75", tags: "art,print" },
       { externalId: "zine-issue-1", type: "document", title: "Pixel zine, issue 1", price: "0.10", tags: "zine,art" },

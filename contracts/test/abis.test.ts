@@ -9,10 +9,10 @@ describe("lib/chain/abis.ts", () => {
   it("matches the compiled contracts (rerun `node scripts/gen-abis.mjs` if not)", async () => {
     const artifacts = await compileContracts({ dataDir: inject("contractsCacheDir") });
     for (const [name, artifact] of Object.entries(artifacts)) {
-      const key = `${name[0].toLowerCase()}${name.slice(1)}Abi` as keyof typeof abis;
+      const key = `${name[0]!.toLowerCase()}${name.slice(1)}Abi` as keyof typeof abis;
       expect(abis[key], key).toEqual(artifact.abi);
     }
-    expect(abis.HOLDING_BOX_INIT_CODE_HASH).toBe(keccak256(artifacts.HoldingBox.bytecode));
-    expect(abis.FEE_WALLET_INIT_CODE_HASH).toBe(keccak256(artifacts.FeeWallet.bytecode));
+    expect(abis.HOLDING_BOX_INIT_CODE_HASH).toBe(keccak256(artifacts.HoldingBox!.bytecode));
+    expect(abis.FEE_WALLET_INIT_CODE_HASH).toBe(keccak256(artifacts.FeeWallet!.bytecode));
   });
 });

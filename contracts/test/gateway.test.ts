@@ -131,7 +131,7 @@ describe("GatewayWallet: Circle's ABI", () => {
     expect(receipt.status).toBe("success");
     expect(receipt.gasUsed).toBeLessThan(120_000n); // GatewayClient sends deposit() with gas: 120000
     const [deposited] = events(gatewayWalletAbi, receipt);
-    expect(deposited.eventName).toBe("Deposited");
+    expect(deposited!.eventName).toBe("Deposited");
     expect(await read.available(buyer.address)).toBe(2_500_000n);
     expect(await read.total(buyer.address)).toBe(2_500_000n);
     expect(await read.wallet(buyer.address)).toBe(500_000n);
@@ -180,7 +180,7 @@ describe("GatewayWallet: settleBatch", () => {
     expect(first.settled.map((l) => l.args.value)).toEqual([1_000n, 2_500n]);
     expect(await read.wallet(seller)).toBe(3_500n);
     expect(await read.available(payer.address)).toBe(5_000_000n - 3_500n);
-    expect(await read.used(payer.address, items[0].nonce)).toBe(true);
+    expect(await read.used(payer.address, items[0]!.nonce)).toBe(true);
 
     // A crash after broadcast and a retry: every item is skipped, nothing is debited twice.
     const again = await settle(items);

@@ -14,7 +14,7 @@ describe("Reputation", () => {
     const receipt = await send(
       rater.wallet.writeContract({ ...reputation, functionName: "rateContent", args: [contentId, 45, reviewHash, unlockRef] }),
     );
-    const [rated] = events(reputationAbi, receipt);
+    const rated = events(reputationAbi, receipt)[0]!;
     expect(rated.eventName).toBe("ContentRated");
     expect(rated.args).toMatchObject({ contentId, rating: 45, reviewHash, unlockRef });
     expect(isAddressEqual(rated.args.rater, rater.address)).toBe(true);

@@ -146,7 +146,7 @@ describe("Usdc", () => {
     const receipt = await send(
       operator.writeContract({ ...usdc, functionName: "cancelAuthorization", args: [payer.address, message.nonce, cancelSig] }),
     );
-    expect(events(usdcAbi, receipt)[0].eventName).toBe("AuthorizationCanceled");
+    expect(events(usdcAbi, receipt)[0]!.eventName).toBe("AuthorizationCanceled");
     await expectRevert(
       operator.writeContract({ ...usdc, functionName: "transferWithAuthorization", args: [...args(message), signature] }),
       "AuthorizationAlreadyUsed",

@@ -88,7 +88,7 @@ describe("quickshare media on an S3-compatible bucket", () => {
     const S = 65_536;
     const n = video.length;
     // Inside the opening GET's first 128 KiB, on segment edges, across segments, one whole segment, the last byte.
-    for (const [start, end] of [[0, 0], [1, 99], [S - 1, S], [S, 2 * S - 1], [17 * 1024 * 1024, 17 * 1024 * 1024 + S - 1], [17 * 1024 * 1024 + 5, 18 * 1024 * 1024 + 7], [n - S - 1, n - 1], [n - 1, n - 1]]) {
+    for (const [start, end] of [[0, 0], [1, 99], [S - 1, S], [S, 2 * S - 1], [17 * 1024 * 1024, 17 * 1024 * 1024 + S - 1], [17 * 1024 * 1024 + 5, 18 * 1024 * 1024 + 7], [n - S - 1, n - 1], [n - 1, n - 1]] as const) {
       const part = await get({ range: `bytes=${start}-${end}` });
       expect(part.status).toBe(206);
       expect(part.headers.get("content-range")).toBe(`bytes ${start}-${end}/${n}`);

@@ -667,7 +667,7 @@ describe("media streams: a large file whole and in ranges, and a blob modified i
   it("a flipped bit in one segment: ranges elsewhere are served, a range starting in it is a 500, a download through it breaks off", async () => {
     const restore = await edited((b) => { b[segAt(31) + 77]! ^= 0x10; return b; });
     try {
-      for (const [start, end] of [[0, 99], [file.length - 10, file.length - 1], [30 * SEG, 31 * SEG - 1], [32 * SEG, 33 * SEG + 5]]) {
+      for (const [start, end] of [[0, 99], [file.length - 10, file.length - 1], [30 * SEG, 31 * SEG - 1], [32 * SEG, 33 * SEG + 5]] as const) {
         const part = await media(slug, "video", { headers: { range: `bytes=${start}-${end}` } });
         expect(part.status).toBe(206);
         expect(Buffer.from(await part.arrayBuffer()).equals(file.subarray(start, end + 1))).toBe(true);

@@ -65,7 +65,7 @@ describe("x402 discovery", () => {
   });
 
   it("the OpenAPI document answers at /openapi.json and /.well-known/openapi.json too; paid operations carry x-payment-info", async () => {
-    const [a, b, c] = await Promise.all(["/api/openapi.json", "/openapi.json", "/.well-known/openapi.json"].map((p) => api(p)));
+    const [a, b, c] = await Promise.all([api("/api/openapi.json"), api("/openapi.json"), api("/.well-known/openapi.json")]);
     for (const r of [a, b, c]) expect(r.status).toBe(200);
     expect(b.body).toEqual(a.body);
     expect(c.body).toEqual(a.body);

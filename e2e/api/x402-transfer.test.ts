@@ -94,7 +94,7 @@ describe("transfer rail", () => {
     });
     await chainClient.waitForTransactionReceipt({ hash: revertedHash });
     // A foreign token with the same Transfer event: its logs must not count as USDC.
-    const { Usdc } = await compileContracts({ dataDir: process.env.DATA_DIR! });
+    const Usdc = (await compileContracts({ dataDir: process.env.DATA_DIR! })).Usdc!;
     const deployHash = await walletFor(payer).deployContract({ abi: Usdc.abi, bytecode: Usdc.bytecode as Hex, chain, account: payer });
     const fake = (await chainClient.waitForTransactionReceipt({ hash: deployHash })).contractAddress!;
     for (const [fn, args] of [["initialize", [payer.address]], ["mint", [payer.address, usdc("5")]]] as const) {

@@ -10,7 +10,7 @@ import { FEE_WALLET_INIT_CODE_HASH, HOLDING_BOX_INIT_CODE_HASH } from "./abis";
 export function canonicalDomain(input: string): string {
   let host = input.trim().toLowerCase();
   host = host.replace(/^[a-z][a-z0-9+.-]*:\/\//, ""); // scheme
-  host = host.split(/[/?#]/, 1)[0]; // path, query, fragment
+  host = host.split(/[/?#]/, 1)[0] ?? ""; // path, query, fragment
   host = host.slice(host.lastIndexOf("@") + 1); // userinfo
   if (host.startsWith("[")) {
     host = host.slice(0, host.indexOf("]") + 1); // [IPv6]:port

@@ -82,7 +82,7 @@ describe("secp256k1: native and JS agree", () => {
     for (let i = 0; i < 300; i++) {
       const raw = bytes(10_000 + i, 65);
       raw[64] = 27 + (i % 2);
-      raw[32] &= 0x7f; // s in the lower half, so most reach the curve
+      raw[32]! &= 0x7f; // s in the lower half, so most reach the curve
       const result = await agree(keccak256(toHex(i)), bytesToHex(raw));
       if (result) recovered++;
     }
