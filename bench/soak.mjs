@@ -87,11 +87,11 @@ await runBenchmark(async () => {
     return encodePaymentSignatureHeader({ x402Version: 2, accepted: gateway, resource: challenge.resource, payload });
   };
 
-  // The seeded sites' widget (their verify tokens, read from the database as the widget holds them).
+  // The seeded sites' widget (their public site keys, read from the database as the widget holds them).
   const listed = (await (await fetch(`${hub.url}/hub/explore/content?limit=50`)).json()).content;
   const siteIds = [...new Set(listed.map((c) => c.websiteId))];
   const tokens = new Map();
-  for (const id of siteIds) tokens.set(id, (await sqlRows(hub.databaseUrl, opts.db === "sqlite" ? 'SELECT "verifyToken" AS t FROM "Site" WHERE "id" = ?' : 'SELECT "verifyToken" AS t FROM "Site" WHERE "id" = $1', [id]))[0].t);
+  for (const id of siteIds) tokens.set(id, (await sqlRows(hub.databaseUrl, opts.db === "sqlite" ? 'SELECT "siteKey" AS t FROM "Site" WHERE "id" = ?' : 'SELECT "siteKey" AS t FROM "Site" WHERE "id" = $1', [id]))[0].t);
   const events = listed.map((c) => JSON.stringify({ siteId: c.websiteId, token: tokens.get(c.websiteId), event: "page_view", url: c.url }));
   if (events.length === 0) throw new Error("no seeded content to send widget events for");
 
@@ -267,9 +267,12 @@ async function paymentBooks(databaseUrl) {
   return { payments: Number(p.n), amount: BigInt(p.s), ledger: Number(l.n), ledgerAmount: BigInt(l.s) };
 }
 
-/** Every LedgerTotal against the count and sums of the rows it totals. */
+/** Every kind's running total (the sum of its LedgerTotal shards) against the count and sums of the rows it totals. */
 async function ledgerTotals(databaseUrl) {
-  const totals = await sqlRows(databaseUrl, 'SELECT "network", "type", "subkind", "count", "amountAtomic", "protocolFeeAtomic" FROM "LedgerTotal"');
+  const totals = await sqlRows(
+    databaseUrl,
+    'SELECT "network", "type", "subkind", SUM("count") AS "count", SUM("amountAtomic") AS "amountAtomic", SUM("protocolFeeAtomic") AS "protocolFeeAtomic" FROM "LedgerTotal" GROUP BY "network", "type", "subkind"',
+  );
   const sums = await sqlRows(
     databaseUrl,
     `SELECT "network", "type", COALESCE("subkind", '') AS "subkind", COUNT(*) AS n, COALESCE(SUM("amountAtomic"), 0) AS a, COALESCE(SUM(COALESCE("protocolFeeAtomic", 0)), 0) AS f
