@@ -169,9 +169,12 @@ describe("invite-only posts", () => {
 
     // Quote and access control say the same.
     const q = await blogRequest(blog.domain, `/api/svc/posts/${post.id}/quote?wallet=${outsider.address}`);
-    expect(q.body).toMatchObject({ decision: "denied", reason: "not-invited", price: "0.2", publicAccess: false });
+    expect(q.body).toMatchObject({ kind: "post", decision: "denied", reason: "not-invited", price: "0.2", amount: null, publicAccess: false, expiresAt: null });
     const q2 = await blogRequest(blog.domain, `/api/svc/posts/members/quote`);
     expect(q2.body).toMatchObject({ decision: "denied", reason: "not-invited" });
+    // The buyer's proof: granted through its entitlement, in the words a share's quote uses.
+    const mine = await blogRequest(blog.domain, `/api/svc/posts/${post.id}/quote`, { headers: { "x-svc-payment-proof": bought.body.unlockProof } });
+    expect(mine.body).toMatchObject({ kind: "post", decision: "grant", reason: "entitlement", wallet: invited.address, possessed: true, tier: "whitelist", amount: null, path: "/article/members" });
     const ac = await blogRequest(blog.domain, `/api/svc/posts/${post.id}/access-control`, { cookie: admin });
     expect(ac.body).toMatchObject({ whitelist: [invited.address], publicAccess: false, tier: "public", price: "0.2" });
     // The same list-and-entitlements view as a share's: the invited payer holds a paid entitlement.
@@ -180,7 +183,7 @@ describe("invite-only posts", () => {
     const put = await blogRequest(blog.domain, `/api/svc/posts/${post.id}/access-control`, { cookie: admin, method: "PUT", json: { publicAccess: true, tier: "supporters", whitelist: [] } });
     expect(put.body).toMatchObject({ publicAccess: true, tier: "supporters", whitelist: [] });
     const q3 = await blogRequest(blog.domain, `/api/svc/posts/${post.id}/quote?wallet=${outsider.address}`);
-    expect(q3.body).toMatchObject({ decision: "payment-required", amount: "0.2", tier: "supporters" });
+    expect(q3.body).toMatchObject({ decision: "payment-required", amount: "0.2", tier: "public", label: "supporters" });
   });
 });
 

@@ -109,15 +109,15 @@ const cases: Case[] = [
   { rule: "4", name: "anonymous on a tiered share pays the public price", run: () => access(s("tiered")), status: 402, check: (b) => expect(b.accepts.map((a: any) => a.amount)).toEqual(["500000", "500000"]) },
   {
     rule: "4", name: "quote: a whitelisted claim gets the whitelist price", run: () => api(`/quickshare/${s("tiered")}/quote?wallet=${listed.address}`), status: 200,
-    check: (b) => expect(b).toMatchObject({ price: "0.1", publicPrice: "0.5", whitelistPrice: "0.1", tier: "whitelist", decision: "payment-required", possessed: false }),
+    check: (b) => expect(b).toMatchObject({ amount: "0.1", price: "0.5", whitelistPrice: "0.1", tier: "whitelist", decision: "payment-required", possessed: false }),
   },
   {
     rule: "4", name: "quote: anyone else gets the public price", run: () => api(`/quickshare/${s("tiered")}/quote?wallet=${stranger()}`), status: 200,
-    check: (b) => expect(b).toMatchObject({ price: "0.5", tier: "public", decision: "payment-required" }),
+    check: (b) => expect(b).toMatchObject({ amount: "0.5", price: "0.5", tier: "public", decision: "payment-required" }),
   },
   {
     rule: "4", name: "quote: a whitelistPrice of 0 needs possession", run: () => api(`/quickshare/${s("tieredFree")}/quote?wallet=${listed.address}`), status: 200,
-    check: (b) => expect(b).toMatchObject({ price: "0", tier: "whitelist", decision: "denied", reason: "possession-required" }),
+    check: (b) => expect(b).toMatchObject({ amount: null, whitelistPrice: "0", tier: "whitelist", decision: "denied", reason: "possession-required" }),
   },
   // 5. invite-only: non-listed → 403 before any charge or free grant
   { rule: "5", name: "invite-only paid, anonymous", run: () => access(s("invitePaid")), status: 403, code: "not-invited" },

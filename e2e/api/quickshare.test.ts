@@ -414,7 +414,7 @@ describe("access-control", () => {
     const put = await api(`/quickshare/${share.slug}/access-control`, { method: "PUT", cookie: owner.cookie, json: { price: "0.75", whitelistPrice: "0.05", whitelist: [w], publicAccess: false } });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ success: true, slug: share.slug, price: "0.75", whitelistPrice: "0.05", publicAccess: false, whitelist: [w], status: "active", entitlements: [] });
-    expect((await api(`/quickshare/${share.slug}/quote?wallet=${w}`)).body).toMatchObject({ price: "0.05", tier: "whitelist" });
+    expect((await api(`/quickshare/${share.slug}/quote?wallet=${w}`)).body).toMatchObject({ kind: "share", price: "0.75", whitelistPrice: "0.05", amount: "0.05", tier: "whitelist" });
     expectError(await access(share.slug, { wallet: stranger() }), 403, "not-invited");
     const clear = await api(`/quickshare/${share.slug}/access-control`, { method: "PUT", cookie: owner.cookie, json: { whitelistPrice: null, whitelist: [], publicAccess: true } });
     expect(clear.body).toMatchObject({ whitelistPrice: null, whitelist: [], publicAccess: true, price: "0.75" });

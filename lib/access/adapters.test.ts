@@ -91,7 +91,7 @@ describe.each([
   it("each read path (access, unlock, agent routing of /qs, media, quote, page) calls lib/access with the adapter", () => {
     for (const file of routes) {
       const text = source(file);
-      expect(text, file).toMatch(/@\/lib\/access\/(access-resource|serve-media|load-access|view-resource)"/);
+      expect(text, file).toMatch(/@\/lib\/access\/(access-resource|serve-media|load-access|quote-resource|view-resource)"/);
       expect(text, file).toContain(adapter);
     }
   });

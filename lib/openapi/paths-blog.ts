@@ -4,10 +4,11 @@ import { operation, type OperationDoc } from "@/lib/http/operation";
 import { nonceQuery, nonceResponse, verifyBody } from "@/lib/schemas/auth";
 import {
   accessQuery, adminPostResponse, adminPostsResponse, blogMediaParams, blogMediaQuery, createBlogBody, createPostBody, deletedPostResponse, hostedBlog, manifestQuery,
-  postAccessControl, postAccessControlBody, postAccessGrant, postEntitlementResponse, postKeyParams, adminPostQuery, postManifest, postQuote, postTeaser,
+  postAccessControl, postAccessControlBody, postAccessGrant, postEntitlementResponse, postKeyParams, adminPostQuery, postManifest, postTeaser,
   postWalletParams, shortAccessParams, siteManifest, updatePostBody, walletOptionalQuery,
 } from "@/lib/schemas/blog";
 import { gatewayBalanceResponse, uploadResponse } from "@/lib/schemas/quickshare";
+import { resourceQuote } from "@/lib/schemas/quote";
 import { errors, pathsOf, siwxHeader } from "./helpers";
 
 const tags = ["hosted blogs"];
@@ -161,7 +162,7 @@ export const postQuoteOp = operation({
   path: "/api/svc/posts/{key}/quote",
   params: postKeyParams,
   query: walletOptionalQuery,
-  response: postQuote,
+  response: resourceQuote,
   doc: { tags, summary: "Price and access decision for this viewer", description: ORIGIN, headers: proofHeader, answer: "Quote", responses: errors(400, 404) },
 });
 

@@ -4,9 +4,10 @@ import { operation, type OperationDoc } from "@/lib/http/operation";
 import {
   accessControlBody, accessControlResponse, accessGrant, createShareBody, createShareResponse, dashboardQuery, dashboardResponse,
   entitlementParams, entitlementResponse, gatewayBalanceBody, gatewayBalanceResponse, manifestResponse, mediaParams, mediaQuery,
-  metaResponse, mineResponse, quoteResponse, reslugResponse, revokeResponse, slugParams, statsResponse, unlockBody, uploadQuery,
+  metaResponse, mineResponse, reslugResponse, revokeResponse, slugParams, statsResponse, unlockBody, uploadQuery,
   uploadResponse, viewResponse, walletQuery,
 } from "@/lib/schemas/quickshare";
+import { resourceQuote } from "@/lib/schemas/quote";
 import { errors, json, pathsOf, siwxHeader } from "./helpers";
 
 const tags = ["quickshare"];
@@ -157,7 +158,7 @@ export const quoteOp = operation({
   path: "/quickshare/{slug}/quote",
   params: slugParams,
   query: walletQuery,
-  response: quoteResponse,
+  response: resourceQuote,
   doc: {
     tags,
     summary: "Price and access decision for this request, without reading or charging",

@@ -142,23 +142,6 @@ export const postEntitlementResponse = z
   .object({ success: z.literal(true), wallet: walletAddress, status: z.enum(["active", "revoked", "banned", "none"]) })
   .meta({ id: "BlogEntitlementChange" });
 
-export const postQuote = z
-  .object({
-    success: z.literal(true),
-    id: z.string(),
-    path: z.string(),
-    title: z.string(),
-    price: z.string().meta({ description: "List price" }),
-    currency: z.string(),
-    tier: z.string(),
-    publicAccess: z.boolean(),
-    wallet: z.string().nullable(),
-    decision: z.enum(["free", "entitled", "payment-required", "denied"]),
-    amount: z.string().nullable().meta({ description: "What this viewer would pay now (payment-required only)" }),
-    reason: z.string().nullable().meta({ description: "The denial code (banned, not-invited, …)" }),
-  })
-  .meta({ id: "BlogPostQuote" });
-
 export const walletOptionalQuery = z.object({ wallet: walletAddress.optional().meta({ description: "A claim only: names the wallet, never grants" }) });
 export const accessQuery = z.object({
   path: z.string().min(1).max(300).meta({ description: "/<type>/<slug> (or the post's full URL)", example: "/article/tide-tables" }),

@@ -138,24 +138,6 @@ export const metaResponse = z
 
 export const walletQuery = z.object({ wallet: walletAddress.optional().meta({ description: "A claim only: changes the price tier, never grants" }) });
 
-export const quoteResponse = z
-  .object({
-    success: z.literal(true),
-    slug,
-    currency: z.string(),
-    price: z.string().meta({ description: "What this request would pay now (0 when it would be granted)" }),
-    publicPrice: z.string(),
-    whitelistPrice: z.string().nullable(),
-    publicAccess: z.boolean(),
-    tier: z.enum(["public", "whitelist"]),
-    wallet: z.string().nullable(),
-    possessed: z.boolean(),
-    decision: z.enum(["grant", "payment-required", "denied", "expired"]),
-    reason: z.string().nullable(),
-    expiresAt: z.iso.datetime(),
-  })
-  .meta({ id: "QuickshareQuote" });
-
 const mediaItem = z.object({
   kind: z.enum(MEDIA_KINDS),
   index: z.number().int(),
