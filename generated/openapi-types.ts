@@ -2828,25 +2828,6 @@ export interface components {
                 page: string;
             };
         };
-        BlogPostQuote: {
-            /** @description What this viewer would pay now (payment-required only) */
-            amount: string | null;
-            currency: string;
-            /** @enum {string} */
-            decision: "free" | "entitled" | "payment-required" | "denied";
-            id: string;
-            path: string;
-            /** @description List price */
-            price: string;
-            publicAccess: boolean;
-            /** @description The denial code (banned, not-invited, …) */
-            reason: string | null;
-            /** @constant */
-            success: true;
-            tier: string;
-            title: string;
-            wallet: string | null;
-        };
         BlogPostTeaser: {
             post: {
                 /** @description Free posts: the decrypted body. Locked posts: null */
@@ -4595,30 +4576,6 @@ export interface components {
             /** @constant */
             success: true;
         };
-        QuickshareQuote: {
-            currency: string;
-            /** @enum {string} */
-            decision: "grant" | "payment-required" | "denied" | "expired";
-            /** Format: date-time */
-            expiresAt: string;
-            possessed: boolean;
-            /** @description What this request would pay now (0 when it would be granted) */
-            price: string;
-            publicAccess: boolean;
-            publicPrice: string;
-            reason: string | null;
-            /**
-             * @description 8 characters of the base58 alphabet
-             * @example 7Hq3xPzR
-             */
-            slug: string;
-            /** @constant */
-            success: true;
-            /** @enum {string} */
-            tier: "public" | "whitelist";
-            wallet: string | null;
-            whitelistPrice: string | null;
-        };
         QuickshareReslug: {
             /**
              * @description 8 characters of the base58 alphabet
@@ -4847,6 +4804,43 @@ export interface components {
             url: string;
             /** @description The owner wallet the URL resolves to (null when unresolved) */
             wallet: string | null;
+        };
+        ResourceQuote: {
+            /** @description What this request would pay now (decision payment-required only, else null) */
+            amount: string | null;
+            currency: string;
+            /** @enum {string} */
+            decision: "grant" | "payment-required" | "denied" | "expired";
+            /** @description When a share stops selling; null for a post */
+            expiresAt: string | null;
+            id: string;
+            /** @enum {string} */
+            kind: "share" | "post";
+            /** @description The creator's display label for the post's tier ("supporters"); null for a share */
+            label: string | null;
+            /** @description Where the resource is read: /qs/<slug> for a share, /<type>/<slug> on the blog's origin for a post */
+            path: string;
+            /** @description The wallet is proven (unlock proof or session), not only claimed */
+            possessed: boolean;
+            /** @description List price: what the public pays */
+            price: string;
+            /** @description false: invite-only (only whitelisted wallets may read or buy) */
+            publicAccess: boolean;
+            /** @description grant: how (free, entitlement, whitelist-free); denied: the code (banned, not-invited, possession-required, …); else null */
+            reason: string | null;
+            slug: string;
+            /** @constant */
+            success: true;
+            /**
+             * @description The price tier this request is quoted at
+             * @enum {string}
+             */
+            tier: "public" | "whitelist";
+            title: string;
+            /** @description The wallet the quote is for (a claim, a proof or the session), if any */
+            wallet: string | null;
+            /** @description What whitelisted wallets pay (null: the list price) */
+            whitelistPrice: string | null;
         };
         ResourceSeries: {
             daily: {
@@ -8611,7 +8605,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BlogPostQuote"];
+                    "application/json": components["schemas"]["ResourceQuote"];
                 };
             };
             /** @description Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`); text that is not well-formed Unicode or holds NUL (`invalid-text`, naming the field); a malformed percent-escape in the path (`malformed-url`) */
@@ -15655,7 +15649,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["QuickshareQuote"];
+                    "application/json": components["schemas"]["ResourceQuote"];
                 };
             };
             /** @description Invalid input: malformed JSON, a wrong type or a missing field (every failing field is named in `details`); text that is not well-formed Unicode or holds NUL (`invalid-text`, naming the field); a malformed percent-escape in the path (`malformed-url`) */

@@ -17,7 +17,7 @@ export async function loadAccess<R extends { id: string }>(
   { key, resource, purpose, now = new Date(), audience = "humans", anonymous = false, ...input }: ViewerInput & { key: string; resource?: R | null; purpose: AccessPurpose; now?: Date; anonymous?: boolean },
 ): Promise<AccessContext<R>> {
   const cacheKey = anonymous ? adapter.cacheKey?.(key) : undefined;
-  const found = resource !== undefined ? resource : cacheKey ? await cachedValue(cacheKey, () => adapter.find(key)) : await adapter.find(key);
+  const found = resource !== undefined ? resource : cacheKey ? await cachedValue(cacheKey, () => adapter.find(key), "rows") : await adapter.find(key);
   // A pass's unlock proof proves its wallet on every resource the pass covers.
   const passProofs = found ? (adapter.passScopes?.(found) ?? []).map(passProofId) : [];
   const viewer = viewerOf({ proofId: found ? adapter.proofId(found) : null, passProofIds: passProofs, ...input, now });

@@ -51,7 +51,7 @@ export async function blogContext(req: NextRequest, domain: string, withSession 
   // A request without a blog session reads the blog from the read cache (as its answers are): what it
   // can see of the blog is what every anonymous reader sees. A session reads it afresh (its roles).
   const anonymous = !withSession || !req.cookies.has(BLOG_SESSION_COOKIE);
-  const site = anonymous ? await cachedValue(`blog-site:${domain}`, () => findActiveBlog(domain)) : await findActiveBlog(domain);
+  const site = anonymous ? await cachedValue(`blog-site:${domain}`, () => findActiveBlog(domain), "rows") : await findActiveBlog(domain);
   if (!site) throw new ApiError("not-found", `No active hosted blog at ${domain}`);
   const session = withSession ? await readSession(req, site.id, BLOG_SESSION_COOKIE) : null;
   const admin = !!session && (await isBlogAdmin(site, session.wallet));

@@ -16,10 +16,10 @@ export type SoldPost = { blog: BlogContext; post: PostRow };
  * blog is seen from its public origin, as its own access route sees it from a reader. Drafts and
  * unknown posts resolve too: the access engine answers them 404, as the blog's route does.
  */
-export async function findSoldPost(input: { contentId?: string; url?: string; siteId?: string }): Promise<SoldPost | null> {
+export async function findSoldPost(input: { contentId?: string; url?: string; siteId?: string; fromCache?: boolean }): Promise<SoldPost | null> {
   const { contentId, url } = input;
   if (contentId) {
-    const hit = await contentById(input as { contentId: string; siteId?: string });
+    const hit = await contentById(input as typeof input & { contentId: string });
     if (hit) return isPostListing(hit) ? postOf(hit.siteId, hit.externalId.slice(POST_LISTING_PREFIX.length)) : null;
     if (contentId.startsWith(POST_LISTING_PREFIX)) {
       const post = await db.blogPost.findUnique({ where: { id: contentId.slice(POST_LISTING_PREFIX.length) }, select: { id: true, siteId: true } });

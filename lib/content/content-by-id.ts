@@ -3,26 +3,19 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { cachedValue } from "@/lib/http/read-cache";
 
-type Named = { contentId: string; siteId?: string };
+/**
+ * `fromCache`: the request only asks for a quote (a 402 challenge, no payment): its content row may come
+ * from the read cache (lib/http/read-cache.ts `cachedValue`: at most READ_CACHE_MS old, dropped by every
+ * write of this instance), as explore's cards do. A challenge only quotes; the request that pays reads the
+ * row afresh and is priced from it, so a quote a second old can cost a payer one more 402, never a wrong
+ * charge.
+ */
+type Named = { contentId: string; siteId?: string; fromCache?: boolean };
 type Rows = Awaited<ReturnType<typeof queryRows>>;
 
 // Per request: keyed by the request's parsed body object, so POST /hub/pay asks once whether the id
 // names a hosted post (lib/blog/find-sold-post) and what it costs (lib/x402/resolve-pay-resource).
 const perInput = new WeakMap<object, Map<string, Promise<Rows>>>();
-
-// Inputs of requests that only ask for a quote (a 402 without payment credentials).
-const quoting = new WeakSet<object>();
-
-/**
- * Marks a request's parsed input as asking for a quote only (a 402 challenge, no payment): its content
- * row may come from the read cache (lib/http/read-cache.ts `cachedValue`: at most READ_CACHE_MS old,
- * dropped by every write of this instance), as explore's cards do. A challenge only quotes; the request
- * that pays reads the row afresh and is priced from it, so a quote a second old can cost a payer one
- * more 402, never a wrong charge.
- */
-export function quoteOnly(input: object): void {
-  quoting.add(input);
-}
 
 function queryRows({ contentId, siteId }: Named) {
   const byExternal = { externalId: contentId, ...(siteId ? { siteId } : {}) };
@@ -40,7 +33,7 @@ export async function contentById(input: Named) {
   if (!memo) perInput.set(input, (memo = new Map()));
   let rows = memo.get(key);
   if (!rows) {
-    rows = quoting.has(input) ? cachedValue(`content-by-id:${key}`, () => queryRows(input)) : queryRows(input);
+    rows = input.fromCache ? cachedValue(`content-by-id:${key}`, () => queryRows(input), "rows") : queryRows(input);
     memo.set(key, rows);
     rows.catch(() => memo.delete(key));
   }

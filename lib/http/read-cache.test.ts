@@ -136,4 +136,17 @@ describe("kept values (a count shared by every explore page)", () => {
     expect(await cachedValue("k0", async () => "recomputed")).toBe("recomputed");
     expect(await cachedValue("k256", async () => "recomputed")).toBe(256);
   });
+
+  it("keeps quoted rows under a bound of their own: thousands of them push out no shared value", async () => {
+    invalidateReads();
+    await cachedValue("count", async () => 42);
+    for (let i = 0; i < 4_096; i++) await cachedValue(`row${i}`, async () => i, "rows");
+    expect(await cachedValue("count", async () => "recomputed")).toBe(42);
+    expect(await cachedValue("row0", async () => "recomputed", "rows")).toBe(0);
+    await cachedValue("row4096", async () => 4_096, "rows");
+    expect(await cachedValue("row0", async () => "recomputed", "rows")).toBe("recomputed");
+    expect(await cachedValue("row2", async () => "recomputed", "rows")).toBe(2);
+    // The same key in two spaces is two values.
+    expect(await cachedValue("count", async () => "row", "rows")).toBe("row");
+  });
 });

@@ -42,20 +42,27 @@ type State = {
   entries: Map<string, Entry>;
   bytes: number;
   flights: Map<string, { generation: number; done: Promise<Snapshot> }>;
-  values: Map<string, Kept<unknown>>;
+  /** Kept values by space (`cachedValue`): each space evicts its own oldest past its bound. */
+  kept: Record<ValueSpace, Map<string, Kept<unknown>>>;
 };
 
 /** Bounds: one answer larger than this is never kept, and the cache evicts its oldest past the total. */
 const MAX_ENTRY_BYTES = 8 * 1024 * 1024;
 const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
 const MAX_ENTRIES = 2_000;
-const MAX_VALUES = 256;
+/**
+ * Spaces of kept values, each with its own bound, so one kind cannot push out the other: "values" are
+ * few and shared by many answers (explore's counts); "rows" are one per resource an anonymous quote
+ * names (a content row, a share, a post, a blog), as many as the resources readers ask about.
+ */
+const MAX_VALUES = { values: 256, rows: 4_096 } as const;
+export type ValueSpace = keyof typeof MAX_VALUES;
 
 // One cache per process (lib/process-state.ts); another worker's write drops it too.
 const INVALIDATE = "read-cache:invalidate";
 const state = processState("read-cache", (): State => {
   onBroadcast(INVALIDATE, () => dropAll(state()));
-  return { generation: 0, entries: new Map(), bytes: 0, flights: new Map(), values: new Map() };
+  return { generation: 0, entries: new Map(), bytes: 0, flights: new Map(), kept: { values: new Map(), rows: new Map() } };
 });
 
 /** A write finished in this process: every kept answer is stale from now on, here and in the other workers. */
@@ -68,31 +75,34 @@ function dropAll(s: State): void {
   s.generation += 1;
   s.entries.clear();
   s.bytes = 0;
-  s.values.clear();
+  for (const space of Object.values(s.kept)) space.clear();
 }
 
 /**
  * A value several cached answers are built from (the visible content count every explore page, sort
- * and the content board share), under the same bound as the answers: computed at most once per
- * READ_CACHE_MS and write generation in this process, concurrent callers sharing the computation.
+ * and the content board share), or a row an anonymous quote is priced from (`space` "rows"), under the
+ * same bound as the answers: computed at most once per READ_CACHE_MS and write generation in this
+ * process, concurrent callers sharing the computation.
  * A failed computation is not kept. READ_CACHE_MS=0 computes it every time.
  */
-export async function cachedValue<T>(key: string, compute: () => Promise<T>): Promise<T> {
+export async function cachedValue<T>(key: string, compute: () => Promise<T>, space: ValueSpace = "values"): Promise<T> {
   const ttl = env.READ_CACHE_MS;
   if (ttl <= 0) return compute();
   const s = state();
+  const values = s.kept[space];
+  const generation = s.generation;
   const now = Date.now();
-  const kept = s.values.get(key) as Kept<T> | undefined;
-  if (kept && kept.generation === s.generation && now - kept.at < ttl) return kept.value;
-  const entry: Kept<T> = { at: now, generation: s.generation, value: compute() };
-  s.values.delete(key);
-  s.values.set(key, entry);
-  for (const [k] of s.values) {
-    if (s.values.size <= MAX_VALUES) break;
-    s.values.delete(k);
+  const kept = values.get(key) as Kept<T> | undefined;
+  if (kept && kept.generation === generation && now - kept.at < ttl) return kept.value;
+  const entry: Kept<T> = { at: now, generation, value: compute() };
+  values.delete(key);
+  values.set(key, entry);
+  for (const [k] of values) {
+    if (values.size <= MAX_VALUES[space]) break;
+    values.delete(k);
   }
   entry.value.catch(() => {
-    if (s.values.get(key) === entry) s.values.delete(key);
+    if (values.get(key) === entry) values.delete(key);
   });
   return entry.value;
 }

@@ -13,7 +13,7 @@ import { verifyAndRecordPayment } from "./verify-and-record-payment";
  * throws the 402 challenge or verifies and records the payment on either rail. Without payment
  * credentials, a SIGN-IN-WITH-X proof re-reads the wallet's earlier payment for the same content.
  */
-export async function payForContent({ body, credentials }: { body: z.output<typeof payBody>; credentials: Credentials }): Promise<PaymentOutcome> {
+export async function payForContent({ body, credentials }: { body: z.output<typeof payBody> & { fromCache?: boolean }; credentials: Credentials }): Promise<PaymentOutcome> {
   const resource = await resolvePayResource(body, { audience: audienceOf({ actor: credentials.actor }) });
   if (credentials.payment.kind === "none" && credentials.siwx) return siwxReread(resource, credentials.siwx);
   return verifyAndRecordPayment({ resource, credentials: credentials.payment, actor: credentials.actor, now: credentials.now, fault: credentials.fault });

@@ -21,6 +21,8 @@ export type PayResourceInput = {
   recipient?: string;
   siteId?: string;
   siteToken?: string;
+  /** A quote only (no payment): the content row may come from the read cache (lib/content/content-by-id.ts). */
+  fromCache?: boolean;
 };
 
 export type ResolvedPayResource = PaidResource & { tracked: boolean; hosted: boolean };
@@ -119,7 +121,7 @@ async function findTrackedContent(input: PayResourceInput) {
   const include = { site: true } as const;
   if (input.contentId) {
     // One query for both forms (shared with find-sold-post within the request).
-    const hit = await contentById(input as { contentId: string; siteId?: string });
+    const hit = await contentById(input as PayResourceInput & { contentId: string });
     if (hit) return hit;
   }
   if (input.url) {

@@ -1,6 +1,5 @@
 import { findSoldPost } from "@/lib/blog/find-sold-post";
 import { payForPost } from "@/lib/blog/pay-for-post";
-import { quoteOnly } from "@/lib/content/content-by-id";
 import { route } from "@/lib/http/route";
 import { payOp } from "@/lib/openapi/paths-x402";
 import { findSoldPass } from "@/lib/passes/find-sold-pass";
@@ -11,17 +10,18 @@ import { payForContent } from "@/lib/x402/pay-for-content";
 // POST /hub/pay — 402 x402 challenge for content, a hosted post or a blog's pass, or its receipt once paid (gateway or transfer rail)
 export const POST = route(payOp, async ({ body, req }) => {
   const credentials = parseCredentials(req.headers);
-  if (credentials.payment.kind === "none" && !credentials.siwx) quoteOnly(body);
-  const sold = await findSoldPost(body);
+  // One object per request: the lookups below share its content row (lib/content/content-by-id.ts); a quote may read it from the cache.
+  const lookup = { ...body, fromCache: credentials.payment.kind === "none" && !credentials.siwx };
+  const sold = await findSoldPost(lookup);
   if (sold) {
     const { body: paid, headers } = await payForPost({ sold, credentials, wallet: body.wallet });
     return Response.json(paid, { headers });
   }
-  const passOf = await findSoldPass(body);
+  const passOf = await findSoldPass(lookup);
   if (passOf) {
     const { body: paid, headers } = await payForPass({ blog: passOf, credentials, wallet: body.wallet });
     return Response.json(paid, { headers });
   }
-  const { receipt, headers } = await payForContent({ body, credentials });
+  const { receipt, headers } = await payForContent({ body: lookup, credentials });
   return Response.json({ success: true, payment: receipt }, { headers: { ...headers, "cache-control": "no-store" } });
 });
