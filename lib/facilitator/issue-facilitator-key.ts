@@ -27,7 +27,7 @@ export async function issueFacilitatorKey({
   wallet: string;
   label?: string;
   replaces?: string;
-}): Promise<z.infer<typeof issuedFacilitatorKeyResponse>> {
+}): Promise<z.input<typeof issuedFacilitatorKeyResponse>> {
   const site = await loadOwnedSite({ siteId, wallet });
   const key = `fk_${randomBytes(32).toString("base64url")}`;
   return db.$transaction(async (tx) => {

@@ -34,7 +34,7 @@ export async function settleFacilitatedPayment({
   request: FacilitatorRequest;
   /** HUB_TEST_FAULTS only (tests on a loopback testnet): the x-hub-test-fault value, as on the hub's own paid routes. */
   fault?: string | null;
-}): Promise<z.infer<typeof settleResponseSchema>> {
+}): Promise<z.input<typeof settleResponseSchema>> {
   const network = NETWORKS[env.NETWORK_MODE].caip2;
   const payer = request.paymentPayload.payload.authorization.from;
   try {

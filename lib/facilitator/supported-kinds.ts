@@ -17,7 +17,7 @@ import { getAddress } from "viem";
  * EIP-712 domain a middleware puts into its requirements; the extensions the facilitator honours; the
  * relayer that submits plain authorizations.
  */
-export async function supportedKinds(): Promise<z.infer<typeof supportedResponseSchema>> {
+export async function supportedKinds(): Promise<z.input<typeof supportedResponseSchema>> {
   const hub = NETWORKS[env.NETWORK_MODE];
   const info = await chainRead("read the token's EIP-712 domain", () => getChainInfo());
   const asset = getAddress(info.usdc.address);

@@ -15,7 +15,7 @@ import { facilitatedPayment, type FacilitatorRequest } from "./facilitated-payme
  * requirements, signature, amount, payTo, window, nonce, balance or Gateway deposit), read-only:
  * nothing is recorded and no money moves. A refusal is `{ isValid: false, invalidReason }`.
  */
-export async function verifyFacilitatedPayment({ site, request }: { site: FacilitatorSite; request: FacilitatorRequest }): Promise<z.infer<typeof verifyResponseSchema>> {
+export async function verifyFacilitatedPayment({ site, request }: { site: FacilitatorSite; request: FacilitatorRequest }): Promise<z.input<typeof verifyResponseSchema>> {
   const payer = request.paymentPayload.payload.authorization.from;
   try {
     const payment = await facilitatedPayment({ site, request });

@@ -8,4 +8,4 @@ export const readinessResponse = z.object({
   chain: z.enum(["ok", "down"]),
   settler: z.enum(["running", "off", "starting"]),
 });
-export type Readiness = z.infer<typeof readinessResponse>;
+export type Readiness = z.input<typeof readinessResponse>;

@@ -21,7 +21,7 @@ export async function createWebhookEndpoint({
 }: {
   wallet: string;
   body: z.infer<typeof createWebhookEndpointBody>;
-}): Promise<z.infer<typeof webhookSecretResponse>> {
+}): Promise<z.input<typeof webhookSecretResponse>> {
   const site = body.siteId ? await loadOwnedSite({ siteId: body.siteId, wallet }) : null;
   assertWebhookUrl(body.url);
   const count = await db.webhookEndpoint.count({ where: { ownerWallet: wallet } });

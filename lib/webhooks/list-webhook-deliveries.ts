@@ -6,7 +6,7 @@ import { loadOwnedEndpoint } from "./load-owned-endpoint";
 import { toWebhookDeliveryView } from "./webhook-views";
 
 /** The endpoint's delivery log: its latest deliveries, newest first, each with its attempts. */
-export async function listWebhookDeliveries({ endpointId, wallet, limit = 50 }: { endpointId: string; wallet: string; limit?: number }): Promise<z.infer<typeof webhookDeliveryListResponse>> {
+export async function listWebhookDeliveries({ endpointId, wallet, limit = 50 }: { endpointId: string; wallet: string; limit?: number }): Promise<z.input<typeof webhookDeliveryListResponse>> {
   const { row } = await loadOwnedEndpoint({ endpointId, wallet });
   const rows = await db.webhookDelivery.findMany({
     where: { endpointId: row.id },

@@ -12,7 +12,7 @@ import { toWebhookDeliveryView } from "./webhook-views";
  * Queues a `webhook.test` event for the endpoint, due at once: the worker delivers it like any other
  * (signed, retried, logged), so it proves the whole path. A disabled endpoint gets it once re-enabled.
  */
-export async function sendTestWebhook({ endpointId, wallet }: { endpointId: string; wallet: string }): Promise<z.infer<typeof webhookDeliveryResponse>> {
+export async function sendTestWebhook({ endpointId, wallet }: { endpointId: string; wallet: string }): Promise<z.input<typeof webhookDeliveryResponse>> {
   const { row, domain } = await loadOwnedEndpoint({ endpointId, wallet });
   const now = new Date();
   const payload = JSON.stringify({

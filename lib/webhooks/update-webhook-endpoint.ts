@@ -14,7 +14,7 @@ export async function updateWebhookEndpoint({
   endpointId: string;
   wallet: string;
   body: z.infer<typeof updateWebhookEndpointBody>;
-}): Promise<z.infer<typeof webhookEndpointResponse>> {
+}): Promise<z.input<typeof webhookEndpointResponse>> {
   const { row, domain } = await loadOwnedEndpoint({ endpointId, wallet });
   const updated = await db.webhookEndpoint.update({
     where: { id: row.id },

@@ -4,10 +4,9 @@ import { requireBearer } from "@/lib/facilitator/require-bearer";
 import { verifyFacilitatedPayment } from "@/lib/facilitator/verify-facilitated-payment";
 import { route } from "@/lib/http/route";
 import { facilitatorVerifyOp } from "@/lib/openapi/paths-facilitator";
-import { verifyResponseSchema } from "@/lib/schemas/facilitator";
 
 // POST /facilitator/verify — x402 verify for a creator's server (its facilitator key as Bearer); never moves money
 export const POST = route({ ...facilitatorVerifyOp, guard: requireBearer, errorBody: facilitatorErrorBody("verify") }, async ({ req, body }) => {
   const site = await authenticateFacilitator({ authorization: req.headers.get("authorization") });
-  return verifyResponseSchema.parse(await verifyFacilitatedPayment({ site, request: body }));
+  return verifyFacilitatedPayment({ site, request: body });
 });

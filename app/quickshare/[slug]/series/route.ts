@@ -1,9 +1,8 @@
 import { route } from "@/lib/http/route";
 import { shareSeriesOp } from "@/lib/openapi/paths-creator-numbers";
 import { shareSeries } from "@/lib/quickshare/share-series";
-import { seriesResponse } from "@/lib/schemas/creator-numbers";
 
 // GET /quickshare/<slug>/series — the share's daily views, unlocks and revenue over ?from=&to= (owner)
 export const GET = route({ ...shareSeriesOp, auth: "session" }, async ({ params, query, session }) =>
-  seriesResponse.parse(await shareSeries({ slug: params.slug, owner: session.wallet, ...query })),
+  shareSeries({ slug: params.slug, owner: session.wallet, ...query }),
 );

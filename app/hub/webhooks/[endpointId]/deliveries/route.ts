@@ -1,9 +1,8 @@
 import { route } from "@/lib/http/route";
 import { webhookDeliveriesOp } from "@/lib/openapi/paths-webhooks";
-import { webhookDeliveryListResponse } from "@/lib/schemas/webhooks";
 import { listWebhookDeliveries } from "@/lib/webhooks/list-webhook-deliveries";
 
 // GET /hub/webhooks/<endpointId>/deliveries — the endpoint's delivery log (attempts, status codes, next retry)
 export const GET = route({ ...webhookDeliveriesOp, auth: "session" }, async ({ params, session }) =>
-  webhookDeliveryListResponse.parse(await listWebhookDeliveries({ endpointId: params.endpointId, wallet: session.wallet })),
+  listWebhookDeliveries({ endpointId: params.endpointId, wallet: session.wallet }),
 );

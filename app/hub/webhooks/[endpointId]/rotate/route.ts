@@ -1,9 +1,8 @@
 import { route } from "@/lib/http/route";
 import { rotateWebhookOp } from "@/lib/openapi/paths-webhooks";
-import { webhookSecretResponse } from "@/lib/schemas/webhooks";
 import { rotateWebhookSecret } from "@/lib/webhooks/rotate-webhook-secret";
 
 // POST /hub/webhooks/<endpointId>/rotate — a new signing secret (shown once); the old one signs nothing more
 export const POST = route({ ...rotateWebhookOp, auth: "session" }, async ({ params, session }) =>
-  webhookSecretResponse.parse(await rotateWebhookSecret({ endpointId: params.endpointId, wallet: session.wallet })),
+  rotateWebhookSecret({ endpointId: params.endpointId, wallet: session.wallet }),
 );
