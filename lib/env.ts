@@ -66,6 +66,8 @@ export const configSchema = z.object({
   EVENT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   SITE_VERIFICATION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   // The x402 facilitator (/facilitator): the largest single payment it verifies or settles, in USDC, so a leaked site key cannot drain anyone.
+  // Facilitator calls (verify and settle together) one site may make per minute; 429 beyond.
+  FACILITATOR_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   FACILITATOR_MAX_AMOUNT: z.string().regex(/^(0|[1-9]\d*)(\.\d{1,6})?$/, "must be a USDC amount like 5 or 0.25").default("5"),
   // Tests and local development only: "host" or "host=ip:port" entries the site fetcher may reach
   // although they resolve to loopback/private addresses. Empty (strict) by default.

@@ -254,6 +254,22 @@ describe("POST /facilitator/verify and /settle", () => {
     expect(await usdcBalance(payer.address)).toBe(usdc("0.99"));
   });
 
+  it("a sale of an unchanged page leaves its Content row alone; a row that drifted is brought up to date", async () => {
+    const sell = async () => expect((await facilitator("settle", (await facilitatorRequest()).body)).body).toMatchObject({ success: true });
+    const where = { siteId: site.id, url: paidUrl };
+    await sell();
+    const before = await hubDb().content.findFirstOrThrow({ where });
+    await sell();
+    const after = await hubDb().content.findFirstOrThrow({ where });
+    expect(after.lastSeenAt).toEqual(before.lastSeenAt); // rewritten at most once a minute
+    expect(after.searchText).toBe(before.searchText);
+    await hubDb().content.update({ where: { id: before.id }, data: { title: "Stale", searchText: "stale", lastSeenAt: new Date(Date.now() - 3_600_000) } });
+    await sell();
+    const fixed = await hubDb().content.findFirstOrThrow({ where });
+    expect(fixed).toMatchObject({ id: before.id, title: before.title, searchText: before.searchText });
+    expect(fixed.lastSeenAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
   it.each([false, true])("two concurrent settles of one payload (gateway %s) are one payment with one answer", async (gateway) => {
     const { payer, body } = await facilitatorRequest({ gateway });
     const counts = await paymentCounts();

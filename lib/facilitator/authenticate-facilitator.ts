@@ -1,12 +1,11 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { enforceRateLimit } from "@/lib/rate-limit/enforce-rate-limit";
 import { siteStatus } from "@/lib/sites/site-status";
 import { hashFacilitatorKey } from "./hash-facilitator-key";
 
-/** Facilitator calls (verify and settle together) one site may make per minute. */
-export const FACILITATOR_RATE_LIMIT_PER_MINUTE = 600;
 const KEY_SHAPE = /^fk_[A-Za-z0-9_-]{43}$/;
 
 export type FacilitatorSite = { id: string; domain: string; name: string; ownerWallet: string; feeWallet: string | null; hosted: boolean };
@@ -25,7 +24,7 @@ export async function authenticateFacilitator({ authorization }: { authorization
   if (!verified) {
     throw new ApiError(status === "removed" ? "site-removed" : "site-not-verified", `${row.site.domain} is ${status}: the facilitator serves verified sites only (POST /hub/sites/<websiteId>/verify)`);
   }
-  await enforceRateLimit({ key: `facilitator:${row.site.id}`, limit: FACILITATOR_RATE_LIMIT_PER_MINUTE, windowMs: 60_000, what: `Facilitator calls for ${row.site.domain}` });
+  await enforceRateLimit({ key: `facilitator:${row.site.id}`, limit: env.FACILITATOR_RATE_LIMIT_PER_MINUTE, windowMs: 60_000, what: `Facilitator calls for ${row.site.domain}` });
   // Last use is informational: written at most once a minute per key.
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
     await db.facilitatorKey.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });

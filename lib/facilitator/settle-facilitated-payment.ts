@@ -39,7 +39,7 @@ export async function settleFacilitatedPayment({
   const payer = request.paymentPayload.payload.authorization.from;
   try {
     const payment = await facilitatedPayment({ site, request });
-    const known = await db.content.findUnique({ where: contentKey(site, payment), select: { id: true, accessPolicy: true, priceAtomic: true } });
+    const known = await db.content.findUnique({ where: contentKey(site, payment), select: KNOWN });
     checkFacilitatedAudience({ known, amount: payment.content.price });
     const probe = payment.resource(known?.id ?? `unrecorded:${payment.content.externalId}`);
     await checkPaymentState({ checked: await checkAuthorization({ payload: payment.payload, resource: probe, options: payment.options }), resource: probe });
@@ -80,13 +80,22 @@ function contentKey(site: FacilitatorSite, payment: FacilitatedPayment) {
   return { network_siteId_externalId: { network: env.NETWORK_MODE, siteId: site.id, externalId: payment.content.externalId } };
 }
 
+const KNOWN = { id: true, accessPolicy: true, priceAtomic: true, title: true, description: true, url: true, path: true, recipientWallet: true, searchText: true, lastSeenAt: true } as const;
+type Known = { id: string; accessPolicy: string; priceAtomic: bigint; title: string; description: string; url: string; path: string; recipientWallet: string | null; searchText: string; lastSeenAt: Date | null };
+
+/** lastSeenAt is informational: a sale of an unchanged page rewrites its row at most this often. */
+const SEEN_EVERY_MS = 60_000;
+
 /**
  * The paid page as a Content row of the site: created on its first sale, its title and price kept
  * current after. Its access policy is kept (prices per audience); when that policy prices agents
- * apart, the amount is the agent price and the list price is kept too.
+ * apart, the amount is the agent price and the list price is kept too. Only what changed is written
+ * (an unchanged page's sale writes nothing but, once a minute, lastSeenAt): rewriting searchText
+ * re-indexes the row's text (SQLite's FTS5 trigger) on every sale.
  */
-async function upsertContent(site: FacilitatorSite, payment: FacilitatedPayment, known: { accessPolicy: string } | null): Promise<string> {
+async function upsertContent(site: FacilitatorSite, payment: FacilitatedPayment, known: Known | null): Promise<string> {
   const c = payment.content;
+  const now = new Date();
   const fields = {
     title: c.title,
     description: c.description,
@@ -94,15 +103,20 @@ async function upsertContent(site: FacilitatorSite, payment: FacilitatedPayment,
     path: c.path,
     priceAtomic: c.price,
     recipientWallet: site.ownerWallet,
-    accessPolicy: "paid",
     searchText: buildSearchText({ title: c.title, description: c.description, siteName: site.name, domain: site.domain }),
-    lastSeenAt: new Date(),
   };
-  const row = await db.content.upsert({
-    where: contentKey(site, payment),
-    create: { network: env.NETWORK_MODE, siteId: site.id, externalId: c.externalId, ...fields, trendScore: trendIncrement({ created: true }) },
-    update: { ...fields, accessPolicy: undefined, priceAtomic: known && agentsPricedApart(known.accessPolicy) ? undefined : c.price },
-    select: { id: true },
-  });
-  return row.id;
+  if (!known) {
+    const row = await db.content.upsert({
+      where: contentKey(site, payment),
+      create: { network: env.NETWORK_MODE, siteId: site.id, externalId: c.externalId, ...fields, accessPolicy: "paid", lastSeenAt: now, trendScore: trendIncrement({ created: true }) },
+      update: { ...fields, lastSeenAt: now },
+      select: { id: true },
+    });
+    return row.id;
+  }
+  if (agentsPricedApart(known.accessPolicy)) fields.priceAtomic = known.priceAtomic;
+  const changed = Object.fromEntries(Object.entries(fields).filter(([k, v]) => known[k as keyof typeof fields] !== v));
+  const stale = !known.lastSeenAt || now.getTime() - known.lastSeenAt.getTime() >= SEEN_EVERY_MS;
+  if (Object.keys(changed).length > 0 || stale) await db.content.update({ where: { id: known.id }, data: { ...changed, lastSeenAt: now } });
+  return known.id;
 }
