@@ -57,11 +57,14 @@ export async function gatewayBooks(databaseUrl) {
   };
 }
 
-/** gatewayBooks() once nothing moves: requests still in flight when a run's clock stopped commit a moment later. */
-export async function settledGatewayBooks(databaseUrl) {
+/**
+ * gatewayBooks() once nothing has moved for `quietMs`: requests still in flight when a run's clock
+ * stopped (or that the load generator gave up on) commit a moment later.
+ */
+export async function settledGatewayBooks(databaseUrl, { quietMs = 250, timeoutMs = 15_000 } = {}) {
   let last = await gatewayBooks(databaseUrl);
-  for (const deadline = Date.now() + 15_000; Date.now() < deadline; ) {
-    await new Promise((r) => setTimeout(r, 250));
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {
+    await new Promise((r) => setTimeout(r, quietMs));
     const now = await gatewayBooks(databaseUrl);
     if (Object.keys(now).every((k) => now[k] === last[k])) return now;
     last = now;
@@ -72,7 +75,7 @@ export async function settledGatewayBooks(databaseUrl) {
 /**
  * Throws unless the books moved as `answered` paid answers of `amount` each should have moved them:
  * one Payment and one ledger row per answer (plus at most `inFlight` requests the load generator
- * stopped waiting for, which may still have committed), every amount in the ledger, its running totals
+ * stopped waiting for or gave up on, which may still have committed), every amount in the ledger, its running totals
  * and the content counters once. Returns the payments recorded.
  */
 export function checkGatewayBooks({ before, after, answered, inFlight, amount }) {

@@ -482,10 +482,12 @@ function cannon(opts) {
  * `warm` and `run`: autocannon options for the warm-up and for the recorded run on top of the
  * others, e.g. `requests` whose setupRequest gives every request its own payment, and
  * `maxOverallRequests` for as many as were prepared (the run stops when they are used up).
+ * `afterWarmup`: awaited between the warm-up and the recorded run, e.g. until the server has finished
+ * the requests the warm-up left in flight (autocannon drops them; a slow server still works on them).
  * @returns {Promise<{ reqPerSec: number, p50: number, p99: number, errors: number, timeouts: number,
- *   non2xx: number, requests: number, good: number, warmGood: number, rssBefore?: number, rssPeak?: number, rssAfter?: number }>}
+ *   non2xx: number, requests: number, good: number, warmGood: number, warmErrors: number, rssBefore?: number, rssPeak?: number, rssAfter?: number }>}
  */
-export async function load({ url, paths, duration, connections, warmup = 0, maxRequests = MAX_REQUESTS, pid, method = "GET", headers, body, expect, warm = {}, run = {} }) {
+export async function load({ url, paths, duration, connections, warmup = 0, maxRequests = MAX_REQUESTS, pid, method = "GET", headers, body, expect, warm = {}, run = {}, afterWarmup }) {
   const u = new URL(url);
   if (u.hostname !== "127.0.0.1") throw new Error(`benchmarks only target 127.0.0.1, not ${u.hostname}`);
   const base = { url, method, headers, body, connections, maxOverallRequests: Math.max(maxRequests, connections), timeout: 10 };
@@ -494,6 +496,7 @@ export async function load({ url, paths, duration, connections, warmup = 0, maxR
   // `expect`: the one status every answer must have (402 for a challenge); otherwise any 2xx.
   const good = (r) => (expect ? (r.statusCodeStats?.[expect]?.count ?? 0) : r.requests.total - r.non2xx);
   const warmResult = warmup > 0 ? await cannon({ ...base, ...warm, duration: warmup }) : undefined;
+  if (afterWarmup) await afterWarmup();
   const rssBefore = pid ? rssMb(pid) : undefined;
   const sampler = pid ? sampleRss(pid) : undefined;
   const r = await cannon({ ...base, ...run, duration });
@@ -511,6 +514,8 @@ export async function load({ url, paths, duration, connections, warmup = 0, maxR
     requests: r.requests.total,
     good: good(r),
     warmGood: warmResult ? good(warmResult) : 0,
+    // requests of the warm-up that got no answer (the server may still have done their work)
+    warmErrors: warmResult ? warmResult.errors : 0,
     rssBefore,
     rssPeak,
     rssAfter,
