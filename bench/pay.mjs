@@ -11,78 +11,15 @@
 //   [--rounds 3] [--connections 10] [--payments 1500] [--db sqlite|postgres] [--build]; see bench/README.md.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
-import pg from "pg";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
-import autocannon from "autocannon";
-import { toHex } from "viem";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { fundWallets } from "../scripts/lib/deploy.mjs";
-import { describeDatabase, pgPoolConfig } from "../scripts/lib/migrate.mjs";
-import { benchOptions, combineRounds, ensureBuild, fmt, load, loadColumns, machineLine, printTable, root, rssMb, runBenchmark, sampleRss, startChild, startHub } from "./lib/harness.mjs";
+import { checkGatewayBooks, gatewayBooks, gatewayPayers, settledGatewayBooks, signGatewayAuthorizations } from "./lib/gateway.mjs";
+import { benchOptions, combineRounds, ensureBuild, fmt, load, loadColumns, machineLine, printTable, root, runBenchmark, startChild, startHub } from "./lib/harness.mjs";
 
 const CONTENT = { contentId: "liner-notes" }; // seeded, 0.01 USDC
 const POST = { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(CONTENT) };
 
-/** One COUNT(*) through the raw driver (this script runs without the TypeScript loader). */
-async function count(databaseUrl, text) {
-  const target = describeDatabase(databaseUrl);
-  if (target.provider === "sqlite") {
-    const sqlite = new Database(target.filePath, { timeout: 5000 });
-    try {
-      return Number(sqlite.prepare(text).get().n);
-    } finally {
-      sqlite.close();
-    }
-  }
-  const client = new pg.Client(pgPoolConfig(target));
-  await client.connect();
-  try {
-    return Number((await client.query(text)).rows[0].n);
-  } finally {
-    await client.end();
-  }
-}
-
-function cannon(opts) {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon({ timeout: 10, ...opts }, (err, r) => (err ? reject(err) : resolve(r)));
-    const watchdog = setTimeout(() => instance.stop(), (opts.duration + 15) * 1000);
-    watchdog.unref();
-    instance.on("done", () => clearTimeout(watchdog));
-  });
-}
-
-const byStatus = (r) => Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, s.count]));
-
-/**
- * Like the harness's load(), but for answers that are not 2xx by design: `expect` is the status every
- * answer must have (402 for a challenge); `requests` (autocannon's per-request setup) and `cap` let each
- * request carry its own payment. Returns load()'s fields, with non2xx = answers of another status.
- */
-async function loadExpecting({ url, expect, duration, warmup, connections, pid, warm, run }) {
-  const base = { url, connections, ...POST };
-  const warmResult = warmup > 0 ? await cannon({ ...base, ...warm, duration: warmup }) : undefined;
-  const rssBefore = rssMb(pid);
-  const sampler = sampleRss(pid);
-  const r = await cannon({ ...base, ...run, duration });
-  const rssPeak = sampler.stop();
-  const statuses = byStatus(r);
-  const good = statuses[expect] ?? 0;
-  return {
-    reqPerSec: r.requests.total / r.duration,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.timeouts,
-    non2xx: r.requests.total - good,
-    requests: r.requests.total,
-    good,
-    warmGood: warmResult ? (byStatus(warmResult)[expect] ?? 0) : 0,
-    rssBefore,
-    rssPeak,
-    rssAfter: rssMb(pid),
-  };
-}
+/** The harness's load() of POST /hub/pay: `expect` is the status every answer must have (402 for a challenge, 200 paid). */
+const loadExpecting = (opts) => load({ ...opts, method: POST.method, headers: POST.headers, body: POST.body });
 
 await runBenchmark(async () => {
   const opts = benchOptions(process.argv.slice(2), { payments: { type: "string", default: "1500" }, targets: { type: "string", default: "floor,challenge,bare,paid" } });
@@ -138,55 +75,18 @@ await runBenchmark(async () => {
   // settled during the run against the deposit until its next balance read (the safe side).
   const warmCount = opts.warmup > 0 ? Math.max(opts.connections * 10, Math.round(payments / 10)) : 0;
   const total = (payments + warmCount) * opts.rounds;
-  const signers = Array.from({ length: opts.connections }, () => privateKeyToAccount(generatePrivateKey()));
-  const perPayer = 2n * BigInt(Math.ceil(total / signers.length) + 1) * BigInt(gateway.amount);
-  console.log(`› funding ${signers.length} payers, signing ${total} Gateway authorizations…`);
-  await fundWallets({ rpcUrl: hub.anvil.rpcUrl, dataDir: hub.dataDir, wallets: signers.map((s) => ({ address: s.address, gatewayDeposit: perPayer })) });
-  const now = BigInt(Math.floor(Date.now() / 1000));
-  const types = {
-    TransferWithAuthorization: ["from:address", "to:address", "value:uint256", "validAfter:uint256", "validBefore:uint256", "nonce:bytes32"].map((f) => {
-      const [name, type] = f.split(":");
-      return { name, type };
-    }),
-  };
-  const domain = { name: "GatewayWalletBatched", version: "1", chainId: Number(gateway.network.split(":")[1]), verifyingContract: gateway.extra.verifyingContract };
-  const signatures = [];
-  for (let i = 0; i < total; i++) {
-    const signer = signers[i % signers.length];
-    const authorization = { from: signer.address, to: gateway.payTo, value: BigInt(gateway.amount), validAfter: now - 600n, validBefore: now + 7n * 86400n, nonce: toHex(crypto.getRandomValues(new Uint8Array(32))) };
-    const signature = await signer.signTypedData({ domain, types, primaryType: "TransferWithAuthorization", message: authorization });
-    const payload = { authorization: Object.fromEntries(Object.entries(authorization).map(([k, v]) => [k, v.toString()])), signature };
-    signatures.push(encodePaymentSignatureHeader({ x402Version: 2, accepted: gateway, resource: challenge.resource, payload }));
-  }
+  const perPayer = 2n * BigInt(Math.ceil(total / opts.connections) + 1) * BigInt(gateway.amount);
+  console.log(`› funding ${opts.connections} payers, signing ${total} Gateway authorizations…`);
+  const signers = await gatewayPayers({ hub, count: opts.connections, deposit: perPayer });
+  const signatures = (await signGatewayAuthorizations({ signers, total, to: gateway.payTo, amount: gateway.amount, network: gateway.network, verifyingContract: gateway.extra.verifyingContract })).map((payload) =>
+    encodePaymentSignatureHeader({ x402Version: 2, accepted: gateway, resource: challenge.resource, payload }),
+  );
   const paying = (count) => {
     const batch = signatures.splice(0, count);
     let next = 0;
     const setupRequest = (req) => ({ ...req, headers: { ...req.headers, "payment-signature": batch[next++] } });
     return { maxOverallRequests: batch.length, requests: [{ ...POST, path: "/hub/pay", setupRequest }] };
   };
-  const counts = async () => ({
-    payments: await count(hub.databaseUrl, `SELECT COUNT(*) AS n FROM "Payment" WHERE "rail" = 'gateway'`),
-    ledger: await count(hub.databaseUrl, `SELECT COUNT(*) AS n FROM "LedgerActivity" WHERE "type" = 'payment'`),
-    // The balances: what the payments lock, what the ledger rows and their running totals say, what the content counts.
-    paid: await count(hub.databaseUrl, `SELECT COALESCE(SUM("amountAtomic"), 0) AS n FROM "Payment" WHERE "rail" = 'gateway'`),
-    ledgerSum: await count(hub.databaseUrl, `SELECT COALESCE(SUM("amountAtomic"), 0) AS n FROM "LedgerActivity" WHERE "type" = 'payment'`),
-    totalSum: await count(hub.databaseUrl, `SELECT COALESCE(SUM("amountAtomic"), 0) AS n FROM "LedgerTotal" WHERE "type" = 'payment'`),
-    totalCount: await count(hub.databaseUrl, `SELECT COALESCE(SUM("count"), 0) AS n FROM "LedgerTotal" WHERE "type" = 'payment'`),
-    unlocks: await count(hub.databaseUrl, `SELECT COALESCE(SUM("unlocks"), 0) AS n FROM "Content"`),
-  });
-
-  // Requests still in flight when autocannon stopped commit a moment later: read once nothing moves.
-  const settledCounts = async () => {
-    let last = await counts();
-    for (const deadline = Date.now() + 15_000; Date.now() < deadline; ) {
-      await new Promise((r) => setTimeout(r, 250));
-      const now = await counts();
-      if (Object.keys(now).every((k) => now[k] === last[k])) return now;
-      last = now;
-    }
-    return last;
-  };
-
   const header = `POST /hub/pay — ${opts.db}, ${opts.connections} connections, ${opts.rounds} × ${opts.duration} s per target (after ${opts.warmup} s warm-up each)`;
   console.log(`› ${header}; ${machineLine()}`);
   const runs = { floor: [], challenge: [], bare: [], paid: [] };
@@ -207,23 +107,16 @@ await runBenchmark(async () => {
       console.log(`  round ${round}/${opts.rounds}: req/s floor ${latest("floor")}, challenge ${latest("challenge")}, bare ${latest("bare")}`);
       continue;
     }
-    const before = await counts();
+    const before = await gatewayBooks(hub.databaseUrl);
     const paid = await loadExpecting({ url: hub.url, expect: "200", pid: hub.serverPid, warm: paying(warmCount), run: paying(payments), ...timing });
     runs.paid.push(paid);
-    const after = await settledCounts();
+    const after = await settledGatewayBooks(hub.databaseUrl);
     const answered = paid.good + paid.warmGood;
     paidAnswers += paid.good;
     // Every 200 wrote its payment and ledger row, one each; requests still in flight when a run's
     // clock stopped (at most one per connection, warm-up and recorded run) may add a few unanswered ones.
-    const paidRows = after.payments - before.payments;
-    if (paidRows !== after.ledger - before.ledger || paidRows < answered || paidRows > answered + 2 * opts.connections) {
-      throw new Error(`bookkeeping: ${answered} paid answers, but ${paidRows} payments and ${after.ledger - before.ledger} ledger rows recorded`);
-    }
     // Balances: every payment's amount is in the ledger, in the ledger's running totals and in the content's counters, once.
-    const moved = (k) => after[k] - before[k];
-    if (moved("paid") !== paidRows * Number(gateway.amount) || moved("ledgerSum") !== moved("paid") || moved("totalSum") !== moved("paid") || moved("totalCount") !== paidRows || moved("unlocks") !== paidRows) {
-      throw new Error(`balances: payments ${moved("paid")}, ledger rows ${moved("ledgerSum")}, ledger totals ${moved("totalSum")} (${moved("totalCount")} rows), content unlocks ${moved("unlocks")} for ${paidRows} payments of ${gateway.amount}`);
-    }
+    checkGatewayBooks({ before, after, answered, inFlight: 2 * opts.connections, amount: gateway.amount });
     if (paid.requests >= payments) console.log(`  (round ${round}: all ${payments} pre-signed payments used before ${opts.duration} s; raise --payments for longer runs)`);
     console.log(`  round ${round}/${opts.rounds}: req/s floor ${latest("floor")}, challenge ${latest("challenge")}, bare ${latest("bare")}, paid unlock ${fmt.int(paid.reqPerSec)}`);
   }

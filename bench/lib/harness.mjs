@@ -479,19 +479,27 @@ function cannon(opts) {
  * Loads `url` with autocannon: `warmup` seconds not recorded, then `duration` seconds with
  * `connections` keep-alive connections, capped at maxRequests. Only 127.0.0.1 is accepted.
  * With pid, samples that process's RSS before, during (peak) and after the recorded run.
- * @returns {Promise<{ reqPerSec: number, p50: number, p99: number, errors: number, non2xx: number,
- *   requests: number, rssBefore?: number, rssPeak?: number, rssAfter?: number }>}
+ * `warm` and `run`: autocannon options for the warm-up and for the recorded run on top of the
+ * others, e.g. `requests` whose setupRequest gives every request its own payment, and
+ * `maxOverallRequests` for as many as were prepared (the run stops when they are used up).
+ * `afterWarmup`: awaited between the warm-up and the recorded run, e.g. until the server has finished
+ * the requests the warm-up left in flight (autocannon drops them; a slow server still works on them).
+ * @returns {Promise<{ reqPerSec: number, p50: number, p99: number, errors: number, timeouts: number,
+ *   non2xx: number, requests: number, good: number, warmGood: number, warmErrors: number, rssBefore?: number, rssPeak?: number, rssAfter?: number }>}
  */
-export async function load({ url, paths, duration, connections, warmup = 0, maxRequests = MAX_REQUESTS, pid, method = "GET", headers, body, expect }) {
+export async function load({ url, paths, duration, connections, warmup = 0, maxRequests = MAX_REQUESTS, pid, method = "GET", headers, body, expect, warm = {}, run = {}, afterWarmup }) {
   const u = new URL(url);
   if (u.hostname !== "127.0.0.1") throw new Error(`benchmarks only target 127.0.0.1, not ${u.hostname}`);
   const base = { url, method, headers, body, connections, maxOverallRequests: Math.max(maxRequests, connections), timeout: 10 };
   // `paths`: each connection requests these in turn (varied pages of one route) instead of url's path.
   if (paths?.length) base.requests = paths.map((path) => ({ method, path, headers, body }));
-  if (warmup > 0) await cannon({ ...base, duration: warmup });
+  // `expect`: the one status every answer must have (402 for a challenge); otherwise any 2xx.
+  const good = (r) => (expect ? (r.statusCodeStats?.[expect]?.count ?? 0) : r.requests.total - r.non2xx);
+  const warmResult = warmup > 0 ? await cannon({ ...base, ...warm, duration: warmup }) : undefined;
+  if (afterWarmup) await afterWarmup();
   const rssBefore = pid ? rssMb(pid) : undefined;
   const sampler = pid ? sampleRss(pid) : undefined;
-  const r = await cannon({ ...base, duration });
+  const r = await cannon({ ...base, ...run, duration });
   const rssPeak = sampler?.stop();
   const rssAfter = pid ? rssMb(pid) : undefined;
   return {
@@ -499,10 +507,15 @@ export async function load({ url, paths, duration, connections, warmup = 0, maxR
     reqPerSec: r.requests.total / r.duration,
     p50: r.latency.p50,
     p99: r.latency.p99,
+    // autocannon counts a timeout (10 s) as an error too
     errors: r.errors,
-    // `expect`: the one status every answer must have (402 for a challenge); otherwise any 2xx.
-    non2xx: expect ? r.requests.total - (r.statusCodeStats?.[expect]?.count ?? 0) : r.non2xx,
+    timeouts: r.timeouts,
+    non2xx: r.requests.total - good(r),
     requests: r.requests.total,
+    good: good(r),
+    warmGood: warmResult ? good(warmResult) : 0,
+    // requests of the warm-up that got no answer (the server may still have done their work)
+    warmErrors: warmResult ? warmResult.errors : 0,
     rssBefore,
     rssPeak,
     rssAfter,
@@ -530,6 +543,7 @@ export function combineRounds(runs) {
     p99: median(runs.map((r) => r.p99)),
     requests: runs.reduce((a, r) => a + r.requests, 0),
     errors: runs.reduce((a, r) => a + r.errors, 0),
+    timeouts: runs.reduce((a, r) => a + (r.timeouts ?? 0), 0),
     non2xx: runs.reduce((a, r) => a + r.non2xx, 0),
     rssBefore: runs[0].rssBefore,
     rssPeak: runs.some((r) => r.rssPeak !== undefined) ? Math.max(...runs.map((r) => r.rssPeak ?? 0)) : undefined,
@@ -580,23 +594,46 @@ export function printTable(rows, columns = loadColumns()) {
   for (const row of cells) console.log(line(row));
 }
 
-/** Prints the functions that spent the most self time in each CPU profile of `dir` (open the files in Chrome DevTools for the full picture). */
+/**
+ * Prints the functions that spent the most self time in each CPU profile of `dir`, then the most
+ * inclusive time (self and everything it called; a recursive function counted once per sample). Open
+ * the files in Chrome DevTools for the full picture.
+ */
 export function summariseProfiles(dir, top = 25) {
   for (const file of readdirSync(dir).filter((f) => f.endsWith(".cpuprofile"))) {
     const prof = JSON.parse(readFileSync(path.join(dir, file), "utf8"));
-    const self = new Map();
     const byId = new Map(prof.nodes.map((n) => [n.id, n]));
+    const keyOf = (id) => {
+      const { functionName, url, lineNumber } = byId.get(id).callFrame;
+      return `${functionName || "(anonymous)"} ${url.replace(/^.*\/(node_modules|\.next)\//, "$1/")}:${lineNumber + 1}`;
+    };
     const dt = new Map();
     prof.samples.forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (prof.timeDeltas[i] ?? 0)));
+    const self = new Map();
     let total = 0;
     for (const [id, us] of dt) {
-      const { functionName, url, lineNumber } = byId.get(id).callFrame;
-      const key = `${functionName || "(anonymous)"} ${url.replace(/^.*\/(node_modules|\.next)\//, "$1/")}:${lineNumber + 1}`;
-      self.set(key, (self.get(key) ?? 0) + us);
+      self.set(keyOf(id), (self.get(keyOf(id)) ?? 0) + us);
       total += us;
     }
+    const inclusive = new Map();
+    const onPath = new Map();
+    const visit = (id) => {
+      const key = keyOf(id);
+      onPath.set(key, (onPath.get(key) ?? 0) + 1);
+      let us = dt.get(id) ?? 0;
+      for (const child of byId.get(id).children ?? []) us += visit(child);
+      onPath.set(key, onPath.get(key) - 1);
+      if (onPath.get(key) === 0) inclusive.set(key, (inclusive.get(key) ?? 0) + us);
+      return us;
+    };
+    visit(prof.nodes[0].id);
+    const print = (map) => {
+      for (const [key, us] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${((us / total) * 100).toFixed(1).padStart(5)} %  ${key}`);
+    };
     console.log(`\nCPU profile ${file}: ${(total / 1e6).toFixed(1)} s sampled; top ${top} by self time`);
-    for (const [key, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${((us / total) * 100).toFixed(1).padStart(5)} %  ${key}`);
+    print(self);
+    console.log(`\nCPU profile ${file}: top ${top} by inclusive time (the root and the event loop's own frames included)`);
+    print(inclusive);
   }
 }
 
