@@ -2,13 +2,16 @@
 // and payments signed by the stock @x402/evm scheme: unpaid, the tool result is an error carrying the
 // PaymentRequired; paid in params._meta["x402/payment"], the item comes back with the settlement in
 // result._meta["x402/payment-response"], recorded once (a replay charges nothing); underpaid is
-// refused with nothing recorded. The same receipts and ledger rows as over HTTP.
+// refused with nothing recorded. The same receipts and ledger rows as over HTTP, and exactly the
+// shape /hub/pay declares (the MCP server has no answer check of its own, so the tests check it here).
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { PaymentRequired } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { x402Client } from "@x402/fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answerDrift } from "../../lib/http/answer-drift";
+import { paidPostResponseSchema, paidResponseSchema } from "../../lib/schemas/x402";
 import { blogSignIn, cleanupBlogs, createBlog, createPost } from "../support/blog";
 import { HUB_URL } from "../support/hub";
 import { closeDb, db, person, type Person } from "../support/quickshare";
@@ -94,6 +97,7 @@ describe("buy_content (x402 MCP transport)", () => {
       payment: { amount: 0.04, payer: payer.address, rail: "eip3009" },
       post: { content: "Highest water of the month.", access: { via: "payment", wallet: payer.address } },
     });
+    expect(answerDrift(paidPostResponseSchema, paid.structuredContent)).toBeNull();
     const settlement = paid._meta?.["x402/payment-response"] as Record<string, unknown>;
     expect(settlement).toMatchObject({ success: true, network: NETWORK, payer: payer.address, transaction: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
     expect(await usdcBalance(payer.address)).toBe(usdc("0.96"));
@@ -105,6 +109,7 @@ describe("buy_content (x402 MCP transport)", () => {
     const replay = await buy(client, args, payload);
     expect(replay.isError ?? false).toBe(false);
     expect(replay.structuredContent).toMatchObject({ post: { content: "Highest water of the month." } });
+    expect(answerDrift(paidPostResponseSchema, replay.structuredContent)).toBeNull();
     expect(await usdcBalance(payer.address)).toBe(usdc("0.96"));
     expect(await db().payment.count({ where: { resourceType: "blogpost", resourceId: post.id } })).toBe(1);
   });
@@ -117,6 +122,7 @@ describe("buy_content (x402 MCP transport)", () => {
     const required = requiredOf(await buy(client, { contentId: content.id }));
     const paid = await buy(client, { contentId: content.id }, await x402.createPaymentPayload(required));
     expect(paid.structuredContent).toMatchObject({ success: true, payment: { amount: 0.01, payer: payer.address, contentId: content.id } });
+    expect(answerDrift(paidResponseSchema, paid.structuredContent)).toBeNull();
     expect(paid._meta?.["x402/payment-response"]).toMatchObject({ success: true, payer: payer.address });
   });
 

@@ -1,6 +1,8 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answerDrift } from "../../lib/http/answer-drift";
+import { classifyResult, decideResult, tagsResult } from "../../lib/schemas/judge";
 import { FAKE_MODEL, fakeProviderPort, startFakeProvider, type FakeProvider } from "../support/fake-provider";
 import { api, HUB_URL } from "../support/hub";
 import { createShare, person } from "../support/quickshare";
@@ -106,6 +108,9 @@ describe("MCP server over Streamable HTTP", () => {
     expect(res.isError).toBeFalsy();
     expect(res.structuredContent).toMatchObject({ success: true, choice: "settle", model: FAKE_MODEL });
     expect((res.structuredContent as { confidence: number }).confidence).toBeCloseTo(0.8, 9);
+    // The server checks the answer against the tool's zod output schema, which passes undeclared fields over (and this client
+    // never listed the tools, so it checks nothing): drift is looked for here, as the route wrapper does over HTTP.
+    expect(answerDrift(decideResult, res.structuredContent)).toBeNull();
   });
 
   it("calls judge_classify and judge_tags", async () => {
@@ -115,6 +120,8 @@ describe("MCP server over Streamable HTTP", () => {
     expect((classify.structuredContent as { probability: number }).probability).toBeCloseTo(0.1, 9);
     const tags = await client.callTool({ name: "judge_tags", arguments: { state: "an album", candidates: ["music", "art"], topK: 1 } });
     expect(tags.structuredContent).toMatchObject({ tags: [{ tag: "music", probability: 0.9 }] });
+    expect(answerDrift(classifyResult, classify.structuredContent)).toBeNull();
+    expect(answerDrift(tagsResult, tags.structuredContent)).toBeNull();
   });
 
   it("answers invalid arguments, an unknown tool and a provider failure as tool errors, naming no secret", async () => {

@@ -13,6 +13,9 @@ import sharp from "sharp";
 import { getAddress, type PrivateKeyAccount } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { usdcAbi } from "../../lib/chain/abis";
+import { answerDrift } from "../../lib/http/answer-drift";
+import { paidPassResponse } from "../../lib/schemas/passes";
+import { paidPostResponseSchema } from "../../lib/schemas/x402";
 import { transferOwnerMessage } from "../../lib/x402/transfer-owner-message";
 import { blogRequest, blogSignIn, cleanupBlogs, createBlog, createPost, originOf, upload } from "../support/blog";
 import { api, HUB_URL } from "../support/hub";
@@ -159,6 +162,8 @@ describe("a pass bought over x402", () => {
     const bought = await mcpBuy({ contentId: `post:${posts[1]!.id}` }, await x402.createPaymentPayload(required));
     expect(bought.isError ?? false).toBe(false);
     expect(bought.structuredContent).toMatchObject({ post: { content: "Water going out.", access: { via: "entitlement" } } });
+    // The MCP server has no answer check of its own: the answer is exactly what /hub/pay declares.
+    expect(answerDrift(paidPostResponseSchema, bought.structuredContent)).toBeNull();
     expect(await db().payment.count({ where: { resourceType: "blogpost", payer: a.address } })).toBe(0);
     expect(await usdcBalance(a.address)).toBe(usdc("8"));
     // Without any proof of the wallet, a claim is charged as anyone.
@@ -263,6 +268,7 @@ describe("a pass bought over x402", () => {
     const viaMcp = await mcpBuy({ url: passUrl }, await x402.createPaymentPayload(required));
     expect(viaMcp.isError ?? false).toBe(false);
     expect(viaMcp.structuredContent).toMatchObject({ kind: "pass", pass: { wallet: h.address } });
+    expect(answerDrift(paidPassResponse, viaMcp.structuredContent)).toBeNull();
     expect(Date.parse(viaMcp.structuredContent!.purchase.startsAt)).toBe(Date.parse(paid.body.pass.endsAt));
     expect(await usdcBalance(h.address)).toBe(usdc("1"));
     expect(await db().passPurchase.count({ where: { wallet: h.address } })).toBe(2);

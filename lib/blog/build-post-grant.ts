@@ -1,7 +1,9 @@
 import "server-only";
+import type { z } from "zod";
 import { mediaMetadata } from "@/lib/access/media-metadata";
 import { readBody } from "@/lib/access/read-body";
 import type { GrantTerms } from "@/lib/access/types";
+import type { postAccessGrant } from "@/lib/schemas/blog";
 import type { BlogContext } from "./blog-context";
 import type { PostRow } from "./find-post";
 import { listPostMedia, postDocument } from "./post-media";
@@ -13,6 +15,7 @@ export type PostGrantBody = Awaited<ReturnType<typeof buildPostGrant>>;
 /**
  * The 200 of a granted post read: the decrypted body, the media metadata fields of the interface,
  * the document rendered in full, and the engine's grant terms (access, entitlement, unlock proof, payment).
+ * Type-checked against the declared grant (satisfies, not a return type: pages keep the document's render union).
  */
 export async function buildPostGrant(blog: BlogContext, post: PostRow, { via, wallet, entitled, entitlementSource, unlockProof, payment }: GrantTerms) {
   const media = await listPostMedia({ origin: blog.origin, post });
@@ -34,5 +37,5 @@ export async function buildPostGrant(blog: BlogContext, post: PostRow, { via, wa
     entitlement: entitled && wallet ? { wallet, status: "active" as const, source: entitlementSource ?? "payment" } : null,
     unlockProof,
     payment,
-  };
+  } satisfies z.input<typeof postAccessGrant>;
 }

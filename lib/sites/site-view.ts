@@ -1,8 +1,9 @@
 import "server-only";
+import type { Address } from "viem";
 import type { z } from "zod";
 import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/sqlite/client";
-import { ownedSite } from "@/lib/schemas/sites";
+import type { ownedSite } from "@/lib/schemas/sites";
 import { siteStatus } from "./site-status";
 
 /** What toOwnedSite needs loaded with the site. */
@@ -14,6 +15,11 @@ export function ownedSiteInclude() {
 }
 
 type SiteWithOwners = Prisma.SiteGetPayload<{ include: ReturnType<typeof ownedSiteInclude> }>;
+
+export type OwnedSiteView = z.input<typeof ownedSite>;
+
+// Stored strings holding the schema's values (wallets are stored EIP-55, prisma/schema.prisma): typed, not parsed.
+type Field<K extends keyof OwnedSiteView> = OwnedSiteView[K];
 
 /** The widget embed (with the public site key, never the secret) and the owner-link proof a site's owner is asked to publish. */
 export function verificationInstructions(site: { id: string; domain: string; ownerWallet: string; siteKey: string }) {
@@ -33,23 +39,24 @@ export function verificationInstructions(site: { id: string; domain: string; own
 
 /**
  * A site as its owner sees it: its public key and the proofs to publish; its secret only in the answer
- * that issued it (`secret`), since only its hash is stored (docs/decisions.md #6).
+ * that issued it (`secret`), since only its hash is stored (docs/decisions.md #6). Built field by
+ * field, not parsed: the route wrapper checks every answer that carries it (outside production).
  */
-export function toOwnedSite(site: SiteWithOwners, { secret }: { secret?: string } = {}): z.infer<typeof ownedSite> {
+export function toOwnedSite(site: SiteWithOwners, { secret }: { secret?: string } = {}): OwnedSiteView {
   const { verified, status } = siteStatus(site);
-  const wallets = [site.ownerWallet, ...site.ownerWallets.map((w) => w.wallet).filter((w) => w !== site.ownerWallet)];
-  return ownedSite.parse({
+  const wallets = [site.ownerWallet, ...site.ownerWallets.map((w) => w.wallet).filter((w) => w !== site.ownerWallet)] as Address[];
+  return {
     id: site.id,
     domain: site.domain,
     name: site.name,
     description: site.description,
     faviconUrl: site.faviconUrl,
     ogImageUrl: site.ogImageUrl,
-    ownerWallet: site.ownerWallet,
+    ownerWallet: site.ownerWallet as Address,
     ownerWallets: wallets,
     verified,
     verificationStatus: status,
-    verificationSource: site.verificationSource,
+    verificationSource: site.verificationSource as Field<"verificationSource">,
     lastVerifiedAt: site.lastVerifiedAt?.toISOString() ?? null,
     hosted: site.hosted,
     contentCount: site._count.content,
@@ -59,5 +66,5 @@ export function toOwnedSite(site: SiteWithOwners, { secret }: { secret?: string 
     verifyToken: secret ?? null,
     secretIssuedBeforeSplit: site.secretHash === null && site.verifyToken !== null,
     verification: verificationInstructions(site),
-  });
+  };
 }
