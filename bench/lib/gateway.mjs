@@ -1,19 +1,11 @@
 // Gateway-rail payments for the benchmarks (bench/pay.mjs, bench/facilitator.mjs): payers with a
 // Gateway deposit on the bench's chain, EIP-3009 authorizations for GatewayWalletBatched signed ahead
 // of a run (one per request, so every request is a real payment), and the books those payments move.
+import { authorizationTypes } from "@x402/evm";
 import { toHex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { fundWallets } from "../../scripts/lib/deploy.mjs";
 import { sqlRows } from "./harness.mjs";
-
-const TRANSFER_WITH_AUTHORIZATION = [
-  { name: "from", type: "address" },
-  { name: "to", type: "address" },
-  { name: "value", type: "uint256" },
-  { name: "validAfter", type: "uint256" },
-  { name: "validBefore", type: "uint256" },
-  { name: "nonce", type: "bytes32" },
-];
 
 /** `count` fresh payers, each with `deposit` (atomic USDC) in the Gateway Wallet of the hub's chain. */
 export async function gatewayPayers({ hub, count, deposit }) {
@@ -34,7 +26,7 @@ export async function signGatewayAuthorizations({ signers, total, to, amount, ne
   for (let i = 0; i < total; i++) {
     const signer = signers[i % signers.length];
     const authorization = { from: signer.address, to, value: BigInt(amount), validAfter: now - 600n, validBefore: now + 7n * 86400n, nonce: toHex(crypto.getRandomValues(new Uint8Array(32))) };
-    const signature = await signer.signTypedData({ domain, types: { TransferWithAuthorization: TRANSFER_WITH_AUTHORIZATION }, primaryType: "TransferWithAuthorization", message: authorization });
+    const signature = await signer.signTypedData({ domain, types: authorizationTypes, primaryType: "TransferWithAuthorization", message: authorization });
     payloads.push({ authorization: Object.fromEntries(Object.entries(authorization).map(([k, v]) => [k, v.toString()])), signature });
   }
   return payloads;
