@@ -10,6 +10,8 @@ export default defineConfig({
   // (a slow CI machine should not throw away a run over one timing-sensitive step); failing twice fails.
   retries: Number(process.env.PW_RETRIES ?? 1),
   reporter: [["list"]],
+  // scripts/test.mjs gives each database's stack its own folder for traces and screenshots.
+  outputDir: process.env.PW_OUTPUT_DIR ?? "test-results",
   use: {
     baseURL: process.env.HUB_URL ?? "http://127.0.0.1:3999",
     browserName: "chromium",

@@ -38,7 +38,7 @@ async function stage(name, fn) {
   }
 }
 
-async function vitest(project, env, label = project) {
+async function vitest(project, env, label = project, prefix) {
   const out = path.join(tmp, `vitest-${label}.json`);
   try {
     // TEST_FILES narrows a run to some test files while working on them (e.g. TEST_FILES=e2e/api/ratings.test.ts).
@@ -50,7 +50,7 @@ async function vitest(project, env, label = project) {
       console.log(`(TEST_FILES names no ${project} test: skipped)`);
       return;
     }
-    await run(bin("vitest"), ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${out}`, ...files], { cwd: root, env });
+    await run(bin("vitest"), ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${out}`, ...files], { cwd: root, env, prefix });
   } finally {
     if (existsSync(out)) {
       const r = JSON.parse(readFileSync(out, "utf8"));
@@ -60,12 +60,13 @@ async function vitest(project, env, label = project) {
   }
 }
 
-async function playwright(env, label) {
+async function playwright(env, label, prefix) {
   const out = path.join(tmp, `playwright-${label}.json`);
   try {
     // PW_FILES narrows the browser stage to some spec files (e.g. PW_FILES=e2e/browser/explore.spec.ts).
     const files = process.env.PW_FILES ? process.env.PW_FILES.split(/[ ,]+/) : [];
-    await run(bin("playwright"), ["test", "--reporter=list,json", ...files], { cwd: root, env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out } });
+    // Each stack keeps its own artifacts (Playwright empties its output folder when it starts).
+    await run(bin("playwright"), ["test", "--reporter=list,json", ...files], { cwd: root, prefix, env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out, PW_OUTPUT_DIR: path.join(root, "test-results", label) } });
   } finally {
     if (existsSync(out)) {
       const report = JSON.parse(readFileSync(out, "utf8"));
@@ -97,26 +98,29 @@ function ensureChromium() {
 }
 
 // The decision helpers talk to a provider double (e2e/support/fake-provider.ts) that the API tests
-// start themselves on this fixed loopback port; nothing listens there outside those tests.
-const judgeEnv = {
-  JUDGE_BASE_URL: `http://127.0.0.1:${APP_PORT + 50}/v1`,
+// start themselves on their hub's port + 50; nothing listens there outside those tests.
+const judgeEnv = (appPort) => ({
+  JUDGE_BASE_URL: `http://127.0.0.1:${appPort + 50}/v1`,
   JUDGE_API_KEY: "sk-test-judge-key-never-echoed",
   JUDGE_MODEL: "fake-decider",
   JUDGE_TIMEOUT_MS: "1500",
-};
+});
 
-/** One full stack on one database: fresh chain, migrated + seeded database, running hub. */
-async function withStack(label, databaseUrl, fn) {
+/**
+ * One full stack on one database: fresh chain, migrated + seeded database, running hub, on its own
+ * ports (`appPort` and the ports the tests derive from it, +10 to +51; `chainPort`).
+ */
+async function withStack(label, databaseUrl, { appPort, chainPort }, fn) {
   const dataDir = path.join(tmp, label);
   await resetDatabase({ databaseUrl });
-  const { anvil, deployment } = await startChain({ dataDir, chainPort: CHAIN_PORT });
+  const { anvil, deployment } = await startChain({ dataDir, chainPort });
   // The hub reaches the chain through a proxy the API tests can switch off (chain-down cases).
   const proxy = await startRpcProxy({ target: anvil.rpcUrl });
-  const origin = `http://127.0.0.1:${APP_PORT}`;
+  const origin = `http://127.0.0.1:${appPort}`;
   // HUB_TEST_CLOCK: quickshare reads honour x-hub-test-now, so expiry and proof-window tests control the clock.
   // The hub's log (JSON lines) is captured into HUB_LOG_FILE: tests read it, and after the run no configured secret may appear in it.
   const logFile = path.join(dataDir, "hub.log");
-  const extra = { ...contractEnv(deployment), ...judgeEnv, ...opsEnv, HUB_URL: origin, CHAIN_PROXY_URL: proxy.url, SETTLE_INTERVAL_MS: "300", HUB_TEST_CLOCK: "1", HUB_LOG_FILE: logFile,
+  const extra = { ...contractEnv(deployment), ...judgeEnv(appPort), ...opsEnv, HUB_URL: origin, CHAIN_PROXY_URL: proxy.url, SETTLE_INTERVAL_MS: "300", HUB_TEST_CLOCK: "1", HUB_LOG_FILE: logFile,
     // The API tests speak for many clients through one socket: loopback is their "proxy". HUB_TEST_FAULTS: x-hub-test-fault (issue 14).
     TRUSTED_PROXIES: "127.0.0.1", HUB_TEST_FAULTS: "1",
     // Every answer of an operation with a declared response schema is checked against it (drift answers 500).
@@ -129,12 +133,12 @@ async function withStack(label, databaseUrl, fn) {
     // One worker process (deterministic logs, test faults and clocks per process); e2e/api/workers.test.ts
     // starts a hub of two workers. TEST_HUB_WORKERS runs the whole suite against more.
     HUB_WORKERS: process.env.TEST_HUB_WORKERS ?? "1",
-    // The example creator site (scripts/lib/example-site.mjs) runs on APP_PORT + 20 as shop.localhost: the hub may reach it there.
+    // The example creator site (scripts/lib/example-site.mjs) runs on appPort + 20 as shop.localhost: the hub may reach it there.
     // Signed webhooks: the worker runs every 200 ms, an attempt may take 1 s, retries start after 300 ms;
-    // the API and browser tests start their receiver on APP_PORT + 51 as hooks.localhost (e2e/support/webhook-receiver.ts).
+    // the API and browser tests start their receiver on appPort + 51 as hooks.localhost (e2e/support/webhook-receiver.ts).
     WEBHOOK_INTERVAL_MS: "200", WEBHOOK_TIMEOUT_MS: "1000", WEBHOOK_RETRY_BASE_MS: "300",
-    ...exampleSiteHubEnv({ port: APP_PORT + 51, host: "hooks.localhost", current: exampleSiteHubEnv({ port: exampleSitePort(APP_PORT) }).SITE_FETCH_ALLOW_HOSTS }) };
-  const env = stackEnv({ dataDir, databaseUrl, chainPort: CHAIN_PORT, appPort: APP_PORT, origin, extra });
+    ...exampleSiteHubEnv({ port: appPort + 51, host: "hooks.localhost", current: exampleSiteHubEnv({ port: exampleSitePort(appPort) }).SITE_FETCH_ALLOW_HOSTS }) };
+  const env = stackEnv({ dataDir, databaseUrl, chainPort, appPort, origin, extra });
   let server;
   const failedBefore = failedStages;
   try {
@@ -238,14 +242,22 @@ if (want("integration") || want("browser") || want("scale") || want("start")) {
   if (pgState === "ready") databases.push(["postgres", `${TEST_PG_URL}?schema=${process.env.TEST_PG_SCHEMA ?? "hub_test"}`]);
   else if (pgState === "not-installed") console.log("\n!! PostgreSQL is not installed on this machine: the database tests run on SQLite only.");
 
-  for (const [db, url] of databases) {
-    if (!want("integration") && !want("browser")) break;
-    await stage(`hub on ${db}`, () =>
-      withStack(db, url, async (env) => {
-        if (want("integration")) await stage(`API tests (${db})`, () => vitest("integration", env, `integration-${db}`));
-        if (want("browser") && chromium) await stage(`browser tests (${db})`, () => playwright({ ...env, CHROMIUM_PATH: chromium }, `browser-${db}`));
+  // One stack per database, both at once (each on its own ports, chain, database and data folder):
+  // a stack's tests run one file at a time and leave most of a core idle, so the two together take
+  // little longer than one. Each line of a stack's output starts with its database's name.
+  // TEST_STACKS=serial runs them one after the other (a smaller machine, or a clearer log).
+  const serial = process.env.TEST_STACKS === "serial" || databases.length < 2;
+  const runStack = ([db, url], i) =>
+    stage(`hub on ${db}`, () =>
+      withStack(db, url, { appPort: APP_PORT + 100 * i, chainPort: CHAIN_PORT + 10 * i }, async (env) => {
+        const prefix = serial ? undefined : `[${db}] `;
+        if (want("integration")) await stage(`API tests (${db})`, () => vitest("integration", env, `integration-${db}`, prefix));
+        if (want("browser") && chromium) await stage(`browser tests (${db})`, () => playwright({ ...env, CHROMIUM_PATH: chromium }, `browser-${db}`, prefix));
       }),
     );
+  if (want("integration") || want("browser")) {
+    if (serial) for (const [i, entry] of databases.entries()) await runStack(entry, i);
+    else await Promise.all(databases.map(runStack));
   }
 
   // Scale-out: two instances behind a balancer, on PostgreSQL where installed (else SQLite), with Redis.
