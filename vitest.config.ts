@@ -29,7 +29,9 @@ export default defineConfig({
         // Drives a running hub over HTTP (HUB_URL); scripts/test.mjs starts one per database.
         // One retry: on a saturated 2-core machine two chain-timing tests (x402-bad-payments "nonce
         // already spent", the 600-event rate test) have failed once; see the README's Tests section.
-        test: { name: "integration", include: ["e2e/api/**/*.test.ts"], exclude: ["e2e/api/scale*.test.ts"], testTimeout: 30_000, retry: 1 },
+        // Setup hooks (fixtures, sign-ins, example sites, extra hubs) get a minute: on a loaded machine
+        // Vitest's default 10 s skipped whole files.
+        test: { name: "integration", include: ["e2e/api/**/*.test.ts"], exclude: ["e2e/api/scale*.test.ts"], testTimeout: 30_000, hookTimeout: 60_000, retry: 1 },
       },
       {
         resolve: { alias },
