@@ -6,6 +6,10 @@
 //   - ten downloads at once: MB/s per stream and in total, and the server's RSS growth over idle
 //     (sampled every 10 ms; the target is ≤ 64 MB);
 //   - a 1 MB byte range from the middle of the file (what a player's seek asks for);
+//   - the first byte again, as the median of 20 GETs each closed after its first chunk (the "first byte"
+//     of the downloads above is a median of --rounds only), and where it goes (medians of 20): a HEAD
+//     (access decision, blob opened and its size authenticated, no body) and a 1-byte range at 0 (plus
+//     the first segment and the body's start);
 // the first download and every range are compared with the uploaded file byte for byte (SHA-256).
 // A file up to the upload limit (30 MB) is uploaded through the API; a larger one is a small upload
 // whose stored blob is then replaced by a sealed file of that size under the same key
@@ -62,6 +66,39 @@ function download(url, { headers = {}, hash = false } = {}) {
   });
 }
 
+/** Milliseconds to the first body byte of a GET, closed right after it (a player that starts, or a seek's first frame). */
+function firstByte(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const req = http.get(url, { headers, agent: false }, (res) => {
+      if (res.statusCode !== 200) {
+        res.resume();
+        reject(new Error(`GET ${url}: ${res.statusCode}`));
+        return;
+      }
+      res.once("data", () => {
+        resolve(performance.now() - t0);
+        req.destroy();
+      });
+      res.on("error", () => {}); // the close above
+    });
+    req.on("error", (err) => (err.code === "ECONNRESET" ? undefined : reject(err)));
+  });
+}
+
+/** Seconds until a request without a body to read (HEAD) is answered. */
+function request(url, { method, headers = {} }) {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const req = http.request(url, { method, headers, agent: false }, (res) => {
+      res.resume();
+      res.on("end", () => (res.statusCode === 200 ? resolve((performance.now() - t0) / 1000) : reject(new Error(`${method} ${url}: ${res.statusCode}`))));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
 async function measure({ name, url, headers, pid, rounds, streams, size, expectSha, rangeSha, rangeStart }) {
   const check = (d, sha, bytes) => {
     if (d.bytes !== bytes || (sha && d.sha !== sha)) throw new Error(`${name}: got ${d.bytes} bytes (sha ${d.sha?.slice(0, 12)}), expected ${bytes} (sha ${sha?.slice(0, 12)})`);
@@ -96,6 +133,20 @@ async function measure({ name, url, headers, pid, rounds, streams, size, expectS
       ranges.push(d.seconds * 1000);
     }
   }
+  // Where the first byte goes: HEAD is the access decision and opening the blob (header, last
+  // segment) without a body; a 1-byte range adds the first segment's read and the body's start.
+  const heads = [];
+  const tinies = [];
+  const firsts = [];
+  for (let i = 0; i < 20; i++) firsts.push(await firstByte(url, headers));
+  if (rangeSha) {
+    for (let i = 0; i < 20; i++) {
+      heads.push((await request(url, { method: "HEAD", headers })) * 1000);
+      const d = await download(url, { headers: { ...headers, range: "bytes=0-0" } });
+      if (d.status !== 206 || d.bytes !== 1) throw new Error(`${name}: 1-byte range answered ${d.status} with ${d.bytes} bytes`);
+      tinies.push(d.seconds * 1000);
+    }
+  }
   const mbps = single.map((d) => d.bytes / MB / d.seconds);
   return {
     name,
@@ -106,6 +157,9 @@ async function measure({ name, url, headers, pid, rounds, streams, size, expectS
     growth: pid ? Math.max(...concurrent.map((c) => c.growth)) : undefined,
     idle: pid ? median(concurrent.map((c) => c.idle)) : undefined,
     range: ranges.length ? median(ranges) : undefined,
+    head: heads.length ? median(heads) : undefined,
+    tiny: tinies.length ? median(tinies) : undefined,
+    first: firsts.length ? median(firsts) : undefined,
   };
 }
 
@@ -229,6 +283,9 @@ await runBenchmark(async () => {
     { title: "RSS idle", value: (r) => fmt.mb(r.idle) },
     { title: "RSS growth", value: (r) => fmt.mb(r.growth) },
     { title: "1 MB range", value: (r) => fmt.ms(r.range) },
+    { title: "first byte, closed", value: (r) => fmt.ms(r.first) },
+    { title: "HEAD", value: (r) => fmt.ms(r.head) },
+    { title: "1-byte range", value: (r) => fmt.ms(r.tiny) },
   ]);
   for (const size of sizes) {
     const raw = results.find((r) => r.name === `s3rver: signed GET of the stored object, ${sizeName(size)}`);

@@ -7,6 +7,7 @@ import { isStreamBlob, openSegment, openStreamHeader, openStreamRange, segmentSp
 import { ApiError } from "@/lib/http/errors";
 import type { BlobHandle } from "@/lib/storage/blob-store";
 import { getBlobStore } from "@/lib/storage/get-blob-store";
+import { rememberVerifiedHeader, verifiedHeader } from "./verified-headers";
 
 type StoredBlob = { storageRef: string | null; wrappedKey: string | null; what: string };
 
@@ -50,7 +51,9 @@ export type PlainStream = {
 /**
  * Opens a stored blob for streaming. A segmented blob (lib/crypto/stream-blob.ts): its header is read
  * and its last segment authenticated first, so the size in the answer's headers is the real one and
- * a truncated blob is a 500 before any byte; then `body` fetches and opens only the segments of the
+ * a truncated blob is a 500 before any byte (the header of a stored version that passed this is
+ * remembered, lib/access/verified-headers.ts, so the next request for that same version skips both
+ * reads; another version is checked afresh); then `body` fetches and opens only the segments of the
  * asked range, each verified before any of its bytes leaves. A legacy blob (one GCM message): its tag
  * is checked over the whole blob first, then `body` deciphers only the asked bytes of the same stored
  * version (lib/crypto/blob-stream.ts). Either way a modified blob yields no unverified plaintext.
@@ -62,8 +65,15 @@ export async function openVerifiedBlob({ storageRef, wrappedKey, what }: StoredB
   let key: Buffer | undefined;
   try {
     key = unwrapBlobKey({ wrappedKey, masterKey: masterKey() });
+    const stored = { storageRef, wrappedKey, version: handle.version };
+    const known = verifiedHeader(stored);
+    if (known) return await openSegmented(handle, key, known, what, storageRef);
     const header = await readBytes(handle, 0, Math.min(STREAM_HEADER_BYTES, handle.size) - 1);
-    if (isStreamBlob(header)) return await openSegmented(handle, key, header, what, storageRef);
+    if (isStreamBlob(header)) {
+      const opened = await openSegmented(handle, key, header, what, storageRef, true);
+      rememberVerifiedHeader({ ...stored, header });
+      return opened;
+    }
     const { iv, size } = await verifyBlobStream(key, handle.read());
     const blobKey = Buffer.from(key);
     return {
@@ -82,15 +92,18 @@ export async function openVerifiedBlob({ storageRef, wrappedKey, what }: StoredB
   }
 }
 
-async function openSegmented(handle: BlobHandle, key: Buffer, header: Buffer, what: string, storageRef: string): Promise<PlainStream> {
+/** A segmented blob's stream; `checkLast`: authenticate its last segment first (not needed for a remembered version). */
+async function openSegmented(handle: BlobHandle, key: Buffer, header: Buffer, what: string, storageRef: string, checkLast = false): Promise<PlainStream> {
   const blob = openStreamHeader(key, header, handle.size);
-  try {
-    // The last segment opens only as the last: the stored length (hence the size) is the written one.
-    const last = segmentSpan(blob, blob.segments - 1);
-    openSegment(blob, blob.segments - 1, await readBytes(handle, last.start, last.end)).fill(0);
-  } catch (err) {
-    blob.key.fill(0);
-    throw err;
+  if (checkLast) {
+    try {
+      // The last segment opens only as the last: the stored length (hence the size) is the written one.
+      const last = segmentSpan(blob, blob.segments - 1);
+      openSegment(blob, blob.segments - 1, await readBytes(handle, last.start, last.end)).fill(0);
+    } catch (err) {
+      blob.key.fill(0);
+      throw err;
+    }
   }
   const close = () => {
     blob.key.fill(0);

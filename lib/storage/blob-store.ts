@@ -25,6 +25,12 @@ export type BlobStore = {
  */
 export type BlobHandle = {
   readonly size: number;
+  /**
+   * Names this stored version: another version of the blob (replaced, rewritten in place, truncated)
+   * has another value (a local file: device, inode, size, modification and change times in ns; an S3
+   * object: its ETag and size; absent when the store cannot tell). Lets a reader keep what it verified of a version (lib/access/verified-headers.ts).
+   */
+  readonly version?: string;
   /** Bytes start..end inclusive (default: the whole blob), in chunks. */
   read(range?: { start: number; end: number }): AsyncIterable<Uint8Array>;
   close(): Promise<void>;

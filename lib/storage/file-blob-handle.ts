@@ -5,10 +5,11 @@ import type { BlobHandle } from "./blob-store";
 const READ_BYTES = 1024 * 1024;
 
 /** A BlobHandle over an open file of `size` bytes; reads are positioned, so passes never disturb each other. */
-export function fileBlobHandle(fh: FileHandle, size: number, name: string): BlobHandle {
+export function fileBlobHandle(fh: FileHandle, size: number, name: string, version: string): BlobHandle {
   let closed = false;
   return {
     size,
+    version,
     async *read({ start, end } = { start: 0, end: size - 1 }) {
       const buf = Buffer.allocUnsafe(Math.min(READ_BYTES, Math.max(1, end - start + 1)));
       for (let pos = start; pos <= end; ) {

@@ -32,8 +32,10 @@ export function createLocalBlobStore(root: string): BlobStore {
         if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
         throw err;
       }
-      // The open handle keeps this version: put() replaces the file by rename, never in place.
-      return fileBlobHandle(handle, (await handle.stat()).size, ref);
+      // The open handle keeps this version: put() replaces the file by rename, never in place. The
+      // change time moves on any write to the file (no call can set it), so a rewrite is a new version.
+      const st = await handle.stat({ bigint: true });
+      return fileBlobHandle(handle, Number(st.size), ref, `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`);
     },
     async delete(ref) {
       await rm(file(ref), { force: true });

@@ -91,6 +91,7 @@ export function createS3BlobStore(cfg: S3Config): BlobStore {
     let closed = false;
     return {
       size,
+      version: etag ? `${etag}:${size}` : undefined,
       async *read({ start, end } = { start: 0, end: size - 1 }) {
         if (closed) throw new Error(`blob ${ref}: read after close`);
         if (end < start) return;
@@ -99,12 +100,22 @@ export function createS3BlobStore(cfg: S3Config): BlobStore {
           yield head.subarray(start, end + 1);
           return;
         }
-        const res = await send("GET", ref, undefined, undefined, { range: `bytes=${start}-${end}`, ...(etag && { "if-match": etag }) });
+        // Bytes the probe holds go out at once while the rest is asked for.
+        const from = Math.max(start, head.length);
+        const pending = send("GET", ref, undefined, undefined, { range: `bytes=${from}-${end}`, ...(etag && { "if-match": etag }) });
+        pending.catch(() => {}); // awaited below; a reader that stops before then drops it in finally
+        let res: Response | undefined;
+        try {
+          if (from > start) yield head.subarray(start);
+          res = await pending;
+        } finally {
+          if (!res) void pending.then((r) => r.body?.cancel(), () => {});
+        }
         if (res.status === 412 || (etag && res.ok && res.headers.get("etag") !== etag)) {
           await res.body?.cancel();
           throw new Error(`S3 GET ${ref}: the object changed since it was opened`);
         }
-        if (res.status !== 206) await fail(res, `GET ${ref} bytes ${start}-${end}`);
+        if (res.status !== 206) await fail(res, `GET ${ref} bytes ${from}-${end}`);
         if (!res.body) throw new Error(`S3 GET ${ref}: no body`);
         const reader = res.body.getReader();
         let got = 0;
@@ -113,10 +124,10 @@ export function createS3BlobStore(cfg: S3Config): BlobStore {
             const { done, value } = await reader.read();
             if (done) break;
             got += value.byteLength;
-            if (got > end - start + 1) throw new Error(`S3 GET ${ref}: more bytes than bytes ${start}-${end}`);
+            if (got > end - from + 1) throw new Error(`S3 GET ${ref}: more bytes than bytes ${from}-${end}`);
             yield value;
           }
-          if (got !== end - start + 1) throw new Error(`S3 GET ${ref}: received ${got} bytes of bytes ${start}-${end}`);
+          if (got !== end - from + 1) throw new Error(`S3 GET ${ref}: received ${got} bytes of bytes ${from}-${end}`);
         } finally {
           await reader.cancel().catch(() => {}); // a reader that stopped early frees the connection
         }
