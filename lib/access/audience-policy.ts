@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { formatUsdc, parseUsdc } from "@/lib/money";
+import { lruMemo } from "@/lib/x402/extensions/lru-memo";
 
 /**
  * Prices per audience (docs/audience-prices.md). A content item, a hosted post and a share store one
@@ -54,7 +55,7 @@ export type AudiencePolicyInput = z.input<typeof audiencePolicySchema>;
 export type AudienceRule = { mode: AudienceMode; price: bigint | null };
 export type AudienceRules = Record<Audience, AudienceRule>;
 
-const LIST: AudienceRule = { mode: "paid", price: null };
+const LIST: AudienceRule = Object.freeze({ mode: "paid", price: null });
 
 /** What one audience gets: its decision and the price it pays (0 unless paid). */
 export type AudienceTerms = { decision: AudienceMode; priceAtomic: bigint };
@@ -78,9 +79,30 @@ export function describeAudiences({ policy, listPriceAtomic }: { policy: string 
   return { humans: show("humans"), agents: show("agents") };
 }
 
+/**
+ * Stored policies read so far, by their text: a policy string always reads as the same rules, and a
+ * listing reads one per row (the discovery document up to 1,000 rows per request, an explore page two
+ * per card), where the schema's parse cost 15–40 µs each (bench/README.md, session 21). The rules are
+ * frozen: every reader shares them.
+ */
+const readPolicies = lruMemo<AudienceRules>(1_000);
+
 /** A stored policy as rules (tolerant: unreadable storage is the list price for everyone). */
 export function parseStoredPolicy(policy: string | null | undefined): AudienceRules {
-  const text = policy?.trim();
+  if (!policy) return EVERYONE_LIST;
+  return readPolicies.get(policy, () => deepFreeze(readPolicy(policy)));
+}
+
+const EVERYONE_LIST: AudienceRules = Object.freeze({ humans: LIST, agents: LIST });
+
+function deepFreeze(rules: AudienceRules): AudienceRules {
+  Object.freeze(rules.humans);
+  Object.freeze(rules.agents);
+  return Object.freeze(rules);
+}
+
+function readPolicy(policy: string): AudienceRules {
+  const text = policy.trim();
   if (!text) return { humans: LIST, agents: LIST };
   let raw: unknown = text;
   if (text.startsWith("{")) {

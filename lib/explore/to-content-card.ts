@@ -4,7 +4,7 @@ import type { Content, Site } from "@/lib/generated/sqlite/client";
 import { env } from "@/lib/env";
 import { usdcNumber } from "@/lib/money";
 import { CONTENT_TYPES } from "@/lib/schemas/events";
-import { contentCard } from "@/lib/schemas/explore";
+import type { contentCard } from "@/lib/schemas/explore";
 import { siteStatus } from "@/lib/sites/site-status";
 import { isPostListing } from "./post-listing-id";
 
@@ -18,11 +18,17 @@ export type CardRow = Pick<
   | "ratingsCount" | "ratingSum" | "reputationScore" | "createdAt" | "lastSeenAt"
 > & { site: Pick<Site, "name" | "domain" | "ownerWallet" | "verified" | "verificationStatus" | "lastVerifiedAt" | "removedAt" | "hosted"> };
 
-/** A content row and its site as the explore feed's card (parsed through the output schema). */
+/**
+ * A content row and its site as the explore feed's card. Built field by field against the output
+ * schema's type (so no column can leak); not parsed again per card on every page: that parse was a
+ * measurable part of a computed explore page (bench/README.md, issue 38 session 21). The route wrapper
+ * checks whole answers against the schema wherever answers are checked (HUB_CHECK_ANSWERS, the tests).
+ */
 export function toContentCard(c: CardRow): ContentCard {
   const { verified, status } = siteStatus(c.site);
-  const type = (CONTENT_TYPES as readonly string[]).includes(c.contentType) ? c.contentType : "article";
-  return contentCard.parse({
+  const type = (CONTENT_TYPES.includes(c.contentType as (typeof CONTENT_TYPES)[number]) ? c.contentType : "article") as ContentCard["contentType"];
+  const audiences = describeAudiences({ policy: c.accessPolicy, listPriceAtomic: c.priceAtomic });
+  return {
     id: c.id,
     websiteId: c.siteId,
     websiteName: c.site.name || c.site.domain,
@@ -42,7 +48,7 @@ export function toContentCard(c: CardRow): ContentCard {
     price: usdcNumber(c.priceAtomic),
     recipientWallet: c.recipientWallet ?? c.site.ownerWallet,
     accessPolicy: c.accessPolicy,
-    audiences: describeAudiences({ policy: c.accessPolicy, listPriceAtomic: c.priceAtomic }),
+    audiences,
     unlockPolicy: c.unlockPolicy,
     externalId: c.externalId,
     views: c.views,
@@ -53,8 +59,8 @@ export function toContentCard(c: CardRow): ContentCard {
     reputationStars: c.ratingsCount > 0 ? Math.round((c.ratingSum / c.ratingsCount / 10) * 100) / 100 : null,
     createdAt: c.createdAt.toISOString(),
     lastSeenAt: c.lastSeenAt?.toISOString() ?? null,
-    x402: x402Of(c),
-  });
+    x402: x402Of(c, audiences.agents.mode),
+  };
 }
 
 /**
@@ -62,10 +68,10 @@ export function toContentCard(c: CardRow): ContentCard {
  * (an agent's GET there is the post's access route); anything else through POST /hub/pay with the
  * card's id. Null for free items.
  */
-function x402Of(c: CardRow): ContentCard["x402"] {
+function x402Of(c: CardRow, agents: string): ContentCard["x402"] {
   if (c.priceAtomic <= 0n || c.accessPolicy === "free") {
     // Free for people may still be paid for agents (prices per audience): agents buy it the same way.
-    if (describeAudiences({ policy: c.accessPolicy, listPriceAtomic: c.priceAtomic }).agents.mode !== "paid") return null;
+    if (agents !== "paid") return null;
   }
   if (isPostListing(c)) {
     // The post's access route on its blog's origin: what its 402 and its signed receipts name.

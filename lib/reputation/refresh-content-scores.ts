@@ -35,9 +35,13 @@ async function refresh() {
   const network = env.NETWORK_MODE;
   const sweep = !watermark || Date.now() - sweptAt >= UNSCORED_SWEEP_MS;
   if (sweep) sweptAt = Date.now();
-  const wheres = !watermark ? [{ network }] : [{ network, updatedAt: { gt: watermark } }, ...(sweep ? [{ network, reputationScore: null }] : [])];
+  // Raw: on a board read that finds nothing to do (the steady state), the model query's compilation
+  // was most of the refresh's cost (issue 38 session 21).
+  const wheres = !watermark
+    ? [Prisma.sql`"network" = ${network}`]
+    : [Prisma.sql`"network" = ${network} AND "updatedAt" > ${watermark}`, ...(sweep ? [Prisma.sql`"network" = ${network} AND "reputationScore" IS NULL`] : [])];
   const [found, unfigured] = await Promise.all([
-    Promise.all(wheres.map((where) => db.content.findMany({ where, select: { id: true, siteId: true } }))),
+    Promise.all(wheres.map((where) => db.$queryRaw<Array<{ id: string; siteId: string }>>`SELECT "id", "siteId" FROM "Content" WHERE ${where}`)),
     watermark ? sitesWithoutFigures() : Promise.resolve([]),
   ]);
   const dirty = [...new Set(found.flat().map((r) => r.id))];

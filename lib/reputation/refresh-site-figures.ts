@@ -34,6 +34,7 @@ export async function refreshSiteFigures(siteIds: string[] | "all"): Promise<voi
 
 /** Sites of no stored figures on this network: new sites, and sites whose listing was removed. */
 export async function sitesWithoutFigures(): Promise<string[]> {
-  const rows = await db.site.findMany({ where: { figures: { none: { network: env.NETWORK_MODE } } }, select: { id: true } });
+  const rows = await db.$queryRaw<Array<{ id: string }>>`SELECT s."id" FROM "Site" s
+    WHERE NOT EXISTS (SELECT 1 FROM "SiteFigures" f WHERE f."siteId" = s."id" AND f."network" = ${env.NETWORK_MODE})`;
   return rows.map((r) => r.id);
 }
