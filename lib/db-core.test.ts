@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDb, type Db } from "@/lib/db-core";
+import { createDb, type Db, type Tx } from "@/lib/db-core";
+import { insertPayment } from "@/lib/x402/insert-payment";
+import { isUniqueViolation } from "@/lib/x402/is-unique-violation";
 import { canConnect, dropDatabase, migrate, resetDatabase } from "@/scripts/lib/migrate.mjs";
 
 // Runs on SQLite (a temporary file) and on PostgreSQL (a schema of its own on the local server,
@@ -77,6 +79,16 @@ for (const provider of providers) {
       await expect(db.payment.create({ data: payment({ nonce: "0xn1" }) })).rejects.toMatchObject({ code: "P2002" });
       // Another chain is another key.
       await expect(db.payment.create({ data: payment({ nonce: "0xn1", chainId: 5042 }) })).resolves.toBeTruthy();
+    });
+
+    it("a raw Payment insert (the money path's) reads back as Prisma's own row, and its duplicate is a unique violation", async () => {
+      const data = { ...payment({ nonce: "0xraw" }), siteId: null, feeAtomic: 100n, nonce: "0xraw", validAfter: 0n, validBefore: 2n ** 40n, signature: "0xsig", authorization: "{}" };
+      const row = await insertPayment(db as unknown as Tx, data);
+      expect(row.id).toMatch(/^c[a-z0-9]{24}$/);
+      expect(await db.payment.findUniqueOrThrow({ where: { id: row.id } })).toEqual(row);
+      const err = await insertPayment(db as unknown as Tx, data).catch((e: unknown) => e);
+      expect(isUniqueViolation(err)).toBe(true);
+      expect(isUniqueViolation(await db.payment.create({ data: payment({ nonce: "0xraw" }) }).catch((e: unknown) => e))).toBe(true);
     });
 
     it("rejects a second payment with the same (chainId, txHash)", async () => {

@@ -280,6 +280,29 @@ describe("POST /facilitator/verify and /settle", () => {
     if (!gateway) expect(await usdcBalance(payer.address)).toBe(usdc("0.99"));
   });
 
+  it("a deposit that covers one of three concurrent sales of new pages: one sale, two refusals, and no page row for a refused sale", async () => {
+    // All three pass the checks before the payer's lock; the deposit is decided again under it, inside
+    // the payment's transaction, which also writes the page's Content row: a refusal there (or before) leaves no row.
+    const payer = await freshPayer({ deposit: "0.01" });
+    const required = await challenge();
+    const requirement = required.accepts.find((r) => r.extra?.name === "GatewayWalletBatched")!;
+    const pages = [1, 2, 3].map((i) => `http://${site.domain}/articles/rail-refusal-${RUN}-${i}`);
+    const bodies = await Promise.all(
+      pages.map(async (url) => {
+        const { payload } = await signedPayment({ requirement, signer: payer, resource: { ...required.resource, url } });
+        return { x402Version: 2, paymentPayload: payload as PaymentPayload, paymentRequirements: requirement };
+      }),
+    );
+    const counts = await paymentCounts();
+    const answers = await Promise.all(bodies.map((body) => facilitator("settle", body)));
+    const sold = answers.flatMap((a, i) => (a.body.success ? [pages[i]!] : []));
+    expect(sold).toHaveLength(1);
+    for (const a of answers) if (!a.body.success) expect(a.body).toMatchObject({ success: false, errorReason: "insufficient_funds" });
+    expect((await paymentCounts()).payments).toBe(counts.payments + 1);
+    const rows = await hubDb().content.findMany({ where: { siteId: site.id, url: { in: pages } }, select: { url: true, unlocks: true } });
+    expect(rows).toEqual([{ url: sold[0], unlocks: 1 }]);
+  });
+
   it("settle without verify settles (it runs every check itself)", async () => {
     const { payer, body } = await facilitatorRequest({ gateway: true });
     const res = await facilitator("settle", body);

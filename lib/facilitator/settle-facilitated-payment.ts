@@ -2,7 +2,8 @@ import "server-only";
 import { getAddress } from "viem";
 import type { z } from "zod";
 import { NETWORKS } from "@/lib/chain/networks";
-import { db } from "@/lib/db";
+import { cuid } from "@/lib/crypto/cuid";
+import { db, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 import { trendIncrement } from "@/lib/explore/trend-score";
 import { ApiError } from "@/lib/http/errors";
@@ -18,10 +19,11 @@ import { facilitatedPayment, type FacilitatedPayment, type FacilitatorRequest } 
 
 /**
  * x402 POST /settle for a creator's server, through the hub's one payment path: everything refusable
- * is refused first (the verify checks), then the Content row for the paid page is created or updated
- * (so the sale shows in explore, leaderboards and stats, attributed to the site), then the payment is
- * recorded and settled exactly as a hub-rail payment (plain EIP-3009: the relayer settles now;
- * Gateway: locked against the deposit for the batch settler). The same payload settled again is the
+ * is refused first (the verify checks, run once), then the payment is recorded and, in its own
+ * transaction, the Content row for the paid page is created or updated (so the sale shows in explore,
+ * leaderboards and stats, attributed to the site; a refusal writes no row), and settled exactly as a
+ * hub-rail payment (plain EIP-3009: the relayer settles now; Gateway: locked against the deposit for
+ * the batch settler). The same payload settled again is the
  * same payment and the same answer; one whose chain write landed but whose answer was lost ends in
  * the settled answer on retry. A refusal is `{ success: false, errorReason }`.
  */
@@ -41,11 +43,24 @@ export async function settleFacilitatedPayment({
     const payment = await facilitatedPayment({ site, request });
     const known = await db.content.findUnique({ where: contentKey(site, payment), select: KNOWN });
     checkFacilitatedAudience({ known, amount: payment.content.price });
-    const probe = payment.resource(known?.id ?? `unrecorded:${payment.content.externalId}`);
-    await checkPaymentState({ checked: await checkAuthorization({ payload: payment.payload, resource: probe, options: payment.options }), resource: probe });
+    // A new page's Content row gets its id now, so the payment names it from the start (its identifier
+    // and replays included); the row itself is written inside the payment's transaction.
+    let contentId = known?.id ?? cuid();
+    const resource = payment.resource(contentId);
+    const checked = await checkAuthorization({ payload: payment.payload, resource, options: payment.options });
+    const payerState = await checkPaymentState({ checked, resource });
 
-    const contentId = await upsertContent(site, payment, known);
-    const outcome = await acceptPaymentPayload({ resource: payment.resource(contentId), payload: payment.payload, options: payment.options, actor: "agent", fault: env.HUB_TEST_FAULTS ? (fault ?? undefined) : undefined });
+    // The verify checks ran once, here; settling reuses them and writes the page's row with the payment.
+    const outcome = await acceptPaymentPayload({
+      resource,
+      payload: payment.payload,
+      options: payment.options,
+      checked,
+      payerState,
+      prepare: async (tx) => payment.resource((contentId = await upsertContent(tx, site, payment, known, contentId))),
+      actor: "agent",
+      fault: env.HUB_TEST_FAULTS ? (fault ?? undefined) : undefined,
+    });
     const r = outcome.receipt;
     const settled = r.status === "settled" && r.txHash;
     return {
@@ -93,7 +108,7 @@ const SEEN_EVERY_MS = 60_000;
  * (an unchanged page's sale writes nothing but, once a minute, lastSeenAt): rewriting searchText
  * re-indexes the row's text (SQLite's FTS5 trigger) on every sale.
  */
-async function upsertContent(site: FacilitatorSite, payment: FacilitatedPayment, known: Known | null): Promise<string> {
+async function upsertContent(tx: Tx, site: FacilitatorSite, payment: FacilitatedPayment, known: Known | null, newId: string): Promise<string> {
   const c = payment.content;
   const now = new Date();
   const fields = {
@@ -106,9 +121,10 @@ async function upsertContent(site: FacilitatorSite, payment: FacilitatedPayment,
     searchText: buildSearchText({ title: c.title, description: c.description, siteName: site.name, domain: site.domain }),
   };
   if (!known) {
-    const row = await db.content.upsert({
+    // A concurrent first sale of the same page may have created it meanwhile: then its id is the one.
+    const row = await tx.content.upsert({
       where: contentKey(site, payment),
-      create: { network: env.NETWORK_MODE, siteId: site.id, externalId: c.externalId, ...fields, accessPolicy: "paid", lastSeenAt: now, trendScore: trendIncrement({ created: true }) },
+      create: { id: newId, network: env.NETWORK_MODE, siteId: site.id, externalId: c.externalId, ...fields, accessPolicy: "paid", lastSeenAt: now, trendScore: trendIncrement({ created: true }) },
       update: { ...fields, lastSeenAt: now },
       select: { id: true },
     });
@@ -117,6 +133,6 @@ async function upsertContent(site: FacilitatorSite, payment: FacilitatedPayment,
   if (agentsPricedApart(known.accessPolicy)) fields.priceAtomic = known.priceAtomic;
   const changed = Object.fromEntries(Object.entries(fields).filter(([k, v]) => known[k as keyof typeof fields] !== v));
   const stale = !known.lastSeenAt || now.getTime() - known.lastSeenAt.getTime() >= SEEN_EVERY_MS;
-  if (Object.keys(changed).length > 0 || stale) await db.content.update({ where: { id: known.id }, data: { ...changed, lastSeenAt: now } });
+  if (Object.keys(changed).length > 0 || stale) await tx.content.update({ where: { id: known.id }, data: { ...changed, lastSeenAt: now } });
   return known.id;
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { bumpCounters } from "@/lib/counters/bump-counters";
+import { cuid } from "@/lib/crypto/cuid";
 import { db, type DbOrTx } from "@/lib/db";
 import { env } from "@/lib/env";
 import { enqueueWebhooks, webhookPayload, webhookTargets } from "@/lib/webhooks/enqueue-webhooks";
@@ -27,15 +28,17 @@ export async function recordActivity(input: ActivityInput, client: DbOrTx = db, 
   // at most one indexed read. Without a caller's transaction, row and deliveries get one of their own.
   const hooks = times === 1 ? await webhookTargets(input, client) : [];
   if (hooks.length && client === db) {
-    return db.$transaction((tx) => writeRow(tx, data, times, hooks));
+    return db.$transaction((tx) => writeRow(tx, data, times, hooks, newKey));
   }
-  return writeRow(client, data, times, hooks);
+  return writeRow(client, data, times, hooks, newKey);
 }
 
-async function writeRow(client: DbOrTx, data: ActivityInput & { network: string; timestamp: Date }, times: number, hooks: Awaited<ReturnType<typeof webhookTargets>>): Promise<boolean> {
+async function writeRow(client: DbOrTx, data: ActivityInput & { network: string; timestamp: Date }, times: number, hooks: Awaited<ReturnType<typeof webhookTargets>>, newKey: boolean): Promise<boolean> {
   const { network, ...input } = data;
   if (times === 1) {
-    const row = await client.ledgerActivity.create({ data, select: { id: true } });
+    // Raw where no unique key can clash (no sourceKey, or one the caller vouches is new); a clash on a
+    // sourceKey stays Prisma's P2002, which callers racing on one key catch.
+    const row = !input.sourceKey || newKey ? await insertLedgerRow(client, data) : await client.ledgerActivity.create({ data, select: { id: true } });
     await enqueueWebhooks(hooks, (event) => webhookPayload(event, row.id, input), client, new Date());
   } else await client.ledgerActivity.createMany({ data: Array.from({ length: times }, () => data) });
   // The running totals move with the row (same transaction when the caller passes one), so reading
@@ -44,4 +47,20 @@ async function writeRow(client: DbOrTx, data: ActivityInput & { network: string;
   const fee = input.protocolFeeAtomic ?? 0n;
   await bumpCounters(client, { ledger: { network, type: input.type, subkind: input.subkind ?? "", count: times, amountAtomic: amount * BigInt(times), protocolFeeAtomic: fee * BigInt(times) } });
   return true;
+}
+
+/**
+ * One ledger row in one raw statement (every paid unlock writes one; a Prisma `create` costs several
+ * times the insert's own work in CPU). Defaults as the schema's: id a cuid, amounts 0, currency USDC.
+ */
+async function insertLedgerRow(client: DbOrTx, d: ActivityInput & { network: string; timestamp: Date }): Promise<{ id: string }> {
+  const id = cuid();
+  await client.$executeRaw`INSERT INTO "LedgerActivity" ("id", "network", "type", "subkind", "sourceKey", "websiteId", "actor", "contentId", "contentTitle",
+    "contentUrl", "domain", "timestamp", "amountAtomic", "revenueAtomic", "protocolFeeAtomic", "currency", "txHash", "paymentProvider", "receiptUrl",
+    "payerWallet", "recipientWallet", "walletAddress", "paymentId", "chainId", "status", "score", "proofType", "proof")
+    VALUES (${id}, ${d.network}, ${d.type}, ${d.subkind ?? null}, ${d.sourceKey ?? null}, ${d.websiteId ?? null}, ${d.actor ?? null}, ${d.contentId ?? null}, ${d.contentTitle ?? null},
+    ${d.contentUrl ?? null}, ${d.domain ?? null}, ${d.timestamp}, ${d.amountAtomic ?? 0n}, ${d.revenueAtomic ?? 0n}, ${d.protocolFeeAtomic ?? null}, ${"USDC"}, ${d.txHash ?? null},
+    ${d.paymentProvider ?? null}, ${d.receiptUrl ?? null}, ${d.payerWallet ?? null}, ${d.recipientWallet ?? null}, ${d.walletAddress ?? null}, ${d.paymentId ?? null},
+    ${d.chainId ?? null}, ${d.status ?? null}, ${d.score ?? null}, ${d.proofType ?? null}, ${d.proof ?? null})`;
+  return { id };
 }

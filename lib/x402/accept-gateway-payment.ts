@@ -5,6 +5,7 @@ import { env } from "@/lib/env";
 import { formatUsdc, splitFee } from "@/lib/money";
 import type { CheckedAuthorization } from "./check-authorization";
 import { gatewayPayerState, type GatewayPayerState } from "./gateway-index/gateway-payer-state";
+import { insertPayment } from "./insert-payment";
 import { isUniqueViolation } from "./is-unique-violation";
 import { lockPayer } from "./lock-payer";
 import { lockedGatewayAmount } from "./locked-gateway-amount";
@@ -12,7 +13,7 @@ import { paidOutcome } from "./paid-outcome";
 import { PaymentRejected } from "./payment-rejected";
 import { recordPaidUnlock } from "./record-paid-unlock";
 import { replayPayment, type StoredPayment } from "./replay-payment";
-import type { OnRecorded, PaidResource, PaymentOutcome } from "./types";
+import type { OnRecorded, PaidResource, PaymentOutcome, PrepareResource } from "./types";
 
 /**
  * Gateway rail, after checkAuthorization: the nonce is new (here and on chain) and the payer's
@@ -28,23 +29,35 @@ export async function acceptGatewayPayment({
   checked,
   actor,
   onRecorded,
+  state: known,
+  prepare,
 }: {
   resource: PaidResource;
   checked: CheckedAuthorization;
   actor?: string | null;
   onRecorded?: OnRecorded;
+  /**
+   * The payer's state as the caller's checkPaymentState just read it, which also found no payment with
+   * this nonce: neither is read again (a concurrent twin still loses on the unique key, below).
+   */
+  state?: GatewayPayerState;
+  prepare?: PrepareResource;
 }): Promise<PaymentOutcome> {
   const chainId = NETWORKS[env.NETWORK_MODE].chainId;
   const { authorization: auth, signature } = checked;
   const key = { chainId_payer_nonce: { chainId, payer: auth.from, nonce: auth.nonce } };
-  const replay = (existing: StoredPayment) => replayPayment({ existing, resource, signature }) ?? pendingImpossible();
+  // The resource the Payment row names: `prepare`'s, once it has run (a twin that lost the race is compared with it).
+  let recorded = resource;
+  const replay = (existing: StoredPayment) => replayPayment({ existing, resource: recorded, signature }) ?? pendingImpossible();
 
-  // A new authorization is the common case: one raw primary-key probe, the full row only for a replay.
-  const seen = await db.$queryRaw<unknown[]>`SELECT 1 AS "one" FROM "Payment" WHERE "chainId" = ${chainId} AND "payer" = ${auth.from} AND "nonce" = ${auth.nonce} LIMIT 1`;
-  const existing = seen.length ? await db.payment.findUnique({ where: key, include: { receipt: true } }) : null;
-  if (existing) return replay(existing);
+  if (!known) {
+    // A new authorization is the common case: one raw primary-key probe, the full row only for a replay.
+    const seen = await db.$queryRaw<unknown[]>`SELECT 1 AS "one" FROM "Payment" WHERE "chainId" = ${chainId} AND "payer" = ${auth.from} AND "nonce" = ${auth.nonce} LIMIT 1`;
+    const existing = seen.length ? await db.payment.findUnique({ where: key, include: { receipt: true } }) : null;
+    if (existing) return replay(existing);
+  }
 
-  const state = await gatewayPayerState(auth);
+  const state = known ?? (await gatewayPayerState(auth));
   try {
     return await lockAndRecord(state);
   } catch (err) {
@@ -61,28 +74,28 @@ export async function acceptGatewayPayment({
     try {
       return await db.$transaction(async (tx) => {
         await lockPayer(tx, auth.from);
+        if (prepare) recorded = await prepare(tx);
+        const resource = recorded;
         // Insert first: a concurrent copy of this authorization fails here on the unique key (and is
         // answered as a replay below) instead of being refused for the amount its twin just locked.
-        const payment = await tx.payment.create({
-          data: {
-            network: env.NETWORK_MODE,
-            chainId,
-            rail: "gateway",
-            status: "locked",
-            resourceType: resource.kind,
-            resourceId: resource.id,
-            siteId: resource.siteId ?? null,
-            payer: auth.from,
-            payTo: auth.to,
-            recipient: resource.recipient,
-            amountAtomic: auth.value,
-            feeAtomic: fee,
-            nonce: auth.nonce,
-            validAfter: auth.validAfter,
-            validBefore: auth.validBefore,
-            signature,
-            authorization: JSON.stringify({ ...checked.requirement, authorization: stringify(auth) }),
-          },
+        const payment = await insertPayment(tx, {
+          network: env.NETWORK_MODE,
+          chainId,
+          rail: "gateway",
+          status: "locked",
+          resourceType: resource.kind,
+          resourceId: resource.id,
+          siteId: resource.siteId ?? null,
+          payer: auth.from,
+          payTo: auth.to,
+          recipient: resource.recipient,
+          amountAtomic: auth.value,
+          feeAtomic: fee,
+          nonce: auth.nonce,
+          validAfter: auth.validAfter,
+          validBefore: auth.validBefore,
+          signature,
+          authorization: JSON.stringify({ ...checked.requirement, authorization: stringify(auth) }),
         });
         const owed = await lockedGatewayAmount({ chainId, payer: auth.from, balanceReadAt: readAt }, tx); // includes this payment
         if (owed > balance.spendable) {

@@ -1,12 +1,13 @@
 import "server-only";
 import type { PaymentRequirements } from "@x402/core/types";
 import { acceptGatewayPayment } from "./accept-gateway-payment";
-import { checkAuthorization } from "./check-authorization";
+import { checkAuthorization, type CheckedAuthorization } from "./check-authorization";
 import { claimPaymentIdentifier, notePaymentIdentifier } from "./extensions/payment-identifier";
 import { finishPayment } from "./finish-payment";
+import type { GatewayPayerState } from "./gateway-index/gateway-payer-state";
 import type { PaymentPayload } from "./payment-credentials";
 import { settleEip3009Payment } from "./settle-eip3009-payment";
-import type { OnRecorded, PaidResource, PaymentOutcome } from "./types";
+import type { OnRecorded, PaidResource, PaymentOutcome, PrepareResource } from "./types";
 
 /**
  * A Payment-Signature payload, from check to recorded payment: checkAuthorization, the payment
@@ -15,6 +16,12 @@ import type { OnRecorded, PaidResource, PaymentOutcome } from "./types";
  * the log line and signed receipt. Throws PaymentRejected with a reason for a payment that does not
  * verify; callers shape it (a 402 on the hub's own routes, an x402 facilitator answer).
  * `options` are the requirements `accepted` must equal (default: the hub's challenge for `resource`).
+ *
+ * A caller that has already run the verify checks (the facilitator's settle) passes what they
+ * produced instead of having them run twice: `checked` (checkAuthorization of this payload for this
+ * resource's price and options) and `payerState` (what checkPaymentState read of a Gateway payer; the
+ * rail still checks the deposit again under the payer's lock). `prepare` runs inside the payment's
+ * own transaction before its Payment row (see PrepareResource): a refusal writes nothing.
  */
 export async function acceptPaymentPayload({
   resource,
@@ -23,6 +30,9 @@ export async function acceptPaymentPayload({
   actor,
   onRecorded,
   fault,
+  checked: preChecked,
+  payerState,
+  prepare,
 }: {
   resource: PaidResource;
   payload: PaymentPayload;
@@ -30,13 +40,19 @@ export async function acceptPaymentPayload({
   actor?: string | null;
   onRecorded?: OnRecorded;
   fault?: string;
+  checked?: CheckedAuthorization;
+  payerState?: GatewayPayerState;
+  prepare?: PrepareResource;
 }): Promise<PaymentOutcome> {
-  const checked = await checkAuthorization({ payload, resource, options });
+  const checked = preChecked ?? (await checkAuthorization({ payload, resource, options }));
   const identifier = await claimPaymentIdentifier(payload, resource);
+  // The resource the payment is recorded for: the one prepared inside its transaction, when there is one.
+  let recorded = resource;
+  const prepared: PrepareResource | undefined = prepare && (async (tx) => (recorded = await prepare(tx)));
   const outcome =
     checked.rail === "gateway"
-      ? await acceptGatewayPayment({ resource, checked, actor, onRecorded })
-      : await settleEip3009Payment({ resource, checked, actor, onRecorded, fault });
+      ? await acceptGatewayPayment({ resource, checked, actor, onRecorded, state: payerState, prepare: prepared })
+      : await settleEip3009Payment({ resource, checked, actor, onRecorded, fault, prepare: prepared });
   if (identifier) await notePaymentIdentifier(identifier, outcome.receipt.paymentId);
-  return finishPayment(outcome, resource);
+  return finishPayment(outcome, recorded);
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import type { PaymentRequirements } from "@x402/core/types";
-import { getAddress, hashTypedData, isAddressEqual, type Address, type Hex, type TypedDataDomain } from "viem";
+import { getAddress, isAddressEqual, type Address, type Hex, type TypedDataDomain } from "viem";
 import type { z } from "zod";
 import { GATEWAY_BATCHED_DOMAIN, transferWithAuthorizationTypes } from "@/lib/chain/abis";
 import { chainRead } from "@/lib/chain/chain-read";
@@ -10,6 +10,7 @@ import { secp256k1 } from "@/lib/crypto/secp256k1";
 import { env } from "@/lib/env";
 import { formatUsdc } from "@/lib/money";
 import type { paymentPayloadSchema } from "@/lib/schemas/x402";
+import { authorizationDigest } from "./authorization-digest";
 import { paymentOptions } from "./build-challenge";
 import {
   CLOCK_SKEW_SECONDS,
@@ -130,7 +131,7 @@ async function checkSignature(a: Authorization, signature: Hex, domain: TypedDat
     message: { from: a.from, to: a.to, value: a.value, validAfter: a.validAfter, validBefore: a.validBefore, nonce: a.nonce },
   };
   // The contract's own signature rule (65 bytes, v 27/28, low s): one it would skip at settlement is refused now.
-  const recovered = await (await secp256k1()).recover(hashTypedData(typed), signature);
+  const recovered = await (await secp256k1()).recover(authorizationDigest(domain, typed.message), signature);
   if (recovered && isAddressEqual(recovered, a.from)) return;
   const code = await chainRead("check the payer's wallet", () => publicClient().getCode({ address: a.from }));
   if (code && code !== "0x") {

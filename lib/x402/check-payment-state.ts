@@ -7,7 +7,7 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { formatUsdc } from "@/lib/money";
 import type { CheckedAuthorization } from "./check-authorization";
-import { gatewayPayerState } from "./gateway-index/gateway-payer-state";
+import { gatewayPayerState, type GatewayPayerState } from "./gateway-index/gateway-payer-state";
 import { lockedGatewayAmount } from "./locked-gateway-amount";
 import { PaymentRejected } from "./payment-rejected";
 import type { PaidResource } from "./types";
@@ -19,14 +19,19 @@ import type { PaidResource } from "./types";
  * Gateway one. The same authorization already recorded for the same resource passes (settling it
  * again replays the first answer). Throws PaymentRejected (nonce_used, insufficient_funds); the chain
  * not answering is ApiError chain-unavailable. Settlement checks again under its locks.
+ * Returns the Gateway payer state it read when no payment with this authorization's nonce exists yet
+ * (acceptPaymentPayload's `payerState`: settling then reads it only once), else undefined.
  */
-export async function checkPaymentState({ checked, resource }: { checked: CheckedAuthorization; resource: PaidResource }): Promise<void> {
+export async function checkPaymentState({ checked, resource }: { checked: CheckedAuthorization; resource: PaidResource }): Promise<GatewayPayerState | undefined> {
   const chainId = NETWORKS[env.NETWORK_MODE].chainId;
   const auth = checked.authorization;
-  const existing = await db.payment.findUnique({ where: { chainId_payer_nonce: { chainId, payer: auth.from, nonce: auth.nonce } } });
+  // A new authorization is the common case: one raw primary-key probe (a Prisma read costs about three
+  // times its CPU), the row itself only when there is one.
+  const seen = await db.$queryRaw<unknown[]>`SELECT 1 AS "one" FROM "Payment" WHERE "chainId" = ${chainId} AND "payer" = ${auth.from} AND "nonce" = ${auth.nonce} LIMIT 1`;
+  const existing = seen.length ? await db.payment.findUnique({ where: { chainId_payer_nonce: { chainId, payer: auth.from, nonce: auth.nonce } } }) : null;
   if (existing) {
     const same = existing.signature?.toLowerCase() === checked.signature.toLowerCase() && existing.resourceType === resource.kind && existing.resourceId === resource.id;
-    if (same && existing.status !== "failed") return;
+    if (same && existing.status !== "failed") return undefined;
     throw new PaymentRejected("nonce_used", "This authorization nonce was already used for another payment");
   }
   if (checked.rail === "eip3009") {
@@ -40,14 +45,14 @@ export async function checkPaymentState({ checked, resource }: { checked: Checke
     );
     if (used) throw new PaymentRejected("nonce_used", "USDC has already used (or the payer canceled) an authorization with this nonce");
     if (balance < auth.value) throw new PaymentRejected("insufficient_funds", `${auth.from} holds ${formatUsdc(balance)} USDC; ${formatUsdc(auth.value)} USDC needed`);
-    return;
+    return undefined;
   }
   // The index may not have seen a deposit made a moment ago: a shortfall is decided on chain.
   for (const chain of [false, true]) {
     const state = await gatewayPayerState(auth, { chain });
     if (state.used) throw new PaymentRejected("nonce_used", "The Gateway Wallet has already settled an authorization with this nonce");
     const locked = await lockedGatewayAmount({ chainId, payer: auth.from, balanceReadAt: state.readAt });
-    if (locked + auth.value <= state.balance.spendable) return;
+    if (locked + auth.value <= state.balance.spendable) return state;
     if (state.source === "chain" || chain) {
       throw new PaymentRejected(
         "insufficient_funds",
@@ -55,4 +60,5 @@ export async function checkPaymentState({ checked, resource }: { checked: Checke
       );
     }
   }
+  return undefined;
 }

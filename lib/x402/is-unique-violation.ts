@@ -1,4 +1,11 @@
-/** True for a unique-constraint violation (Prisma P2002), e.g. a concurrent insert of the same payment. */
+/**
+ * True for a unique-constraint violation, e.g. a concurrent insert of the same payment: Prisma's P2002
+ * from a model write, or P2010 ("raw query failed") from a raw statement, whose driver error names the
+ * kind (the money path inserts its rows raw: lib/x402/insert-payment.ts).
+ */
 export function isUniqueViolation(err: unknown): boolean {
-  return typeof err === "object" && err !== null && (err as { code?: unknown }).code === "P2002";
+  if (typeof err !== "object" || err === null) return false;
+  const { code, meta } = err as { code?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown } } } };
+  if (code === "P2002") return true;
+  return code === "P2010" && meta?.driverAdapterError?.cause?.kind === "UniqueConstraintViolation";
 }

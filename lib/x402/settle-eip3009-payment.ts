@@ -4,7 +4,7 @@ import { usdcAbi } from "@/lib/chain/abis";
 import { chainRead, isChainUnavailable } from "@/lib/chain/chain-read";
 import { publicClient, relayerClient } from "@/lib/chain/clients";
 import { NETWORKS } from "@/lib/chain/networks";
-import { db } from "@/lib/db";
+import { db, type DbOrTx } from "@/lib/db";
 import { env } from "@/lib/env";
 import { moneyEvent } from "@/lib/log/money-event";
 import type { Payment } from "@/lib/generated/sqlite/client";
@@ -16,7 +16,7 @@ import { paidOutcome } from "./paid-outcome";
 import { PaymentRejected } from "./payment-rejected";
 import { recordPaidUnlock } from "./record-paid-unlock";
 import { replayPayment, type StoredPayment } from "./replay-payment";
-import type { OnRecorded, PaidResource, PaymentOutcome } from "./types";
+import type { OnRecorded, PaidResource, PaymentOutcome, PrepareResource } from "./types";
 
 /** A pending payment touched more recently than this is being settled by another request: wait for it. */
 export const EIP3009_IN_FLIGHT_MS = 30_000;
@@ -46,7 +46,8 @@ export async function settleEip3009Payment({
   actor,
   onRecorded,
   fault,
-}: Context & { checked: CheckedAuthorization }): Promise<PaymentOutcome> {
+  prepare,
+}: Context & { checked: CheckedAuthorization; prepare?: PrepareResource }): Promise<PaymentOutcome> {
   const ctx: Context = { resource, actor, onRecorded, fault };
   const chainId = NETWORKS[env.NETWORK_MODE].chainId;
   const { authorization: auth, signature } = checked;
@@ -70,8 +71,9 @@ export async function settleEip3009Payment({
   }
 
   let payment: Payment;
-  try {
-    payment = await db.payment.create({
+  // With `prepare`, its writes and the pending row commit together (nothing is written for a refusal).
+  const insert = (client: DbOrTx) =>
+    client.payment.create({
       data: {
         network: env.NETWORK_MODE,
         chainId,
@@ -92,6 +94,13 @@ export async function settleEip3009Payment({
         authorization: JSON.stringify({ fromBlock: block.toString(), resource: { ...resource, price: resource.price.toString() } }),
       },
     });
+  try {
+    payment = prepare
+      ? await db.$transaction(async (tx) => {
+          ctx.resource = resource = await prepare(tx);
+          return insert(tx);
+        })
+      : await insert(db);
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     const winner = await db.payment.findUnique({ where: key, include: { receipt: true } });

@@ -53,6 +53,15 @@ export type RecordedPayment = { id: string; payer: Address; amount: bigint; rail
 /** Runs inside the transaction that records a payment (first time only, never on a replay). */
 export type OnRecorded = (tx: Tx, payment: RecordedPayment) => Promise<void>;
 
+/**
+ * Runs first inside the transaction that writes a new Payment row (never on a replay) and returns the
+ * resource to record it for: a caller whose resource needs a row of its own (the facilitator's page,
+ * a Content row) writes it here, so a payment refused by its rail, even from inside the transaction
+ * (the deposit check under the payer's lock), writes nothing. The resource must keep kind, price and
+ * payTo; its id may be the row just written.
+ */
+export type PrepareResource = (tx: Tx) => Promise<PaidResource>;
+
 export type PaymentOutcome = {
   receipt: PaymentReceipt;
   /** True when this request replayed an already recorded payment (nothing new was written). */
