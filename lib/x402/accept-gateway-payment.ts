@@ -5,7 +5,7 @@ import { env } from "@/lib/env";
 import { formatUsdc, splitFee } from "@/lib/money";
 import type { CheckedAuthorization } from "./check-authorization";
 import { gatewayPayerState, type GatewayPayerState } from "./gateway-index/gateway-payer-state";
-import { insertPayment } from "./insert-payment";
+import { insertPayment, newPayment } from "./insert-payment";
 import { isUniqueViolation } from "./is-unique-violation";
 import { lockPayer } from "./lock-payer";
 import { lockedGatewayAmount } from "./locked-gateway-amount";
@@ -78,25 +78,8 @@ export async function acceptGatewayPayment({
         const resource = recorded;
         // Insert first: a concurrent copy of this authorization fails here on the unique key (and is
         // answered as a replay below) instead of being refused for the amount its twin just locked.
-        const payment = await insertPayment(tx, {
-          network: env.NETWORK_MODE,
-          chainId,
-          rail: "gateway",
-          status: "locked",
-          resourceType: resource.kind,
-          resourceId: resource.id,
-          siteId: resource.siteId ?? null,
-          payer: auth.from,
-          payTo: auth.to,
-          recipient: resource.recipient,
-          amountAtomic: auth.value,
-          feeAtomic: fee,
-          nonce: auth.nonce,
-          validAfter: auth.validAfter,
-          validBefore: auth.validBefore,
-          signature,
-          authorization: JSON.stringify({ ...checked.requirement, authorization: stringify(auth) }),
-        });
+        const authorization = JSON.stringify({ ...checked.requirement, authorization: stringify(auth) });
+        const payment = await insertPayment(tx, newPayment({ rail: "gateway", status: "locked", resource, checked, chainId, fee, authorization }));
         const owed = await lockedGatewayAmount({ chainId, payer: auth.from, balanceReadAt: readAt }, tx); // includes this payment
         if (owed > balance.spendable) {
           const earlier = owed - auth.value;

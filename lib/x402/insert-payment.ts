@@ -1,7 +1,10 @@
 import "server-only";
 import { cuid } from "@/lib/crypto/cuid";
 import type { Tx } from "@/lib/db";
+import { env } from "@/lib/env";
 import type { Payment } from "@/lib/generated/sqlite/client";
+import type { CheckedAuthorization } from "./check-authorization";
+import type { PaidResource, Rail } from "./types";
 
 export type NewPayment = Pick<
   Payment,
@@ -23,6 +26,41 @@ export type NewPayment = Pick<
   | "signature"
   | "authorization"
 >;
+
+/**
+ * The new Payment row of an accepted authorization, whichever rail takes it: the resource it pays for,
+ * the authorization's terms and signature, the fee, and what the rail keeps in `authorization`.
+ */
+export function newPayment({ rail, status, resource, checked, chainId, fee, authorization }: {
+  rail: Rail;
+  status: string;
+  resource: PaidResource;
+  checked: Pick<CheckedAuthorization, "authorization" | "signature">;
+  chainId: number;
+  fee: bigint;
+  authorization: string;
+}): NewPayment {
+  const { authorization: auth, signature } = checked;
+  return {
+    network: env.NETWORK_MODE,
+    chainId,
+    rail,
+    status,
+    resourceType: resource.kind,
+    resourceId: resource.id,
+    siteId: resource.siteId ?? null,
+    payer: auth.from,
+    payTo: auth.to,
+    recipient: resource.recipient,
+    amountAtomic: auth.value,
+    feeAtomic: fee,
+    nonce: auth.nonce,
+    validAfter: auth.validAfter,
+    validBefore: auth.validBefore,
+    signature,
+    authorization,
+  };
+}
 
 /**
  * Inserts a Payment row with one raw statement and returns the row as Prisma would have: on the paid

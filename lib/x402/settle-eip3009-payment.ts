@@ -11,6 +11,7 @@ import type { Payment } from "@/lib/generated/sqlite/client";
 import { ApiError } from "@/lib/http/errors";
 import { formatUsdc, splitFee } from "@/lib/money";
 import type { Authorization, CheckedAuthorization } from "./check-authorization";
+import { newPayment } from "./insert-payment";
 import { isUniqueViolation } from "./is-unique-violation";
 import { paidOutcome } from "./paid-outcome";
 import { PaymentRejected } from "./payment-rejected";
@@ -74,25 +75,15 @@ export async function settleEip3009Payment({
   // With `prepare`, its writes and the pending row commit together (nothing is written for a refusal).
   const insert = (client: DbOrTx) =>
     client.payment.create({
-      data: {
-        network: env.NETWORK_MODE,
-        chainId,
+      data: newPayment({
         rail: "eip3009",
         status: "pending",
-        resourceType: resource.kind,
-        resourceId: resource.id,
-        siteId: resource.siteId ?? null,
-        payer: auth.from,
-        payTo: auth.to,
-        recipient: resource.recipient,
-        amountAtomic: auth.value,
-        feeAtomic: splitFee(auth.value, resource.feeBps).fee,
-        nonce: auth.nonce,
-        validAfter: auth.validAfter,
-        validBefore: auth.validBefore,
-        signature,
+        resource,
+        checked,
+        chainId,
+        fee: splitFee(auth.value, resource.feeBps).fee,
         authorization: JSON.stringify({ fromBlock: block.toString(), resource: { ...resource, price: resource.price.toString() } }),
-      },
+      }),
     });
   try {
     payment = prepare
