@@ -10,6 +10,7 @@ import { isUniqueViolation } from "./is-unique-violation";
 import { lockPayer } from "./lock-payer";
 import { lockedGatewayAmount } from "./locked-gateway-amount";
 import { paidOutcome } from "./paid-outcome";
+import { paymentByNonce } from "./payment-by-nonce";
 import { PaymentRejected } from "./payment-rejected";
 import { recordPaidUnlock } from "./record-paid-unlock";
 import { replayPayment, type StoredPayment } from "./replay-payment";
@@ -45,15 +46,12 @@ export async function acceptGatewayPayment({
 }): Promise<PaymentOutcome> {
   const chainId = NETWORKS[env.NETWORK_MODE].chainId;
   const { authorization: auth, signature } = checked;
-  const key = { chainId_payer_nonce: { chainId, payer: auth.from, nonce: auth.nonce } };
   // The resource the Payment row names: `prepare`'s, once it has run (a twin that lost the race is compared with it).
   let recorded = resource;
   const replay = (existing: StoredPayment) => replayPayment({ existing, resource: recorded, signature }) ?? pendingImpossible();
 
   if (!known) {
-    // A new authorization is the common case: one raw primary-key probe, the full row only for a replay.
-    const seen = await db.$queryRaw<unknown[]>`SELECT 1 AS "one" FROM "Payment" WHERE "chainId" = ${chainId} AND "payer" = ${auth.from} AND "nonce" = ${auth.nonce} LIMIT 1`;
-    const existing = seen.length ? await db.payment.findUnique({ where: key, include: { receipt: true } }) : null;
+    const existing = await paymentByNonce({ chainId, payer: auth.from, nonce: auth.nonce });
     if (existing) return replay(existing);
   }
 
@@ -93,7 +91,7 @@ export async function acceptGatewayPayment({
     } catch (err) {
       // PostgreSQL: a concurrent insert of the same authorization lost the unique race; answer as a replay.
       if (!isUniqueViolation(err)) throw err;
-      const winner = await db.payment.findUnique({ where: key, include: { receipt: true } });
+      const winner = await paymentByNonce({ chainId, payer: auth.from, nonce: auth.nonce });
       if (!winner) throw err;
       return replay(winner);
     }

@@ -3,12 +3,12 @@ import { usdcAbi } from "@/lib/chain/abis";
 import { chainRead } from "@/lib/chain/chain-read";
 import { publicClient } from "@/lib/chain/clients";
 import { NETWORKS } from "@/lib/chain/networks";
-import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { formatUsdc } from "@/lib/money";
 import type { CheckedAuthorization } from "./check-authorization";
 import { gatewayPayerState, type GatewayPayerState } from "./gateway-index/gateway-payer-state";
 import { lockedGatewayAmount } from "./locked-gateway-amount";
+import { paymentByNonce } from "./payment-by-nonce";
 import { PaymentRejected } from "./payment-rejected";
 import type { PaidResource } from "./types";
 
@@ -25,10 +25,7 @@ import type { PaidResource } from "./types";
 export async function checkPaymentState({ checked, resource }: { checked: CheckedAuthorization; resource: PaidResource }): Promise<GatewayPayerState | undefined> {
   const chainId = NETWORKS[env.NETWORK_MODE].chainId;
   const auth = checked.authorization;
-  // A new authorization is the common case: one raw primary-key probe (a Prisma read costs about three
-  // times its CPU), the row itself only when there is one.
-  const seen = await db.$queryRaw<unknown[]>`SELECT 1 AS "one" FROM "Payment" WHERE "chainId" = ${chainId} AND "payer" = ${auth.from} AND "nonce" = ${auth.nonce} LIMIT 1`;
-  const existing = seen.length ? await db.payment.findUnique({ where: { chainId_payer_nonce: { chainId, payer: auth.from, nonce: auth.nonce } } }) : null;
+  const existing = await paymentByNonce({ chainId, payer: auth.from, nonce: auth.nonce });
   if (existing) {
     const same = existing.signature?.toLowerCase() === checked.signature.toLowerCase() && existing.resourceType === resource.kind && existing.resourceId === resource.id;
     if (same && existing.status !== "failed") return undefined;

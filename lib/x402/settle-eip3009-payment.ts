@@ -14,6 +14,7 @@ import type { Authorization, CheckedAuthorization } from "./check-authorization"
 import { newPayment } from "./insert-payment";
 import { isUniqueViolation } from "./is-unique-violation";
 import { paidOutcome } from "./paid-outcome";
+import { paymentByNonce } from "./payment-by-nonce";
 import { PaymentRejected } from "./payment-rejected";
 import { recordPaidUnlock } from "./record-paid-unlock";
 import { replayPayment, type StoredPayment } from "./replay-payment";
@@ -52,9 +53,9 @@ export async function settleEip3009Payment({
   const ctx: Context = { resource, actor, onRecorded, fault };
   const chainId = NETWORKS[env.NETWORK_MODE].chainId;
   const { authorization: auth, signature } = checked;
-  const key = { chainId_payer_nonce: { chainId, payer: auth.from, nonce: auth.nonce } };
+  const key = { chainId, payer: auth.from, nonce: auth.nonce };
 
-  const existing = await db.payment.findUnique({ where: key, include: { receipt: true } });
+  const existing = await paymentByNonce(key);
   if (existing) return replayPayment({ existing, resource, signature }) ?? resumePending(existing, ctx);
 
   const client = publicClient();
@@ -94,7 +95,7 @@ export async function settleEip3009Payment({
       : await insert(db);
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
-    const winner = await db.payment.findUnique({ where: key, include: { receipt: true } });
+    const winner = await paymentByNonce(key);
     if (!winner) throw err;
     return replayPayment({ existing: winner, resource, signature }) ?? resumePending(winner, ctx);
   }
