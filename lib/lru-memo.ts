@@ -2,23 +2,28 @@
  * A bounded memo (least recently used goes first): `get(key, compute)` answers the kept value for
  * `key`, else computes, keeps and answers it. For values fully determined by their key (a signed
  * offer for its terms and window, a declaration for its resource), never for anything that reads state.
+ * `peek` and `set` serve a caller that checks a kept value before trusting it (a blob header bound to
+ * the stored version it was verified against: lib/access/verified-headers.ts).
  */
 export function lruMemo<V>(max: number) {
   const kept = new Map<string, V>();
+  const keep = (key: string, value: V) => {
+    kept.delete(key);
+    kept.set(key, value); // most recently used last: Map keeps insertion order, the first key goes first
+    while (kept.size > max) kept.delete(kept.keys().next().value!);
+    return value;
+  };
   return {
     get(key: string, compute: () => V): V {
-      if (kept.has(key)) {
-        const hit = kept.get(key)!;
-        kept.delete(key);
-        kept.set(key, hit);
-        return hit;
-      }
-      const value = compute();
-      kept.set(key, value);
-      if (kept.size > max) kept.delete(kept.keys().next().value!);
-      return value;
+      return kept.has(key) ? keep(key, kept.get(key)!) : keep(key, compute());
     },
+    /** The kept value (now the most recently used), or undefined. */
+    peek(key: string): V | undefined {
+      return kept.has(key) ? keep(key, kept.get(key)!) : undefined;
+    },
+    set: (key: string, value: V): void => void keep(key, value),
     delete: (key: string) => kept.delete(key),
+    clear: () => kept.clear(),
     get size() {
       return kept.size;
     },

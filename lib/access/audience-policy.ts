@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formatUsdc, parseUsdc } from "@/lib/money";
-import { lruMemo } from "@/lib/x402/extensions/lru-memo";
+import { lruMemo } from "@/lib/lru-memo";
 
 /**
  * Prices per audience (docs/audience-prices.md). A content item, a hosted post and a share store one

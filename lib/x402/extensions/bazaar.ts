@@ -7,7 +7,7 @@ import { accessGrant } from "@/lib/schemas/quickshare";
 import { paidResponseSchema, payBody } from "@/lib/schemas/x402";
 import type { PaidResource } from "../types";
 import type { ChallengeExtension } from "./challenge-extension";
-import { lruMemo } from "./lru-memo";
+import { lruMemo } from "@/lib/lru-memo";
 
 // JSON Schemas of the routes' zod schemas, built once per process.
 const schemas = new Map<z.ZodType, Record<string, unknown>>();

@@ -3,10 +3,9 @@ import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it, vi } from "vitest";
 
 const KEY = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d" as const;
-vi.mock("@/lib/env", () => ({ env: { RECEIPT_SIGNING_KEY: KEY, HUB_ORIGIN: "http://127.0.0.1:3000", NETWORK_MODE: "testnet" } }));
+vi.mock("@/lib/env", () => ({ secp256k1Choice: () => "auto", env: { RECEIPT_SIGNING_KEY: KEY, HUB_ORIGIN: "http://127.0.0.1:3000", NETWORK_MODE: "testnet" } }));
 
 const { cachedOffer, OFFER_WINDOW_SECONDS } = await import("./offer-receipt");
-const { lruMemo } = await import("./lru-memo");
 
 const input: OfferInput = { acceptIndex: 0, scheme: "exact", network: "eip155:5042002", asset: "0x3600000000000000000000000000000000000000", payTo: "0x00000000000000000000000000000000000000aa", amount: "10000" };
 const url = "http://127.0.0.1:3000/hub/pay";
@@ -39,15 +38,5 @@ describe("signed offers, once per resource, terms and window", () => {
     expect(new Set(others.slice(0, 4).map((o) => o.signature)).size).toBe(4);
     expect(others[4]!.signature).toBe(a.signature); // the index is not signed, only carried
     for (const o of others) expect((await verifyOfferSignatureEIP712(o)).signer.toLowerCase()).toBe(privateKeyToAccount(KEY).address.toLowerCase());
-  });
-
-  it("the memo behind it stays bounded and drops the least recently used first", () => {
-    const memo = lruMemo<number>(3);
-    for (const k of ["a", "b", "c"]) memo.get(k, () => k.charCodeAt(0));
-    memo.get("a", () => -1); // used again: "b" is now the oldest
-    memo.get("d", () => 4);
-    expect(memo.size).toBe(3);
-    expect(memo.get("a", () => -1)).toBe(97);
-    expect(memo.get("b", () => -2)).toBe(-2); // was dropped, computed again
   });
 });

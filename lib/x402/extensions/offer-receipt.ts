@@ -22,7 +22,7 @@ import { env } from "@/lib/env";
 import { HEADERS } from "../constants";
 import type { PaidResource, PaymentOutcome } from "../types";
 import type { ChallengeExtension } from "./challenge-extension";
-import { lruMemo } from "./lru-memo";
+import { lruMemo } from "@/lib/lru-memo";
 
 /** How long a signed offer holds at most (the plain option's own window). */
 const OFFER_VALIDITY_SECONDS = 300;
