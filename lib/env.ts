@@ -128,6 +128,9 @@ export const configSchema = z.object({
   // in memory this long (lib/http/read-cache.ts); a write through this instance drops them at once.
   // 0 turns the cache off.
   READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  // The secp256k1 curve offers and receipts are signed with (lib/crypto/secp256k1.ts): the native
+  // binding when it loads (auto), or the JavaScript one (js). Both give the same signatures.
+  SECP256K1: z.enum(["auto", "js"]).default("auto"),
   // Tests only: quickshare reads may name the time they are decided at (header x-hub-test-now), so
   // tests move a share past its expiry or a proof past its 12-hour window without waiting. Refused
   // unless the hub is a testnet hub on a loopback chain.
@@ -341,6 +344,14 @@ function load() {
 export type Env = ReturnType<typeof load>;
 
 let cached: Env | undefined;
+
+/**
+ * SECP256K1 alone, without the rest of the configuration: the curve is chosen where no other variable
+ * may be set (unit tests, scripts). An unknown value is refused like any other.
+ */
+export function secp256k1Choice(source: Record<string, string | undefined> = process.env): "auto" | "js" {
+  return configSchema.shape.SECP256K1.parse(source.SECP256K1 || undefined);
+}
 
 /** Parses the configuration on first use (not at import, so `next build` needs no secrets). */
 export function getEnv(): Env {

@@ -1,6 +1,7 @@
 import "server-only";
 import { bytesToHex, getAddress, hexToBytes, keccak256, recoverAddress, type Address, type Hex } from "viem";
 import { sign } from "viem/accounts";
+import { secp256k1Choice } from "@/lib/env";
 
 /** secp256k1's group order n, and n / 2: a larger s is the malleable twin of a valid signature (EIP-2). */
 const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
@@ -76,7 +77,7 @@ let chosen: Promise<Secp256k1> | undefined;
  */
 export function secp256k1(): Promise<Secp256k1> {
   chosen ??= (async () => {
-    if (process.env.SECP256K1 === "js") return jsSecp256k1;
+    if (secp256k1Choice() === "js") return jsSecp256k1;
     try {
       const binding = (await import("secp256k1/bindings")) as unknown as { default?: NativeSecp256k1 } & NativeSecp256k1;
       return nativeSecp256k1(binding.default ?? binding);
