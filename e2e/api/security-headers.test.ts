@@ -235,6 +235,12 @@ describe("JSON, media and error responses", () => {
       expect(res.headers.get("content-type"), path).toMatch(/^application\/json/);
       expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
     }
+    // An API answer is never a page: its policy runs no script, so it carries no nonce (and costs none to make).
+    for (const path of ["/hub/stats", "/hub/explore/content?limit=1", `/quickshare/${shares.free!.slug}/meta`]) {
+      const d = directives((await api(path)).headers.get("content-security-policy"));
+      expect(d.get("script-src"), path).toEqual(["'none'"]);
+      expect(d.get("frame-ancestors"), path).toEqual(["'none'"]);
+    }
   });
 
   it("an error answer names hostile input only inside JSON, never as HTML", async () => {

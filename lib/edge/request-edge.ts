@@ -4,7 +4,7 @@ import { CORS_HEADERS, PREFLIGHT_HEADERS } from "@/lib/http/cors";
 import { ApiError, toErrorResponse } from "@/lib/http/errors";
 import { requestRefusal } from "@/lib/http/guard-request";
 import { BLOG_ORIGIN_HEADER, BLOG_ROUTE_HEADER, stripInternalHeaders } from "@/lib/http/internal-headers";
-import { securityHeaders } from "@/lib/http/security-headers";
+import { answerSecurityHeaders, securityHeaders } from "@/lib/http/security-headers";
 import { BLOG_TREE_PATH, requestKind } from "./classify";
 import { handOff } from "./handoff";
 import { answerFromPageCache, requestHeaders } from "./page-cache";
@@ -91,7 +91,7 @@ async function answerPage(request: EdgeRequest, res: ServerResponse, plugs: Edge
   const { req, pathname, method, blog } = request;
   const opened = openEdge(request, res, plugs);
   if (!opened) return true;
-  for (const [name, value] of opened.request) req.headers[name] = value;
+  for (const [name, value] of opened.request ?? []) req.headers[name] = value;
   const refused = requestRefusal({ pathname, method, blog: blog !== null });
   if (refused) {
     writeError(res, refused);
@@ -127,19 +127,21 @@ function routeToBlog(req: IncomingMessage, blog: string, origin: string): void {
 
 /**
  * Every served kind's first step: a preflight is answered (null); otherwise the security and CORS
- * headers go on the response, and the caller gets the policy's request headers (the CSP nonce a page's
- * scripts need) and the origin a blog's reader used (null on the hub).
+ * headers go on the response, and the caller gets the origin a blog's reader used (null on the hub)
+ * and, for a page, the policy's request headers (the CSP nonce its scripts need). An API answer runs
+ * no script: its policy has no nonce and its headers are kept, not made per request.
  */
-function openEdge({ req, pathname, blog }: EdgeRequest, res: ServerResponse, plugs: EdgePlugs): { origin: string | null; request: Headers } | null {
+function openEdge({ req, pathname, blog, kind }: EdgeRequest, res: ServerResponse, plugs: EdgePlugs): { origin: string | null; request: Headers | null } | null {
   if (req.method === "OPTIONS") {
     res.writeHead(204, PREFLIGHT_HEADERS);
     res.end();
     return null;
   }
   const origin = blog ? plugs.blogOrigin(req.headers.host!, req.headers["x-forwarded-proto"]?.toString()) : null;
-  const secure = securityHeaders({ headers: new Headers(), pathname, blogOrigin: origin });
-  for (const [name, value] of [...secure.response, ...CORS_HEADERS]) res.setHeader(name, value);
-  return { origin, request: secure.request };
+  const secure = kind === "page" ? securityHeaders({ headers: new Headers(), pathname, blogOrigin: origin }) : null;
+  for (const [name, value] of secure?.response ?? answerSecurityHeaders({ pathname, blogOrigin: origin })) res.setHeader(name, value);
+  for (const [name, value] of CORS_HEADERS) res.setHeader(name, value);
+  return { origin, request: secure?.request ?? null };
 }
 
 /** The request as lib/ reads requests (headers, cookies, URL): for a page plug's routing only. */

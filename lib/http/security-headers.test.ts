@@ -70,6 +70,22 @@ describe("securityHeaders", () => {
     expect(r["strict-transport-security"]).toBe("max-age=31536000");
   });
 
+  it("an answer that is no page: scripts refused, no nonce, the same kept list per origin and kind of path", async () => {
+    const { answerSecurityHeaders, securityHeaders, MEDIA_POLICY } = await load({});
+    const a = answerSecurityHeaders({ pathname: "/hub/stats", blogOrigin: null });
+    expect(policy({ response: a })).toContain("script-src 'none';");
+    expect(policy({ response: a })).not.toContain("nonce-");
+    expect(answerSecurityHeaders({ pathname: "/hub/explore/content", blogOrigin: null })).toBe(a); // kept, not made again
+    const page = securityHeaders({ headers: new Headers(), pathname: "/hub/stats", blogOrigin: null });
+    expect(policy({ response: a })).toBe(policy(page).replace(/script-src [^;]*;/, "script-src 'none';")); // otherwise the page policy
+    expect(a.map(([name]) => name)).toEqual(page.response.map(([name]) => name));
+    expect(policy({ response: answerSecurityHeaders({ pathname: "/quickshare/AbCdEfGh/media/photo", blogOrigin: null }) })).toBe(MEDIA_POLICY);
+    expect(Object.fromEntries(answerSecurityHeaders({ pathname: "/qs/AbCdEfGh", blogOrigin: null }))["referrer-policy"]).toBe("no-referrer");
+    const blog = answerSecurityHeaders({ pathname: "/api/svc/status", blogOrigin: "http://alice.localhost:3000" });
+    expect(blog).not.toBe(a);
+    expect(policy({ response: blog })).toMatch(/connect-src 'self' http:\/\/127\.0\.0\.1:8545 http:\/\/alice\.localhost:3000 \S+;/);
+  });
+
   it("a setting that is not an http(s) origin is refused", async () => {
     for (const [k, v] of [["FRAME_ANCESTORS", "javascript:alert(1)"], ["CSP_MEDIA_ORIGINS", "https://cdn.example; script-src *"], ["FRAME_ANCESTORS", "data:text/html,x"]]) {
       const { getEnv } = await load({ [k!]: v! });

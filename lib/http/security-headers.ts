@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { env } from "@/lib/env";
+import { lruMemo } from "@/lib/lru-memo";
 
 /** The request header that carries this request's CSP nonce to pages and server-rendered HTML. */
 export const NONCE_HEADER = "x-nonce";
@@ -47,7 +48,8 @@ export type SecurityHeaders = {
  *   `Cross-Origin-Opener-Policy: same-origin-allow-popups` (wallet pop-ups keep their opener), and
  *   `Strict-Transport-Security` when HUB_ORIGIN is https.
  *
- * Media and covers get MEDIA_POLICY instead of the page policy.
+ * Media and covers get MEDIA_POLICY instead of the page policy. An answer that is never a page (the
+ * API) gets `answerSecurityHeaders` instead: no nonce, no script.
  *
  * @param blogOrigin the origin a hosted blog was requested on (null on the hub)
  */
@@ -57,16 +59,39 @@ export function securityHeaders({ headers, pathname, blogOrigin }: {
   blogOrigin: string | null;
 }): SecurityHeaders {
   const n = randomBytes(16).toString("base64");
+  const csp = pagePolicy(`'self' 'nonce-${n}' 'strict-dynamic'${env.NODE_ENV === "development" ? " 'unsafe-eval'" : ""}`, blogOrigin);
+  const request = new Headers(headers);
+  request.set(NONCE_HEADER, n);
+  request.set("content-security-policy", csp); // Next reads the nonce for its own scripts from here
+  return { nonce: n, request, response: responseHeaders(csp, pathname) };
+}
+
+const kept = lruMemo<[string, string][]>(512);
+
+/**
+ * The same headers for an answer that is never a page (the API's JSON, feeds, documents, media): its
+ * policy runs no script at all (`script-src 'none'`), so it needs no nonce, and the list depends only on
+ * the blog's origin and the kind of path: made once and kept (a few strings per distinct origin). Every
+ * API request pays this instead of a random nonce and a policy built for it (bench/README.md, session 22).
+ */
+export function answerSecurityHeaders({ pathname, blogOrigin }: { pathname: string; blogOrigin: string | null }): [string, string][] {
+  const kind = MEDIA_PATH.test(pathname) ? "media" : isSharePath(pathname) ? "share" : "other";
+  return kept.get(`${kind}\n${blogOrigin ?? ""}`, () => responseHeaders(pagePolicy("'none'", blogOrigin), pathname));
+}
+
+const isSharePath = (pathname: string) => pathname === "/qs" || pathname.startsWith("/qs/") || pathname.startsWith("/api/qs/");
+
+/** The page policy with this script-src (a nonce for a page, 'none' for an answer that is no page). */
+function pagePolicy(scripts: string, blogOrigin: string | null): string {
   const https = env.HUB_ORIGIN.startsWith("https:");
-  const dev = env.NODE_ENV === "development";
   const ancestors = env.FRAME_ANCESTORS.length ? env.FRAME_ANCESTORS.join(" ") : "'none'";
   // A blog post's cover is a URL its creator chose (any https host); the hub's own pages show only its own media.
   const media = ["'self'", "data:", "blob:", ...env.CSP_MEDIA_ORIGINS, ...(blogOrigin ? ["https:"] : [])].join(" ");
   // A blog page's paywall also asks the hub that hosts the blog (its public API, CORS *): the Gateway balance.
   const connect = ["'self'", new URL(env.PUBLIC_RPC_URL).origin, ...(blogOrigin ? [blogOrigin, new URL(env.HUB_ORIGIN).origin] : [])].join(" ");
-  const csp = [
+  return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${n}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    `script-src ${scripts}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src ${media}`,
     `media-src ${media}`,
@@ -78,20 +103,18 @@ export function securityHeaders({ headers, pathname, blogOrigin }: {
     `frame-ancestors ${ancestors}`,
     ...(https ? ["upgrade-insecure-requests"] : []),
   ].join("; ");
+}
 
-  const request = new Headers(headers);
-  request.set(NONCE_HEADER, n);
-  request.set("content-security-policy", csp); // Next reads the nonce for its own scripts from here
-
-  const share = pathname === "/qs" || pathname.startsWith("/qs/") || pathname.startsWith("/api/qs/");
+/** Every response's headers under this policy (media paths get MEDIA_POLICY instead). */
+function responseHeaders(csp: string, pathname: string): [string, string][] {
   const response: [string, string][] = [
     ["content-security-policy", MEDIA_PATH.test(pathname) ? MEDIA_POLICY : csp],
     ["x-content-type-options", "nosniff"],
-    ["referrer-policy", share ? "no-referrer" : "strict-origin-when-cross-origin"],
+    ["referrer-policy", isSharePath(pathname) ? "no-referrer" : "strict-origin-when-cross-origin"],
     ["permissions-policy", DENIED_FEATURES.map((f) => `${f}=()`).join(", ")],
     ["cross-origin-opener-policy", "same-origin-allow-popups"],
   ];
   if (!env.FRAME_ANCESTORS.length) response.push(["x-frame-options", "DENY"]);
-  if (https) response.push(["strict-transport-security", "max-age=31536000"]);
-  return { nonce: n, request, response };
+  if (env.HUB_ORIGIN.startsWith("https:")) response.push(["strict-transport-security", "max-age=31536000"]);
+  return response;
 }
