@@ -61,6 +61,7 @@ describe("GET /metrics", () => {
       "hub_settlement_gas_used_total", "hub_settlement_items_total", "hub_chain_rpc_requests_total", "hub_chain_rpc_errors_total",
       "hub_chain_rpc_duration_seconds", "hub_tip_events_total", "hub_tips_held", "hub_tips_held_usdc",
       "hub_rate_limit_refusals_total", "hub_settler_leader", "hub_in_flight_requests", "hub_process_cpu_seconds_total",
+      "hub_background_pass_duration_seconds", "hub_nodejs_eventloop_lag_p99_seconds", "hub_nodejs_gc_duration_seconds",
     ]) {
       expect(text, name).toMatch(new RegExp(`^# TYPE ${name} `, "m"));
     }
@@ -94,6 +95,7 @@ describe("GET /metrics", () => {
     expect(grew("hub_settlement_batches_total", { status: "confirmed" })).toBeGreaterThanOrEqual(1);
     expect(grew("hub_settlement_gas_used_total")).toBeGreaterThan(0);
     expect(sample(after, "hub_settler_leader")).toBe(1);
+    expect(grew("hub_background_pass_duration_seconds_count", { job: "settler" })).toBeGreaterThanOrEqual(1);
   });
 
   it("counts a hosted blog's request once, under the blog route it is served by", async () => {

@@ -27,6 +27,7 @@ function create() {
     settlerLeader: new Gauge({ name: "hub_settler_leader", help: "1 while this instance holds the settler lease, else 0", registers }),
     gatewayDepositChecks: new Counter({ name: "hub_gateway_deposit_checks_total", help: "Gateway payments' deposit and nonce checks, by where they were answered: index (the database, no eth_call) or chain", labelNames: ["source"], registers }),
     gatewayIndexBlock: new Gauge({ name: "hub_gateway_index_block", help: "The last block whose Gateway Wallet events this instance indexed (while it holds the index lease)", registers, aggregator: "max" }),
+    backgroundPasses: new Histogram({ name: "hub_background_pass_duration_seconds", help: "Passes of this instance's singleton jobs (settler, deposit index, webhook delivery), by job: how long each took, end to end", labelNames: ["job"], buckets: seconds, registers }),
     settlerLastPass: new Gauge({ name: "hub_settler_last_pass_timestamp_seconds", help: "When this instance's settler last ran a pass (Unix seconds)", registers, aggregator: "max" }),
     readCache: new Counter({ name: "hub_read_cache_total", help: "Cacheable public reads (route cache: true), by how they were answered: hit (kept answer), shared (a computation under way), miss (computed)", labelNames: ["result"], registers }),
     inFlightRequests: new Gauge({ name: "hub_in_flight_requests", help: "Requests being served by this instance", registers }),

@@ -1,6 +1,7 @@
 import "server-only";
 import { isChainUnavailable } from "@/lib/chain/chain-read";
 import { logger } from "@/lib/log/logger";
+import { metrics } from "@/lib/metrics/metrics";
 import { processState } from "@/lib/process-state";
 
 export type LeaderLoop = { stop: () => Promise<void> };
@@ -33,12 +34,14 @@ export function startLeaderLoop({
   let stopped = interval === 0;
   let current: Promise<unknown> | undefined;
   const tick = async () => {
+    const done = metrics().backgroundPasses.startTimer({ job: name });
     try {
       current = pass();
       await current;
     } catch (err) {
       if (!isChainUnavailable(err)) logger().error({ err }, `${name} pass failed`);
     }
+    done();
     afterPass?.();
     if (!stopped) timer = setTimeout(tick, interval).unref();
   };
