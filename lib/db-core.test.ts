@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDb, type Db, type Tx } from "@/lib/db-core";
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { createDb, type Db, keepPreparedStatements, type Tx } from "@/lib/db-core";
 import { insertPayment } from "@/lib/x402/insert-payment";
 import { isUniqueViolation } from "@/lib/x402/is-unique-violation";
 import { canConnect, dropDatabase, migrate, resetDatabase } from "@/scripts/lib/migrate.mjs";
@@ -245,3 +246,55 @@ for (const provider of providers) {
     }, 40_000);
   });
 }
+
+describe("kept prepared statements (SQLite)", () => {
+  const url = `file:${path.join(tmpDir, "statements.db")}`;
+  type SqlQuery = Parameters<Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>["queryRaw"]>[0];
+  const q = (sql: string, ...args: Array<number | string>): SqlQuery => ({ sql, args, argTypes: args.map((a) => ({ scalarType: typeof a === "number" ? "int" : "string", arity: "scalar" })) });
+
+  it("prepares a statement once and binds each call's own arguments", async () => {
+    const adapter = await new PrismaBetterSQLite3({ url }).connect();
+    // The adapter keeps its better-sqlite3 Database as `client`: a new adapter version without it fails here.
+    const client = (adapter as unknown as { client: { prepare: (sql: string) => unknown } }).client;
+    const original = client.prepare.bind(client);
+    const prepared: string[] = [];
+    client.prepare = (sql: string) => (prepared.push(sql), original(sql));
+    expect(keepPreparedStatements(adapter)).toBe(true);
+    try {
+      await adapter.executeScript('CREATE TABLE "T" ("id" INTEGER PRIMARY KEY, "name" TEXT)');
+      const insert = 'INSERT INTO "T" ("id", "name") VALUES (?, ?)';
+      for (const [id, name] of [[1, "one"], [2, "two"], [3, "three"]] as const) expect(await adapter.executeRaw(q(insert, id, name))).toBe(1);
+      const select = 'SELECT "name" FROM "T" WHERE "id" = ?';
+      const names = [];
+      for (const id of [2, 1, 3, 2]) names.push((await adapter.queryRaw(q(select, id))).rows[0]?.[0]);
+      expect(names).toEqual(["two", "one", "three", "two"]);
+      expect((await adapter.queryRaw(q(select, 9))).rows).toEqual([]);
+      // A failing call (a duplicate key) leaves the kept statement usable.
+      await expect(adapter.executeRaw(q(insert, 1, "again"))).rejects.toThrow();
+      expect(await adapter.executeRaw(q(insert, 4, "four"))).toBe(1);
+      // A write without result rows through the reading path, as Prisma sends some.
+      expect((await adapter.queryRaw(q('UPDATE "T" SET "name" = ? WHERE "id" = ?', "TWO", 2))).rows).toEqual([]);
+      expect((await adapter.queryRaw(q(select, 2))).rows[0]?.[0]).toBe("TWO");
+      expect(prepared.filter((s) => s === insert)).toHaveLength(1);
+      expect(prepared.filter((s) => s === select)).toHaveLength(1);
+    } finally {
+      await adapter.dispose();
+    }
+  });
+
+  it("is what the hub's SQLite client runs on (createDb)", async () => {
+    await resetDatabase({ databaseUrl: url });
+    await migrate({ databaseUrl: url });
+    const db = createDb(url);
+    try {
+      const rows = await Promise.all([1, 2, 3].map((n) => db.$queryRaw<Array<{ n: bigint }>>`SELECT ${n} + 1 AS n`));
+      expect(rows.map((r) => Number(r[0]?.n))).toEqual([2, 3, 4]);
+      await db.leaderLock.create({ data: { name: "kept", holder: "a", expiresAt: new Date() } });
+      await db.leaderLock.create({ data: { name: "kept-2", holder: "b", expiresAt: new Date() } });
+      expect((await db.leaderLock.findUnique({ where: { name: "kept-2" } }))?.holder).toBe("b");
+      expect((await db.leaderLock.findUnique({ where: { name: "kept" } }))?.holder).toBe("a");
+    } finally {
+      await db.$disconnect();
+    }
+  });
+});

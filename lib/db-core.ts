@@ -2,6 +2,7 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlDriverAdapterFactory } from "@prisma/client/runtime/client";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client";
+import { lruMemo } from "./lru-memo";
 import { type Prisma, PrismaClient as SqliteClient } from "./generated/sqlite/client";
 
 /**
@@ -150,6 +151,51 @@ function watchStatements<T extends object>(target: T, onWrite: () => void): T {
   });
 }
 
+/** Statements kept per SQLite connection (by SQL text; the least recently used is dropped). */
+const KEPT_STATEMENTS = 512;
+
+/** The part of a better-sqlite3 statement the Prisma adapter uses. */
+type SqliteStatement = {
+  readonly reader: boolean;
+  run(params: unknown[]): unknown;
+  columns(): unknown[];
+  raw(toggle?: boolean): SqliteStatement;
+  all(params: unknown[]): unknown[];
+};
+
+/** The adapter's statement after `bind(args)`: what it calls next, with the arguments of this call only. */
+function boundStatement(statement: SqliteStatement, args: unknown[]) {
+  return {
+    reader: statement.reader,
+    run: () => statement.run(args),
+    columns: () => statement.columns(),
+    raw: () => ({ all: () => statement.raw(true).all(args) }),
+  };
+}
+
+/**
+ * @prisma/adapter-better-sqlite3 prepares every statement it runs, again on every call
+ * (`client.prepare(sql).bind(args)`), and SQLite parses and plans it each time: 3.9 % of the server's
+ * CPU in a soak profile (bench/README.md, session 23), more than any other frame but the GC. This keeps
+ * the prepared statements of the connection by their SQL text and binds each call's arguments when
+ * it runs instead (better-sqlite3's `bind` is once per statement for good), so a statement the hub
+ * sends again, Prisma's or our own raw SQL, is parsed once. SQLite re-prepares a kept statement
+ * itself when the schema changes. The adapter's `client` is not part of its typed API: when a new
+ * version of the adapter no longer has it, statements are prepared per call as before (the unit test
+ * `lib/db-core.test.ts` fails then, so the upgrade is noticed).
+ */
+export function keepPreparedStatements(adapter: object): boolean {
+  const client = (adapter as { client?: { prepare?: (sql: string) => SqliteStatement } }).client;
+  if (typeof client?.prepare !== "function") return false;
+  const prepare = client.prepare.bind(client);
+  const kept = lruMemo<SqliteStatement>(KEPT_STATEMENTS);
+  (client as { prepare: unknown }).prepare = (sql: string) => {
+    const statement = kept.get(sql, () => prepare(sql));
+    return { reader: statement.reader, bind: (args: unknown[]) => boundStatement(statement, args), run: () => statement.run([]) };
+  };
+  return true;
+}
+
 /** A FIFO lock: run() waits for every earlier holder to finish. */
 class SerialLock {
   #tail: Promise<void> = Promise.resolve();
@@ -203,6 +249,7 @@ class SerializedSqlite implements SqlDriverAdapterFactory {
 
   async connect(): Promise<SqlDriverAdapter> {
     const inner = await this.#base.connect();
+    keepPreparedStatements(inner);
     await inner.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA optimize = 0x10002;");
     const lock = new SerialLock();
     const optimize = setInterval(() => void lock.run(() => inner.executeScript("PRAGMA optimize")).catch(() => {}), OPTIMIZE_EVERY_MS);
