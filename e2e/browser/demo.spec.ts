@@ -94,11 +94,15 @@ test("the demo creator signs in to the demo blog's editor without an extension a
   await screenshots(page, "demo-blog-editor");
 });
 
-/** The hub's dashboard (a page with the wallet stack) with a wallet extension installed: the wallet list RainbowKit shows, and every script the page loaded. */
+/**
+ * The hub's dashboard (a page with the wallet stack) with a wallet extension installed: the wallet list
+ * RainbowKit shows, and `js()`, every script the page loaded until it is called (it waits for their
+ * bodies: a chunk loaded just after hydration, as the demo wallets' is, may still be arriving).
+ */
 async function walletListAndScripts(page: Page, base: string) {
-  const scripts: string[] = [];
-  page.on("response", async (r) => {
-    if (r.request().resourceType() === "script" || r.url().endsWith(".js")) scripts.push(await r.text().catch(() => ""));
+  const scripts: Array<Promise<string>> = [];
+  page.on("response", (r) => {
+    if (r.request().resourceType() === "script" || r.url().endsWith(".js")) scripts.push(r.text().catch(() => ""));
   });
   await installTestWallet(page, { chainId: CHAIN_ID, rpcUrl: RPC_URL });
   await page.goto(`${base}/dashboard`);
@@ -108,7 +112,11 @@ async function walletListAndScripts(page: Page, base: string) {
     await expect(page.getByText("Test Wallet")).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 30_000 });
   const list = await page.getByRole("dialog").innerText();
-  return { list, html, js: scripts.join("\n") };
+  const js = async () => {
+    await page.waitForLoadState("networkidle");
+    return (await Promise.all(scripts)).join("\n");
+  };
+  return { list, html, js };
 }
 
 test.describe("the demo wallets are only on a local testnet hub", () => {
@@ -123,7 +131,7 @@ test.describe("the demo wallets are only on a local testnet hub", () => {
     const { js } = await walletListAndScripts(page, HUB_URL);
     // The demo wallets join the list just after hydration (components/use-connect-wallet.tsx): wait for them.
     await expect(page.getByRole("dialog")).toContainText("Demo reader");
-    expect(js).toContain("Demo wallets (local chain, public keys)");
+    expect(await js()).toContain("Demo wallets (local chain, public keys)");
   });
 
   test("absent from the page and its JavaScript on a mainnet hub and on a hub whose chain is not loopback", async ({ page, context }) => {
@@ -144,7 +152,7 @@ test.describe("the demo wallets are only on a local testnet hub", () => {
       const tab = await context.newPage();
       const { list, html, js } = await walletListAndScripts(tab, hub.url);
       expect(list).toContain("Test Wallet");
-      for (const text of [list, html, js]) {
+      for (const text of [list, html, await js()]) {
         expect(text).not.toContain("Demo reader");
         expect(text).not.toContain("Demo wallets");
       }
