@@ -31,7 +31,8 @@ export default defineConfig({
         // already spent", the 600-event rate test) have failed once; see the README's Tests section.
         // Setup hooks (fixtures, sign-ins, example sites, extra hubs) get a minute: on a loaded machine
         // Vitest's default 10 s skipped whole files.
-        test: { name: "integration", include: ["e2e/api/**/*.test.ts"], exclude: ["e2e/api/scale*.test.ts"], testTimeout: 30_000, hookTimeout: 60_000, retry: 1 },
+        // A retried test's first failure is printed all the same (e2e/support/report-retried-failures.ts).
+        test: { name: "integration", include: ["e2e/api/**/*.test.ts"], exclude: ["e2e/api/scale*.test.ts"], setupFiles: ["e2e/support/report-retried-failures.ts"], testTimeout: 30_000, hookTimeout: 60_000, retry: 1 },
       },
       {
         resolve: { alias },
