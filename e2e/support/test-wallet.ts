@@ -149,6 +149,8 @@ export async function hydrated(page: Page) {
  * Connects the injected test wallet through RainbowKit's modal from a NetworkGuard's "Connect wallet"
  * button, and waits until the page shows the connected state (tried again if the modal was opened
  * before RainbowKit was ready on a loaded machine, reusing or closing a modal an earlier try left open).
+ * A page without a guard counts as connected: wait for the part that holds the guard first when it
+ * renders late (after a fetch), or this returns before there is anything to connect.
  */
 export async function connectWallet(page: Page, { header = true }: { header?: boolean } = {}) {
   // Blog pages have no hub header to wait for: the guard alone says when the page is live.
