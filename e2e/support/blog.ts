@@ -2,6 +2,7 @@
 // fetch will not send another Host header), blog sessions, posts and uploads.
 import { request } from "node:http";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
+import { removeSites } from "./db";
 import { api, HUB_URL, siweMessage } from "./hub";
 import { db, type Person } from "./quickshare";
 
@@ -86,10 +87,7 @@ export async function createBlog(owner: Person, tag = "b"): Promise<{ domain: st
 export async function cleanupBlogs() {
   const ids = [...created];
   created.clear();
-  if (!ids.length) return;
-  await db().widgetEvent.deleteMany({ where: { siteId: { in: ids } } });
-  await db().dailyMetric.deleteMany({ where: { siteId: { in: ids } } });
-  await db().site.deleteMany({ where: { id: { in: ids } } });
+  await removeSites(db(), ids);
 }
 
 /** Signs in to the blog at `domain` and returns the `sb_auth_session=…` cookie pair. */

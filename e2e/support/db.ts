@@ -8,3 +8,30 @@ export function testDb(): Db {
   client ??= createDb(url);
   return client;
 }
+
+/** PostgreSQL's "deadlock detected" (40P01), however Prisma's driver adapter wraps it. */
+function isDeadlock(err: unknown): boolean {
+  const text = `${(err as { code?: unknown })?.code ?? ""} ${err instanceof Error ? err.message : String(err)}`;
+  return /40P01|deadlock detected/i.test(text);
+}
+
+/**
+ * Deletes the sites `ids` with their events and counters (content, owner wallets and posts
+ * cascade). A cascade locks rows in another order than the hub's own counter writes, so on
+ * PostgreSQL it can lose a deadlock to a request still running; it is retried, as the database
+ * advises, instead of leaving a site behind for the next suite to see.
+ */
+export async function removeSites(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.widgetEvent.deleteMany({ where: { siteId: { in: ids } } });
+      await db.dailyMetric.deleteMany({ where: { siteId: { in: ids } } });
+      await db.site.deleteMany({ where: { id: { in: ids } } });
+      return;
+    } catch (err) {
+      if (attempt >= 5 || !isDeadlock(err)) throw err;
+      await new Promise((r) => setTimeout(r, 50 * attempt));
+    }
+  }
+}

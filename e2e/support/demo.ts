@@ -6,6 +6,7 @@ import { DEV_ROLES, devAccount } from "../../scripts/lib/dev-accounts.mjs";
 import { seedDemoContent } from "../../scripts/lib/demo-content.mjs";
 import { blogRequest, blogSignIn } from "./blog";
 import type { test as baseTest } from "./fixtures";
+import { removeSites } from "./db";
 import { HUB_URL } from "./hub";
 import { db } from "./quickshare";
 
@@ -25,7 +26,11 @@ export function demoForSuite(test: typeof baseTest): () => DemoContent {
     const cookie = await blogSignIn(demo.blog.domain, privateKeyToAccount(demoCreator.privateKey as `0x${string}`));
     const posts = (await blogRequest(demo.blog.domain, "/api/admin/posts", { cookie })).body.posts as { id: string }[];
     for (const p of posts) await blogRequest(demo.blog.domain, `/api/admin/posts/${p.id}`, { method: "DELETE", cookie });
-    await db().site.deleteMany({ where: { domain: demo.blog.domain } });
+    const sites = await db().site.findMany({ where: { domain: demo.blog.domain }, select: { id: true } });
+    await removeSites(
+      db(),
+      sites.map((s) => s.id),
+    );
   });
   return () => {
     if (!demo) throw new Error("the demo content is seeded in beforeAll");

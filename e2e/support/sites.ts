@@ -3,7 +3,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { newSecretColumns, newSiteKey } from "../../lib/sites/site-secret";
-import { testDb } from "./db";
+import { removeSites, testDb } from "./db";
 import { api } from "./hub";
 
 export const RUN = randomBytes(3).toString("hex");
@@ -27,11 +27,10 @@ const created = new Set<string>();
 export async function cleanupRun() {
   const db = testDb();
   const sites = await db.site.findMany({ where: { OR: [{ id: { in: [...created] } }, { domain: { contains: RUN } }] }, select: { id: true } });
-  const ids = sites.map((x) => x.id);
-  if (ids.length === 0) return;
-  await db.widgetEvent.deleteMany({ where: { siteId: { in: ids } } });
-  await db.dailyMetric.deleteMany({ where: { siteId: { in: ids } } });
-  await db.site.deleteMany({ where: { id: { in: ids } } }); // content, owner wallets and posts cascade
+  await removeSites(
+    db,
+    sites.map((x) => x.id),
+  );
 }
 
 export async function createSite(opts: { domain?: string; owner?: `0x${string}`; verified?: boolean; lastVerifiedAt?: Date | null; name?: string; hosted?: boolean; blogActive?: boolean } = {}): Promise<FixtureSite> {

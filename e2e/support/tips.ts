@@ -9,6 +9,7 @@ import { gatewayWalletAbi, holdingBoxFactoryAbi, usdcAbi } from "../../lib/chain
 import { holdingBoxSalt, predictHoldingBox } from "../../lib/chain/predict";
 import { createDb } from "../../lib/db-core";
 import { refundMessage } from "../../lib/tips/refund-message";
+import { removeSites } from "./db";
 import { api } from "./hub";
 
 export const RPC_URL = process.env.RPC_URL ?? "http://127.0.0.1:8546";
@@ -81,7 +82,7 @@ const fixtureShares: string[] = [];
 
 /** Removes the sites and shares this file created (afterAll), so later suites see only their own data. */
 export async function removeFixtures() {
-  await testDb.site.deleteMany({ where: { id: { in: fixtureSites.splice(0) } } });
+  await removeSites(testDb, fixtureSites.splice(0));
   await testDb.quickshare.deleteMany({ where: { id: { in: fixtureShares.splice(0) } } });
 }
 
