@@ -30,12 +30,11 @@ await runBenchmark(async () => {
   const timing = { duration: opts.duration, warmup: opts.warmup, connections: opts.connections };
 
   await ensureBuild({ force: opts.build });
-  // A metrics token, so the run can say where the payments' deposit checks were answered (index or chain).
-  const metricsToken = "bench-metrics-token-0123456789abcdef";
-  const hub = await startHub({ db: opts.db, appPort: opts.appPort, chainPort: opts.chainPort, env: { METRICS_TOKEN: metricsToken } });
+  const hub = await startHub({ db: opts.db, appPort: opts.appPort, chainPort: opts.chainPort });
+  // Where the payments' deposit checks were answered (index or chain).
   const depositChecks = async () => {
-    const text = await (await fetch(`${hub.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
-    const of = (source) => Number(text.match(new RegExp(`^hub_gateway_deposit_checks_total\\{source="${source}"\\} (\\d+)`, "m"))?.[1] ?? 0);
+    const metrics = await hub.metrics();
+    const of = (source) => metrics.get(`hub_gateway_deposit_checks_total{source="${source}"}`) ?? 0;
     return { index: of("index"), chain: of("chain") };
   };
 

@@ -21,7 +21,7 @@ import { encodePaymentSignatureHeader, decodePaymentRequiredHeader } from "@x402
 import { createPublicClient, createWalletClient, http as viemHttp, parseAbi, toHex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { fundWallets } from "../scripts/lib/deploy.mjs";
-import { benchOptions, ensureBuild, fmt, machineLine, printTable, rssMb, runBenchmark, sqlRows, startHub } from "./lib/harness.mjs";
+import { benchOptions, ensureBuild, fmt, machineLine, printTable, readProc, rssMb, runBenchmark, sqlRows, startHub } from "./lib/harness.mjs";
 
 const CONTENT = { contentId: "liner-notes" }; // seeded, 0.01 USDC
 const PAY_BODY = JSON.stringify(CONTENT);
@@ -29,7 +29,6 @@ const PAYERS = 24; // Gateway payers, taken in turn (each payment locks its paye
 // The mix (weights of the scheduled requests; transfers run at their own pace).
 const MIX = { read: 40, challenge: 20, paid: 10, page: 15, event: 15 };
 const READS = ["/hub/explore/content?limit=20", "/hub/ledger?limit=20", "/hub/stats", "/.well-known/x402", "/hub/explore/content?sort=best-sellers&limit=20"];
-const SOAK_METRICS_TOKEN = "soak-metrics-token-0123456789abcdef01";
 const pctText = (n) => (n === undefined ? "–" : `${Math.round(n * 100)} %`);
 const EXPECT = { read: 200, challenge: 402, paid: 200, page: 200, event: 200, transfer: 200 };
 
@@ -53,7 +52,7 @@ await runBenchmark(async () => {
   // The largest event rate the configuration takes.
   // A metrics token: the soak reads the hub's own instruments every few seconds (event-loop delay, GC,
   // background passes, the settlement backlog) to say what each minute's latency went with.
-  const hub = await startHub({ db: opts.db, appPort: opts.appPort, chainPort: opts.chainPort, env: { EVENT_RATE_LIMIT_PER_MINUTE: "1000000", METRICS_TOKEN: SOAK_METRICS_TOKEN } });
+  const hub = await startHub({ db: opts.db, appPort: opts.appPort, chainPort: opts.chainPort, env: { EVENT_RATE_LIMIT_PER_MINUTE: "1000000" } });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const send = (path, { method = "GET", headers = {}, body } = {}) =>
     new Promise((resolve) => {
@@ -307,15 +306,17 @@ function soakDiagnostics({ hub, db, minuteOf, minutes }) {
   const acc = Array.from({ length: minutes }, () => ({ lagP99: 0, lagMax: 0, gcMs: 0, gcMajorMs: 0, passes: {}, unsettled: undefined, heapMb: undefined, hubTicks: 0, benchUs: 0, steal: 0, total: 0, span: 0, walMb: undefined }));
   const wal = db === "sqlite" ? `${hub.databaseUrl.replace(/^file:/, "")}-wal` : null;
   const ticksOf = (pid) => {
-    const f = readProcStat(pid);
-    return f ? Number(f[13]) + Number(f[14]) : 0;
+    // utime and stime are stat's 14th and 15th fields; the command name may hold spaces: count after the last ")"
+    const text = readProc(pid, "stat");
+    const f = text?.slice(text.lastIndexOf(")") + 2).split(" ");
+    return f ? Number(f[11]) + Number(f[12]) : 0;
   };
   const hubTicks = () => hub.serverPids.reduce((n, pid) => n + ticksOf(pid), 0);
   let last = { t: performance.now(), metrics: null, hub: hubTicks(), bench: process.cpuUsage(), cpu: machineCpu() };
   const sample = async () => {
     const t = performance.now();
     const m = acc[minuteOf(t - 1)];
-    const metrics = await scrapeMetrics(hub.url).catch(() => null);
+    const metrics = await hub.metrics().catch(() => null);
     const cpu = machineCpu();
     const now = { t, metrics, hub: hubTicks(), bench: process.cpuUsage(), cpu };
     m.span += (t - last.t) / 1000;
@@ -355,7 +356,7 @@ function soakDiagnostics({ hub, db, minuteOf, minutes }) {
   const timer = setInterval(() => (running = running.then(sample)), 5_000);
   const hz = 100; // clock ticks per second (USER_HZ) on Linux
   return {
-    minutes: acc.map((m) => m),
+    minutes: acc,
     async stop() {
       clearInterval(timer);
       await running;
@@ -371,28 +372,6 @@ function soakDiagnostics({ hub, db, minuteOf, minutes }) {
       }
     },
   };
-}
-
-/** The hub's /metrics as a map from `name{labels}` to value (one worker: its own instruments). */
-async function scrapeMetrics(url) {
-  const text = await (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${SOAK_METRICS_TOKEN}` } })).text();
-  const out = new Map();
-  for (const line of text.split("\n")) {
-    if (!line || line.startsWith("#")) continue;
-    const at = line.lastIndexOf(" ");
-    out.set(line.slice(0, at), Number(line.slice(at + 1)));
-  }
-  return out;
-}
-
-/** /proc/<pid>/stat's fields, indexed from 0 as proc(5) numbers them from 1 (utime is [13], stime [14]); null when the process is gone. */
-function readProcStat(pid) {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return ["", "", ...text.slice(text.lastIndexOf(")") + 2).split(" ")];
-  } catch {
-    return null;
-  }
 }
 
 /** The machine's CPU counters from /proc/stat (all cores): stolen and total jiffies. */

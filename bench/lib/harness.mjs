@@ -210,8 +210,8 @@ let hubWorkers = 1;
  * Stopping the server and the chain is registered for cleanup.
  */
 export async function startHub({ db = "sqlite", appPort, chainPort, seed = true, env: extraEnv = {} }) {
-  // With workers, a metrics token: /metrics says how many answer (hub_workers), the sign that all of them listen.
-  extraEnv = { HUB_WORKERS: String(hubWorkers), ...(hubWorkers > 1 ? { METRICS_TOKEN: BENCH_METRICS_TOKEN } : {}), ...extraEnv };
+  // A metrics token: /metrics says how many workers answer (hub_workers), the sign that all of them listen, and what the soak samples.
+  extraEnv = { HUB_WORKERS: String(hubWorkers), METRICS_TOKEN: BENCH_METRICS_TOKEN, ...extraEnv };
   await assertPortFree(appPort);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "hub-bench-"));
   onCleanup("data dir", async () => rmSync(dataDir, { recursive: true, force: true }));
@@ -235,7 +235,7 @@ export async function startHub({ db = "sqlite", appPort, chainPort, seed = true,
   const launch = async () => {
     const server = await startServer(env, { quiet: true, nodeArgs: cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfDir}`] : [] });
     // /health answered once one worker listened: wait for the others (the primary's children).
-    if (workers > 1) await waitFor(async () => (await workersAnswering(origin, env.METRICS_TOKEN)) === workers, { timeoutMs: 120_000, intervalMs: 250, what: `${workers} workers listening` });
+    if (workers > 1) await waitFor(async () => (await scrapeMetrics(origin, env.METRICS_TOKEN)).get("hub_workers") === workers, { timeoutMs: 120_000, intervalMs: 250, what: `${workers} workers listening` });
     // Remember the tree now: once the launcher exits, its children are re-parented out of reach.
     const known = descendants(server.child.pid);
     const tree = () => [...new Set([server.child.pid, ...known, ...descendants(server.child.pid)])];
@@ -264,6 +264,8 @@ export async function startHub({ db = "sqlite", appPort, chainPort, seed = true,
     },
     workers,
     anvil,
+    /** The hub's /metrics now, as a map from `name{labels}` to value. */
+    metrics: () => scrapeMetrics(origin, env.METRICS_TOKEN),
     /** Stops only the Next server (the chain and database stay until cleanup). */
     stopServer,
     /** Stops the Next server and starts a fresh one on the same chain and database (e.g. after a bulk fill). */
@@ -276,10 +278,16 @@ export async function startHub({ db = "sqlite", appPort, chainPort, seed = true,
 
 const BENCH_METRICS_TOKEN = "bench-metrics-token-0123456789abcdef";
 
-/** How many workers a /metrics scrape of the hub added up (hub_workers). */
-async function workersAnswering(url, token) {
+/** A /metrics scrape of the hub (with workers: what they add up to) as a map from `name{labels}` to value. */
+async function scrapeMetrics(url, token) {
   const text = await (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${token}` } })).text();
-  return Number(/^hub_workers (\d+)/m.exec(text)?.[1] ?? 0);
+  const out = new Map();
+  for (const line of text.split("\n")) {
+    if (!line || line.startsWith("#")) continue;
+    const at = line.lastIndexOf(" ");
+    out.set(line.slice(0, at), Number(line.slice(at + 1)));
+  }
+  return out;
 }
 
 /** Throws when something already listens on 127.0.0.1:port (a foreign server must never be measured). */
@@ -333,7 +341,8 @@ export async function startBareNext({ port }) {
 
 // ── processes and memory ──────────────────────────────────────────────────────────────────────────
 
-function readProc(pid, file) {
+/** /proc/<pid>/<file> as text; undefined when the process is gone. */
+export function readProc(pid, file) {
   try {
     return readFileSync(`/proc/${pid}/${file}`, "utf8");
   } catch {
