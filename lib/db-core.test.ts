@@ -92,6 +92,16 @@ for (const provider of providers) {
       expect(isUniqueViolation(await db.payment.create({ data: payment({ nonce: "0xraw" }) }).catch((e: unknown) => e))).toBe(true);
     });
 
+    it("a raw read decodes a DateTime column to the same Date and a BigInt column to a bigint (the Gateway index's read relies on it)", async () => {
+      const readAt = new Date("2026-11-28T03:04:05.678Z");
+      await db.gatewayIndexHead.create({ data: { chainId: 77, block: 2n ** 53n + 3n, readAt, sinceTime: 9n } });
+      const [row] = await db.$queryRaw<Array<{ readAt: unknown; block: unknown; text: string }>>`SELECT "readAt", "block", CAST("block" AS TEXT) AS "text" FROM "GatewayIndexHead" WHERE "chainId" = ${77}`;
+      expect(row!.readAt).toBeInstanceOf(Date);
+      expect((row!.readAt as Date).getTime()).toBe(readAt.getTime());
+      expect(row!.block).toBe(2n ** 53n + 3n);
+      expect(BigInt(row!.text)).toBe(2n ** 53n + 3n);
+    });
+
     it("rejects a second payment with the same (chainId, txHash)", async () => {
       await db.payment.create({ data: payment({ rail: "transfer", txHash: "0xt1" }) });
       await expect(db.payment.create({ data: payment({ txHash: "0xt1" }) })).rejects.toMatchObject({ code: "P2002" });

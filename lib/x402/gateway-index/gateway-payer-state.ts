@@ -51,18 +51,34 @@ export async function gatewayPayerState(auth: Auth, { chain = false }: { chain?:
  */
 async function fromIndex(auth: Auth): Promise<GatewayPayerState | null> {
   if (env.GATEWAY_INDEX_INTERVAL_MS === 0) return null;
-  const chainId = NETWORKS[env.NETWORK_MODE].chainId;
-  const [head, deposit, settled] = await Promise.all([
-    db.gatewayIndexHead.findUnique({ where: { chainId } }),
-    db.gatewayDeposit.findUnique({ where: { chainId_depositor: { chainId, depositor: auth.from } } }),
-    db.gatewaySettledNonce.findUnique({ where: { chainId_payer_nonce: { chainId, payer: auth.from, nonce: auth.nonce } } }),
-  ]);
-  if (!head || !deposit) return null;
-  if (Date.now() - head.readAt.getTime() > env.GATEWAY_INDEX_MAX_LAG_MS) return null;
+  const row = await indexRow(NETWORKS[env.NETWORK_MODE].chainId, auth);
+  if (!row) return null;
+  const head = { block: BigInt(row.headBlock), readAt: new Date(row.readAt), sinceTime: BigInt(row.sinceTime) };
+  const deposit = { available: BigInt(row.available), withdrawing: BigInt(row.withdrawing), withdrawalBlock: BigInt(row.withdrawalBlock) };
+  const settled = Number(row.settled) === 1;
+  // (a reading that is not a time, NaN, must not pass for a fresh one)
+  if (!(Date.now() - head.readAt.getTime() <= env.GATEWAY_INDEX_MAX_LAG_MS)) return null;
   if (auth.validAfter < head.sinceTime && !settled) return null;
   if (deposit.withdrawing > 0n && deposit.withdrawalBlock <= head.block + WITHDRAWAL_MARGIN_BLOCKS) return null;
   // The head trails the chain, so no withdrawal counts as withdrawable here (the margin above ensures none can be).
-  return { used: settled !== null, balance: balanceAt(deposit, 0n), readAt: head.readAt, source: "index" };
+  return { used: settled, balance: balanceAt(deposit, 0n), readAt: head.readAt, source: "index" };
+}
+
+// readAt: Prisma decodes the DateTime column to a Date on both databases (lib/db-core.test.ts); `settled` is 0 or 1 (SQLite's a bigint).
+type IndexRow = { headBlock: string; readAt: Date; sinceTime: string; available: string; withdrawing: string; withdrawalBlock: string; settled: number | bigint };
+
+/**
+ * The index head, the payer's deposit and whether the nonce is settled, in one raw statement (this runs
+ * on every Gateway payment: three Prisma reads cost several times the work). No row without a head or
+ * without the payer's deposit. Integers travel as text, so both databases' drivers decode them alike.
+ */
+async function indexRow(chainId: number, auth: Auth): Promise<IndexRow | null> {
+  const [row] = await db.$queryRaw<IndexRow[]>`SELECT CAST(h."block" AS TEXT) AS "headBlock", h."readAt" AS "readAt", CAST(h."sinceTime" AS TEXT) AS "sinceTime",
+    CAST(d."available" AS TEXT) AS "available", CAST(d."withdrawing" AS TEXT) AS "withdrawing", CAST(d."withdrawalBlock" AS TEXT) AS "withdrawalBlock",
+    CASE WHEN EXISTS (SELECT 1 FROM "GatewaySettledNonce" s WHERE s."chainId" = ${chainId} AND s."payer" = ${auth.from} AND s."nonce" = ${auth.nonce}) THEN 1 ELSE 0 END AS "settled"
+    FROM "GatewayIndexHead" h JOIN "GatewayDeposit" d ON d."chainId" = h."chainId" AND d."depositor" = ${auth.from}
+    WHERE h."chainId" = ${chainId}`;
+  return row ?? null;
 }
 
 async function fromChain(auth: Auth): Promise<GatewayPayerState> {
