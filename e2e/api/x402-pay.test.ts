@@ -8,6 +8,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { predictFeeWallet } from "../../lib/chain/predict";
 import { api, expectError } from "../support/hub";
+import { cleanupRun, createSite, type FixtureSite } from "../support/sites";
 import {
   chainAccess,
   challengeFor,
@@ -73,6 +74,38 @@ describe("POST /hub/pay challenge", () => {
     }
     const legacy = await api("/api/hub/pay", { json: { contentId: "harbor-nights" } });
     expect(legacy.status).toBe(402);
+  });
+
+  describe("by path, and content of a removed site", () => {
+    const path = `/p/${randomBytes(4).toString("hex")}`;
+    let a: FixtureSite, b: FixtureSite, gone: FixtureSite;
+    const [creatorA, creatorB] = [privateKeyToAccount(generatePrivateKey()).address, privateKeyToAccount(generatePrivateKey()).address];
+    const item = (site: FixtureSite, externalId: string, priceAtomic: bigint, recipientWallet: string, itemPath = path) =>
+      hubDb().content.create({ data: { network: "testnet", siteId: site.id, externalId, title: externalId, path: itemPath, url: `https://${site.domain}${itemPath}`, priceAtomic, recipientWallet } });
+    beforeAll(async () => {
+      [a, b, gone] = [await createSite(), await createSite(), await createSite()];
+      await item(a, "by-path-a", usdc("0.2"), creatorA);
+      await item(b, "by-path-b", usdc("0.3"), creatorB);
+      await item(b, "by-path-b-only", usdc("0.4"), creatorB, `${path}-only`);
+      await item(gone, "gone-item", usdc("0.5"), creatorA, `${path}-gone`);
+      await hubDb().site.update({ where: { id: gone.id }, data: { removedAt: new Date() } });
+    });
+    afterAll(cleanupRun);
+
+    it("finds tracked content by its path within a site, or alone when one item has it; two items with that path leave it untracked", async () => {
+      expect((await challengeFor({ path, siteId: a.id })).accepts[0]).toMatchObject({ amount: "200000", payTo: creatorA });
+      expect((await challengeFor({ path, siteId: b.id })).accepts[0]).toMatchObject({ amount: "300000", payTo: creatorB });
+      expect((await challengeFor({ path: `${path}-only` })).accepts[0]).toMatchObject({ amount: "400000", payTo: creatorB });
+      expect((await challengeFor({ path, recipient: stranger })).accepts[0]).toMatchObject({ amount: "10000", payTo: stranger });
+    });
+
+    it("refuses content of a removed site (403), by id, by URL and by path, and records nothing", async () => {
+      const before = await paymentCounts();
+      for (const body of [{ contentId: "gone-item" }, { url: `https://${gone.domain}${path}-gone` }, { path: `${path}-gone` }]) {
+        expectError(await pay(body), 403, "forbidden");
+      }
+      expect(await paymentCounts()).toEqual(before);
+    });
   });
 
   it("prices untracked content from the body: default 0.01 USDC, the given recipient", async () => {

@@ -1,6 +1,6 @@
 import "server-only";
-import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { contentForSale } from "./content-for-sale";
 import { cachedValue } from "@/lib/http/read-cache";
 
 /**
@@ -11,19 +11,18 @@ import { cachedValue } from "@/lib/http/read-cache";
  * charge.
  */
 type Named = { contentId: string; siteId?: string; fromCache?: boolean };
-type Rows = Awaited<ReturnType<typeof queryRows>>;
+type Rows = Awaited<ReturnType<typeof contentForSale>>;
 
 // Per request: keyed by the request's parsed body object, so POST /hub/pay asks once whether the id
 // names a hosted post (lib/blog/find-sold-post) and what it costs (lib/x402/resolve-pay-resource).
 const perInput = new WeakMap<object, Map<string, Promise<Rows>>>();
 
 function queryRows({ contentId, siteId }: Named) {
-  const byExternal = { externalId: contentId, ...(siteId ? { siteId } : {}) };
-  return db.content.findMany({ where: { network: env.NETWORK_MODE, OR: [{ id: contentId }, byExternal] }, include: { site: true }, orderBy: { createdAt: "asc" }, take: 5 });
+  return contentForSale({ by: "id", network: env.NETWORK_MODE, contentId, siteId });
 }
 
 /**
- * The content item a contentId names, with its site: the hub id, else a site's externalId (within
+ * The content item a contentId names, with what a sale reads of it and its site (lib/content/content-for-sale.ts): the hub id, else a site's externalId (within
  * siteId when given); the hub id wins over an externalId that happens to equal it. One query per
  * `input` object and id: callers handling one request pass the same parsed body and share the answer.
  */

@@ -3,6 +3,7 @@ import { getAddress, type Address } from "viem";
 import { resolveAudiencePrice, type Audience } from "@/lib/access/audience-policy";
 import { predictFeeWallet } from "@/lib/chain/predict";
 import { contentById } from "@/lib/content/content-by-id";
+import { contentForSale } from "@/lib/content/content-for-sale";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { isPostListing } from "@/lib/explore/post-listing-id";
@@ -44,7 +45,7 @@ export async function resolvePayResource(input: PayResourceInput, { audience = "
   const content = await findTrackedContent(input);
 
   if (content) {
-    if (content.site.removedAt || content.accessPolicy === "blocked") {
+    if (content.site.removed || content.accessPolicy === "blocked") {
       throw new ApiError("forbidden", "This content is not offered for sale");
     }
     const terms = resolveAudiencePrice({ policy: content.accessPolicy, listPriceAtomic: content.priceAtomic, audience });
@@ -118,18 +119,17 @@ export async function resolvePayResource(input: PayResourceInput, { audience = "
  */
 async function findTrackedContent(input: PayResourceInput) {
   const network = env.NETWORK_MODE;
-  const include = { site: true } as const;
   if (input.contentId) {
     // One query for both forms (shared with find-sold-post within the request).
     const hit = await contentById(input as PayResourceInput & { contentId: string });
     if (hit) return hit;
   }
   if (input.url) {
-    const hit = await db.content.findFirst({ where: { network, url: input.url }, include, orderBy: { createdAt: "asc" } });
+    const [hit] = await contentForSale({ by: "url", network, url: input.url });
     if (hit) return hit;
   }
   if (input.path) {
-    const rows = await db.content.findMany({ where: { network, path: input.path, ...(input.siteId ? { siteId: input.siteId } : {}) }, include, take: 2 });
+    const rows = await contentForSale({ by: "path", network, path: input.path, siteId: input.siteId });
     if (rows.length === 1) return rows[0]!;
   }
   return null;

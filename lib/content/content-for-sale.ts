@@ -1,0 +1,58 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { Prisma } from "@/lib/generated/sqlite/client";
+
+/** What a sale of a tracked content item reads of it and of its site (/hub/pay, its 402 and preflight). */
+export type ContentForSale = {
+  id: string;
+  siteId: string;
+  externalId: string;
+  title: string;
+  url: string;
+  priceAtomic: bigint;
+  recipientWallet: string | null;
+  accessPolicy: string;
+  site: { domain: string; ownerWallet: string; feeWallet: string | null; hosted: boolean; removed: boolean };
+};
+
+type Row = Omit<ContentForSale, "site" | "priceAtomic"> & {
+  priceAtomic: string;
+  domain: string;
+  ownerWallet: string;
+  feeWallet: string | null;
+  hosted: number | bigint;
+  removed: number | bigint;
+};
+
+/** Which rows: a content id or a site's externalId (within siteId), a URL, or a path (within siteId). */
+export type SaleLookup =
+  | { by: "id"; network: string; contentId: string; siteId?: string }
+  | { by: "url"; network: string; url: string }
+  | { by: "path"; network: string; path: string; siteId?: string };
+
+/**
+ * The content rows a lookup names, oldest first (at most five), with the few fields a sale needs. One raw
+ * statement: it runs on every 402 and every paid unlock, where Prisma's query with `include: { site: true }`
+ * cost about ten times the statement (≈ 1 ms of CPU, compiling a select of both tables' every column).
+ * Flags travel as 0/1 and the price as text, so both databases' drivers decode them alike.
+ */
+export async function contentForSale(lookup: SaleLookup): Promise<ContentForSale[]> {
+  const within = (siteId: string | undefined) => (siteId ? Prisma.sql` AND c."siteId" = ${siteId}` : Prisma.empty);
+  const where =
+    lookup.by === "id"
+      ? Prisma.sql`(c."id" = ${lookup.contentId} OR (c."externalId" = ${lookup.contentId}${within(lookup.siteId)}))`
+      : lookup.by === "url"
+        ? Prisma.sql`c."url" = ${lookup.url}`
+        : Prisma.sql`c."path" = ${lookup.path}${within(lookup.siteId)}`;
+  const rows = await db.$queryRaw<Row[]>`SELECT c."id", c."siteId", c."externalId", c."title", c."url", CAST(c."priceAtomic" AS TEXT) AS "priceAtomic",
+    c."recipientWallet", c."accessPolicy", s."domain", s."ownerWallet", s."feeWallet",
+    CASE WHEN s."hosted" THEN 1 ELSE 0 END AS "hosted", CASE WHEN s."removedAt" IS NULL THEN 0 ELSE 1 END AS "removed"
+    FROM "Content" c JOIN "Site" s ON s."id" = c."siteId"
+    WHERE c."network" = ${lookup.network} AND ${where}
+    ORDER BY c."createdAt" ASC, c."id" ASC LIMIT 5`;
+  return rows.map(({ domain, ownerWallet, feeWallet, hosted, removed, priceAtomic, ...content }) => ({
+    ...content,
+    priceAtomic: BigInt(priceAtomic),
+    site: { domain, ownerWallet, feeWallet, hosted: Number(hosted) === 1, removed: Number(removed) === 1 },
+  }));
+}
