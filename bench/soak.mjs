@@ -49,9 +49,9 @@ await runBenchmark(async () => {
   if (!(probeS >= 3 && probeS <= 120)) throw new Error("--probe must be 3 to 120 seconds");
 
   await ensureBuild({ force: opts.build });
-  // The largest event rate the configuration takes.
-  // A metrics token: the soak reads the hub's own instruments every few seconds (event-loop delay, GC,
-  // background passes, the settlement backlog) to say what each minute's latency went with.
+  // The largest event rate the configuration takes. The soak reads the hub's own instruments every few
+  // seconds (hub.metrics(): event-loop delay, GC, background passes, the settlement backlog) to say what
+  // each minute's latency went with.
   const hub = await startHub({ db: opts.db, appPort: opts.appPort, chainPort: opts.chainPort, env: { EVENT_RATE_LIMIT_PER_MINUTE: "1000000" } });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const send = (path, { method = "GET", headers = {}, body } = {}) =>
