@@ -7,6 +7,8 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { gatewayWalletAbi, holdingBoxFactoryAbi, usdcAbi } from "../../lib/chain/abis";
 import { holdingBoxSalt, predictHoldingBox } from "../../lib/chain/predict";
+// anvil #0's sends (minting) share the key with the hub's relayer and other test files: a send refused for a nonce another sender took first is sent again.
+import { resendOnStaleNonce } from "../../lib/chain/resend-on-stale-nonce";
 import { createDb } from "../../lib/db-core";
 import { refundMessage } from "../../lib/tips/refund-message";
 import { removeSites } from "./db";
@@ -45,24 +47,10 @@ async function confirmed(hash: Promise<Hex> | Hex) {
 export async function newWallet(amount = 0n) {
   const account = privateKeyToAccount(generatePrivateKey());
   await chainClient.request({ method: "anvil_setBalance" as never, params: [account.address, "0xDE0B6B3A7640000"] as never });
-  if (amount > 0n) await asOperator(() => confirmed(operator.writeContract({ address: USDC, abi: usdcAbi, functionName: "mint", args: [account.address, amount] })));
+  if (amount > 0n) await resendOnStaleNonce(() => confirmed(operator.writeContract({ address: USDC, abi: usdcAbi, functionName: "mint", args: [account.address, amount] })));
   return { account, address: account.address, wallet: walletFor(account) };
 }
 
-/**
- * Sends a transaction of anvil #0, which the hub's own relayer (the settler) and other test files use too:
- * a transaction refused for a nonce another sender took first was never mined, so it is sent again.
- */
-async function asOperator<T>(send: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await send();
-    } catch (err) {
-      if (attempt >= 5 || !/nonce (too low|provided for the transaction is lower)/i.test(String((err as Error).message))) throw err;
-      await new Promise((r) => setTimeout(r, 50 * attempt));
-    }
-  }
-}
 export type TestWallet = Awaited<ReturnType<typeof newWallet>>;
 
 export async function balanceOf(address: Address): Promise<bigint> {

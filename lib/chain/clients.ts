@@ -1,9 +1,11 @@
 import "server-only";
 import { createPublicClient, createWalletClient, defineChain, http, type Chain } from "viem";
 import { nonceManager, privateKeyToAccount } from "viem/accounts";
+import { writeContract } from "viem/actions";
 import { env } from "@/lib/env";
 import { observedFetch } from "@/lib/metrics/observed-fetch";
 import { NETWORKS } from "./networks";
+import { resendOnStaleNonce } from "./resend-on-stale-nonce";
 
 let chain: Chain | undefined;
 /** The hub's chain, always from configuration: a client-supplied RPC is never trusted. */
@@ -37,7 +39,7 @@ export function publicClient() {
 let relayer: ReturnType<typeof makeRelayer> | undefined;
 function makeRelayer() {
   if (!env.RELAYER_PRIVATE_KEY) throw new Error("RELAYER_PRIVATE_KEY is not configured");
-  return createWalletClient({
+  const client = createWalletClient({
     chain: hubChain(),
     // The settler and immediate EIP-3009 settlements send concurrently from this one key: the nonce
     // manager hands out consecutive nonces instead of letting two sends race for the same one.
@@ -45,6 +47,12 @@ function makeRelayer() {
     transport: transport(),
     pollingInterval: env.DEV_CHAIN ? 100 : 1_000,
   });
+  // Other processes send from this key too (each worker, a second instance, the CLI settler): one of
+  // them can take the nonce this process's manager just handed out, and the node refuses the send. That
+  // transaction never existed, so every relayer send (settlements, batches, box calls) is sent again.
+  return client.extend((c) => ({
+    writeContract: ((args: Parameters<typeof c.writeContract>[0]) => resendOnStaleNonce(() => writeContract(c, args))) as typeof c.writeContract,
+  }));
 }
 /** The hub's own signer: settles gateway batches and EIP-3009 authorizations, releases held tips. */
 export function relayerClient() {

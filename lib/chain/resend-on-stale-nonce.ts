@@ -1,0 +1,28 @@
+import { BaseError, NonceTooLowError } from "viem";
+
+/**
+ * True when the node refused a transaction because its nonce was already taken: another sender from
+ * the same key (a second worker's immediate settlement, the batch settler of another instance, an
+ * operator's script) got a transaction in between this process's nonce read and its send. Such a
+ * transaction never existed on chain.
+ */
+export function isStaleNonce(err: unknown): boolean {
+  if (err instanceof BaseError && err.walk((e) => e instanceof NonceTooLowError)) return true;
+  return /nonce too low|nonce provided for the transaction is lower/i.test(err instanceof Error ? err.message : String(err));
+}
+
+/**
+ * Sends again, up to `attempts` times, while the node refuses the send for a stale nonce. Sending again
+ * cannot send twice: the refused transaction was never accepted, and viem's nonce manager reads the
+ * account's count afresh (or takes the next one) for the new attempt. Any other error is thrown at once.
+ */
+export async function resendOnStaleNonce<T>(send: () => Promise<T>, { attempts = 5, waitMs = 50 }: { attempts?: number; waitMs?: number } = {}): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send();
+    } catch (err) {
+      if (attempt >= attempts || !isStaleNonce(err)) throw err;
+      await new Promise((r) => setTimeout(r, waitMs * attempt));
+    }
+  }
+}
