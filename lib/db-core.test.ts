@@ -172,17 +172,25 @@ for (const provider of providers) {
       expect(names).toEqual(["outside"]);
     });
 
-    it.skipIf(provider.name !== "sqlite")("gives a new connection planner statistics, so a content lookup by externalId takes its index, not a walk of the network", async () => {
+    it.skipIf(provider.name !== "sqlite")("gives a new connection planner statistics, so a content lookup by externalId, URL or path takes its index, not a walk of the network", async () => {
       // Without statistics SQLite took the (network, createdAt) index for `network = ? AND (id = ? OR
-      // externalId = ?) ORDER BY createdAt` and walked every content row of the network.
+      // externalId = ?) ORDER BY createdAt` and walked every content row of the network. The lookups are
+      // the shapes of lib/content/content-for-sale.ts.
       const site = await db.site.create({ data: { domain: "planner.example", name: "Planner", ownerWallet: PAY_TO, verifyToken: "planner-token" } });
-      await db.content.createMany({ data: Array.from({ length: 2_000 }, (_, i) => ({ network: "testnet", siteId: site.id, externalId: `item-${i}` })) });
+      await db.content.createMany({ data: Array.from({ length: 2_000 }, (_, i) => ({ network: "testnet", siteId: site.id, externalId: `item-${i}`, path: `/p/${i}`, url: `https://planner.example/p/${i}` })) });
       const fresh = createDb(provider.url);
       try {
-        const plan = await fresh.$queryRawUnsafe<Array<{ detail: string }>>(
-          `EXPLAIN QUERY PLAN SELECT "id" FROM "Content" WHERE "network" = 'testnet' AND ("id" = 'item-7' OR "externalId" = 'item-7') ORDER BY "createdAt" ASC LIMIT 5`,
-        );
-        expect(plan.map((row) => row.detail).join("\n")).toMatch(/USING INDEX Content_network_externalId_idx/);
+        const planOf = async (where: string) =>
+          (
+            await fresh.$queryRawUnsafe<Array<{ detail: string }>>(
+              `EXPLAIN QUERY PLAN SELECT c."id" FROM "Content" c JOIN "Site" s ON s."id" = c."siteId" WHERE c."network" = 'testnet' AND ${where} ORDER BY c."createdAt" ASC, c."id" ASC LIMIT 5`,
+            )
+          )
+            .map((row) => row.detail)
+            .join("\n");
+        expect(await planOf(`(c."id" = 'item-7' OR (c."externalId" = 'item-7'))`)).toMatch(/USING INDEX Content_network_externalId_idx/);
+        expect(await planOf(`c."url" = 'https://planner.example/p/7'`)).toMatch(/USING INDEX Content_network_url_idx/);
+        expect(await planOf(`c."path" = '/p/7'`)).toMatch(/USING INDEX Content_network_path_idx/);
         const stats = await fresh.$queryRawUnsafe<Array<{ n: bigint | number }>>(`SELECT COUNT(*) AS n FROM "sqlite_stat1" WHERE "tbl" = 'Content'`);
         expect(Number(stats[0]!.n)).toBeGreaterThan(0);
       } finally {

@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "Content_network_path_idx" ON "Content"("network", "path");
