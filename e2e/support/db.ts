@@ -1,5 +1,6 @@
 // Direct database access for tests that seed fixtures or assert "nothing was recorded".
 import { createDb, type Db } from "../../lib/db-core";
+import { retryWhile } from "../../lib/retry-while";
 
 let client: Db | undefined;
 export function testDb(): Db {
@@ -23,15 +24,9 @@ function isDeadlock(err: unknown): boolean {
  */
 export async function removeSites(db: Db, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await db.widgetEvent.deleteMany({ where: { siteId: { in: ids } } });
-      await db.dailyMetric.deleteMany({ where: { siteId: { in: ids } } });
-      await db.site.deleteMany({ where: { id: { in: ids } } });
-      return;
-    } catch (err) {
-      if (attempt >= 5 || !isDeadlock(err)) throw err;
-      await new Promise((r) => setTimeout(r, 50 * attempt));
-    }
-  }
+  await retryWhile(isDeadlock, async () => {
+    await db.widgetEvent.deleteMany({ where: { siteId: { in: ids } } });
+    await db.dailyMetric.deleteMany({ where: { siteId: { in: ids } } });
+    await db.site.deleteMany({ where: { id: { in: ids } } });
+  });
 }

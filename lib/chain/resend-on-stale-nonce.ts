@@ -1,4 +1,5 @@
 import { BaseError, NonceTooLowError } from "viem";
+import { retryWhile } from "@/lib/retry-while";
 
 /**
  * True when the node refused a transaction because its nonce was already taken: another sender from
@@ -16,13 +17,6 @@ export function isStaleNonce(err: unknown): boolean {
  * cannot send twice: the refused transaction was never accepted, and viem's nonce manager reads the
  * account's count afresh (or takes the next one) for the new attempt. Any other error is thrown at once.
  */
-export async function resendOnStaleNonce<T>(send: () => Promise<T>, { attempts = 5, waitMs = 50 }: { attempts?: number; waitMs?: number } = {}): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await send();
-    } catch (err) {
-      if (attempt >= attempts || !isStaleNonce(err)) throw err;
-      await new Promise((r) => setTimeout(r, waitMs * attempt));
-    }
-  }
+export function resendOnStaleNonce<T>(send: () => Promise<T>, options?: { attempts?: number; waitMs?: number }): Promise<T> {
+  return retryWhile(isStaleNonce, send, options);
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { contentForSale } from "./content-for-sale";
 import { cachedValue } from "@/lib/http/read-cache";
+import { contentForSale } from "./content-for-sale";
 
 /**
  * `fromCache`: the request only asks for a quote (a 402 challenge, no payment): its content row may come
