@@ -2,7 +2,9 @@
 // loopback (@20minutes/s3rver, which checks every signature itself), including a 30 MB video of a paid
 // share that is served to its buyer whole and in byte ranges (the hub fetches only the segments a range
 // needs, by ranged GETs), is ciphertext at rest, and is deleted from the bucket on revoke; a file in the
-// legacy one-message format is still served, and a truncated object is refused.
+// legacy one-message format is still served, and a truncated object is refused. A repeat read of a
+// version verified before is one ranged GET pinned to it; when that version is gone (replaced,
+// removed behind the hub's back) the hub opens the object afresh.
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { AwsClient } from "aws4fetch";
@@ -118,6 +120,16 @@ describe("quickshare media on an S3-compatible bucket", () => {
     }
     await putInBucket(ref, stored);
     expect((await get({ range: "bytes=5-9" })).status).toBe(206);
+    // A repeat read asks the bucket once, for the range, pinned to the version verified before; that
+    // version removed behind the hub's back is a 500 naming the missing file, and back again it serves.
+    const again = await get({ range: `bytes=${n - 10}-${n - 1}` });
+    expect(Buffer.from(await again.arrayBuffer()).equals(video.subarray(n - 10))).toBe(true);
+    expect((await bucket.fetch(`${s3.endpoint}/${s3.bucket}/hub/${ref}`, { method: "DELETE" })).status).toBe(204);
+    const gone = await get({ range: "bytes=5-9" });
+    expect(gone.status).toBe(500);
+    expect((await gone.json()).details).toBe("The stored video 0 is missing");
+    await putInBucket(ref, stored);
+    expect(Buffer.from(await (await get({ range: "bytes=5-9" })).arrayBuffer()).equals(video.subarray(5, 10))).toBe(true);
 
     expect((await api(`/quickshare/${slug}`, { method: "DELETE", cookie })).status).toBe(200);
     expect(await objectInBucket(ref)).toBeNull();

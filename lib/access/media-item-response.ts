@@ -1,5 +1,6 @@
 import "server-only";
 import { MEDIA_POLICY } from "@/lib/http/security-headers";
+import { BlobChangedError } from "@/lib/storage/blob-store";
 import type { MediaItem } from "./list-media";
 import { openVerifiedBlob } from "./read-blob";
 
@@ -12,9 +13,22 @@ export const MEDIA_CACHE_CONTROL = "private, max-age=300";
  * before its bytes are sent; the blob's header, its last segment (so its length) and the range's
  * first segment are verified before the answer starts (lib/access/read-blob.ts).
  */
-export async function mediaItemResponse({ item, download, range, head = false }: { item: MediaItem; download: boolean; range: string | null; head?: boolean }): Promise<Response> {
+export async function mediaItemResponse(request: MediaRequest): Promise<Response> {
+  try {
+    return await answer(request, !request.head);
+  } catch (err) {
+    // The remembered version of the blob is gone from the store (replaced, removed): once more, opened afresh.
+    if (err instanceof BlobChangedError) return answer(request, false);
+    throw err;
+  }
+}
+
+type MediaRequest = { item: MediaItem; download: boolean; range: string | null; head?: boolean };
+
+/** `trustSeen`: open a version of the blob verified before without asking the store first (a HEAD always asks). */
+async function answer({ item, download, range, head = false }: MediaRequest, trustSeen: boolean): Promise<Response> {
   const kind = item.kind;
-  const blob = await openVerifiedBlob({ storageRef: item.storageRef, wrappedKey: item.wrappedKey, what: `${kind} ${item.index}` });
+  const blob = await openVerifiedBlob({ storageRef: item.storageRef, wrappedKey: item.wrappedKey, what: `${kind} ${item.index}` }, { trustSeen });
 
   const headers: Record<string, string> = {
     "content-type": item.contentType,

@@ -5,9 +5,9 @@ import { decryptBlob, unwrapBlobKey } from "@/lib/crypto/decrypt-blob";
 import { masterKey } from "@/lib/crypto/master-key";
 import { isStreamBlob, openSegment, openStreamHeader, openStreamRange, segmentSpan, STREAM_HEADER_BYTES, storedRange, type StreamBlob } from "@/lib/crypto/stream-blob";
 import { ApiError } from "@/lib/http/errors";
-import type { BlobHandle } from "@/lib/storage/blob-store";
+import { BlobChangedError, type BlobHandle } from "@/lib/storage/blob-store";
 import { getBlobStore } from "@/lib/storage/get-blob-store";
-import { rememberVerifiedHeader, verifiedHeader } from "./verified-headers";
+import { forgetVerifiedHeader, rememberVerifiedHeader, verifiedHeader, verifiedVersion } from "./verified-headers";
 
 type StoredBlob = { storageRef: string | null; wrappedKey: string | null; what: string };
 
@@ -53,24 +53,27 @@ export type PlainStream = {
  * and its last segment authenticated first, so the size in the answer's headers is the real one and
  * a truncated blob is a 500 before any byte (the header of a stored version that passed this is
  * remembered, lib/access/verified-headers.ts, so the next request for that same version skips both
- * reads; another version is checked afresh); then `body` fetches and opens only the segments of the
+ * reads; another version is checked afresh; with `trustSeen`, the default, the store is asked to open
+ * that remembered version without a round trip of its own, and a body whose version is gone rejects
+ * with BlobChangedError: open again with `trustSeen: false`); then `body` fetches and opens only the segments of the
  * asked range, each verified before any of its bytes leaves. A legacy blob (one GCM message): its tag
  * is checked over the whole blob first, then `body` deciphers only the asked bytes of the same stored
  * version (lib/crypto/blob-stream.ts). Either way a modified blob yields no unverified plaintext.
  */
-export async function openVerifiedBlob({ storageRef, wrappedKey, what }: StoredBlob): Promise<PlainStream> {
+export async function openVerifiedBlob({ storageRef, wrappedKey, what }: StoredBlob, { trustSeen = true }: { trustSeen?: boolean } = {}): Promise<PlainStream> {
   if (!storageRef || !wrappedKey) throw missing(what);
-  const handle = await getBlobStore().open(storageRef);
+  const seen = trustSeen ? verifiedVersion({ storageRef, wrappedKey }) : undefined;
+  const handle = await getBlobStore().open(storageRef, seen === undefined ? undefined : { version: seen });
   if (!handle) throw missing(what);
   let key: Buffer | undefined;
   try {
     key = unwrapBlobKey({ wrappedKey, masterKey: masterKey() });
     const stored = { storageRef, wrappedKey, version: handle.version };
     const known = verifiedHeader(stored);
-    if (known) return await openSegmented(handle, key, known, what, storageRef);
+    if (known) return await openSegmented(handle, key, known, what, { storageRef, wrappedKey });
     const header = await readBytes(handle, 0, Math.min(STREAM_HEADER_BYTES, handle.size) - 1);
     if (isStreamBlob(header)) {
-      const opened = await openSegmented(handle, key, header, what, storageRef, true);
+      const opened = await openSegmented(handle, key, header, what, { storageRef, wrappedKey }, true);
       rememberVerifiedHeader({ ...stored, header });
       return opened;
     }
@@ -92,8 +95,14 @@ export async function openVerifiedBlob({ storageRef, wrappedKey, what }: StoredB
   }
 }
 
-/** A segmented blob's stream; `checkLast`: authenticate its last segment first (not needed for a remembered version). */
-async function openSegmented(handle: BlobHandle, key: Buffer, header: Buffer, what: string, storageRef: string, checkLast = false): Promise<PlainStream> {
+/**
+ * A segmented blob's stream; `checkLast`: authenticate its last segment first (not needed for a
+ * remembered version). A body whose first read finds the stored version gone (a handle opened on a
+ * remembered version, BlobStore.open's `seen`) forgets that version and rejects with BlobChangedError;
+ * the caller opens again with `trustSeen: false`.
+ */
+async function openSegmented(handle: BlobHandle, key: Buffer, header: Buffer, what: string, stored: { storageRef: string; wrappedKey: string }, checkLast = false): Promise<PlainStream> {
+  const { storageRef } = stored;
   const blob = openStreamHeader(key, header, handle.size);
   if (checkLast) {
     try {
@@ -116,6 +125,7 @@ async function openSegmented(handle: BlobHandle, key: Buffer, header: Buffer, wh
         return await segmentedBody(handle, blob, range, close, `${what} ${storageRef}`);
       } catch (err) {
         await close().catch(() => {});
+        if (err instanceof BlobChangedError) forgetVerifiedHeader(stored);
         throw integrityFault(err, what, storageRef);
       }
     },

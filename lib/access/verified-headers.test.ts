@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
-import { clearVerifiedHeaders, rememberVerifiedHeader, verifiedHeader } from "./verified-headers";
+import { clearVerifiedHeaders, forgetVerifiedHeader, rememberVerifiedHeader, verifiedHeader, verifiedVersion } from "./verified-headers";
 
 const ref = "media/0123456789abcdef0123456789abcdef";
 const wrappedKey = "k1.wrapped";
@@ -20,6 +20,16 @@ describe("verified headers", () => {
   it("forgets a blob once another version of it is seen (replaced, rewritten, truncated)", () => {
     rememberVerifiedHeader({ storageRef: ref, wrappedKey, version: "v1", header: randomBytes(49) });
     expect(verifiedHeader({ storageRef: ref, wrappedKey, version: "v2" })).toBeUndefined();
+    expect(verifiedHeader({ storageRef: ref, wrappedKey, version: "v1" })).toBeUndefined();
+  });
+
+  it("names the remembered version of a blob and key, and forgets it when told", () => {
+    expect(verifiedVersion({ storageRef: ref, wrappedKey })).toBeUndefined();
+    rememberVerifiedHeader({ storageRef: ref, wrappedKey, version: "v1", header: randomBytes(49) });
+    expect(verifiedVersion({ storageRef: ref, wrappedKey })).toBe("v1");
+    expect(verifiedVersion({ storageRef: ref, wrappedKey: "k2.wrapped" })).toBeUndefined();
+    forgetVerifiedHeader({ storageRef: ref, wrappedKey });
+    expect(verifiedVersion({ storageRef: ref, wrappedKey })).toBeUndefined();
     expect(verifiedHeader({ storageRef: ref, wrappedKey, version: "v1" })).toBeUndefined();
   });
 

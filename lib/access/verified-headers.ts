@@ -24,6 +24,16 @@ export function verifiedHeader({ storageRef, wrappedKey, version }: { storageRef
   return undefined;
 }
 
+/** The stored version whose header is remembered for this blob and key (lets a store skip its open, BlobStore.open's `seen`), or undefined. */
+export function verifiedVersion({ storageRef, wrappedKey }: { storageRef: string; wrappedKey: string }): string | undefined {
+  return entries.peek(keyOf(storageRef, wrappedKey))?.version;
+}
+
+/** Forgets the header remembered for this blob and key (its version is no longer the stored one). */
+export function forgetVerifiedHeader({ storageRef, wrappedKey }: { storageRef: string; wrappedKey: string }): void {
+  entries.delete(keyOf(storageRef, wrappedKey));
+}
+
 /** Remembers a header once the blob's last segment opened under it (its stored length is the written one). */
 export function rememberVerifiedHeader({ storageRef, wrappedKey, version, header }: { storageRef: string; wrappedKey: string; version: string | undefined; header: Uint8Array }): void {
   if (version === undefined) return;

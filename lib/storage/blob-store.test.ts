@@ -6,7 +6,7 @@ import path from "node:path";
 import { AwsClient } from "aws4fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LoopbackS3, startLoopbackS3 } from "../../e2e/support/s3-server";
-import { assertStorageRef, newStorageRef, type BlobStore } from "./blob-store";
+import { assertStorageRef, BlobChangedError, newStorageRef, type BlobStore } from "./blob-store";
 import { createLocalBlobStore } from "./local-blob-store";
 import { createS3BlobStore } from "./s3-blob-store";
 
@@ -141,6 +141,21 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 contract("local", () => createLocalBlobStore(tmp), { keepsReplacedVersion: true });
 
 describe("local blob store versions", () => {
+  it("opens the stored version whatever version the caller saw before (opening a file costs no round trip)", async () => {
+    const store = createLocalBlobStore(tmp);
+    const ref = newStorageRef("media");
+    await store.put(ref, Buffer.from("first"));
+    const first = (await store.open(ref))!;
+    await first.close();
+    await store.put(ref, Buffer.from("second!"));
+    const now = (await store.open(ref, { version: first.version! }))!;
+    expect(now.size).toBe(7);
+    expect(now.version).not.toBe(first.version);
+    await now.close();
+    await store.delete(ref);
+    expect(await store.open(ref, { version: first.version! })).toBeNull();
+  });
+
   it("a file rewritten in place (same inode, even the same size) is another version", async () => {
     const store = createLocalBlobStore(tmp);
     const ref = newStorageRef("media");
@@ -218,6 +233,43 @@ describe("S3 blob store details", () => {
     expect(seen).toEqual(["GET bytes=0-131071", "GET bytes=500000-599999 pinned"]);
     await handle.close();
     await store.delete(ref);
+  });
+
+  it("opens a version seen before without a request: each read is one GET pinned to it, and a replaced or removed object fails the read with BlobChangedError", async () => {
+    const seen: string[] = [];
+    const store = s3Store({
+      fetch: (async (req: Request) => {
+        seen.push(`${req.method} ${req.headers.get("range")} ${req.headers.get("if-match") ? "pinned" : ""}`.trim());
+        return fetch(req);
+      }) as unknown as typeof fetch,
+    });
+    const ref = newStorageRef("media");
+    const data = randomBytes(300_000);
+    await store.put(ref, data);
+    const opened = (await store.open(ref))!;
+    await opened.close();
+    seen.length = 0;
+    const handle = (await store.open(ref, { version: opened.version! }))!;
+    expect(seen).toEqual([]);
+    expect(handle.size).toBe(data.length);
+    expect(handle.version).toBe(opened.version);
+    const read = async (h = handle, start = 0, end = data.length - 1) => {
+      const parts: Buffer[] = [];
+      for await (const c of h.read({ start, end })) parts.push(Buffer.from(c));
+      return Buffer.concat(parts);
+    };
+    expect((await read(handle, 10, 20)).equals(data.subarray(10, 21))).toBe(true);
+    expect((await read()).equals(data)).toBe(true);
+    expect(seen).toEqual(["GET bytes=10-20 pinned", "GET bytes=0-299999 pinned"]);
+
+    await store.put(ref, randomBytes(300_000)); // same size, other bytes: another ETag
+    await expect(read()).rejects.toBeInstanceOf(BlobChangedError);
+    const stale = (await store.open(ref, { version: opened.version! }))!;
+    await expect(read(stale, 0, 9)).rejects.toThrow(/changed since it was opened/);
+    await store.delete(ref);
+    await expect(read(stale, 0, 9)).rejects.toBeInstanceOf(BlobChangedError);
+    // A version this store did not write is not taken on trust: the store is asked.
+    expect(await store.open(ref, { version: "not-a-version" })).toBeNull();
   });
 
   it("names a missing bucket", async () => {

@@ -9,8 +9,14 @@ export type BlobStore = {
   put(ref: string, data: Uint8Array, contentType?: string): Promise<void>;
   /** The blob's bytes, or null when it does not exist. */
   get(ref: string): Promise<Buffer | null>;
-  /** Opens the blob for reading in parts, or null when it does not exist (see BlobHandle). */
-  open(ref: string): Promise<BlobHandle | null>;
+  /**
+   * Opens the blob for reading in parts, or null when it does not exist (see BlobHandle). `seen`: a
+   * version of this blob the caller opened before (BlobHandle.version). A store whose open costs a
+   * round trip (S3) may take it on trust and return a handle of that version without asking the store;
+   * that handle's reads then fail with BlobChangedError if the blob is now another version or gone. A
+   * store that opens cheaply (local files) ignores it and opens as usual.
+   */
+  open(ref: string, seen?: { version: string }): Promise<BlobHandle | null>;
   /** Deletes the blob; deleting a missing blob is not an error. */
   delete(ref: string): Promise<void>;
   exists(ref: string): Promise<boolean>;
@@ -35,6 +41,14 @@ export type BlobHandle = {
   read(range?: { start: number; end: number }): AsyncIterable<Uint8Array>;
   close(): Promise<void>;
 };
+
+/** A read of a handle whose stored version was replaced or removed since it was opened: no byte of another version is served. */
+export class BlobChangedError extends Error {
+  constructor(ref: string) {
+    super(`blob ${ref}: the object changed since it was opened`);
+    this.name = "BlobChangedError";
+  }
+}
 
 export type BlobRefKind = "qs" | "media" | "preview";
 

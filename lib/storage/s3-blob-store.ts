@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { AwsClient } from "aws4fetch";
 import { bytesBody } from "@/lib/http/bytes-body";
-import { assertStorageRef, type BlobHandle, type BlobStore } from "./blob-store";
+import { assertStorageRef, BlobChangedError, type BlobHandle, type BlobStore } from "./blob-store";
 
 export type S3Config = {
   /** e.g. https://s3.eu-west-1.amazonaws.com, http://127.0.0.1:9000 (MinIO), https://<account>.r2.cloudflarestorage.com */
@@ -23,6 +23,17 @@ const EMPTY_SHA256 = sha256Hex("");
 // open() fetches the first bytes at once: one request learns the size and version, holds a
 // segmented blob's header and first segment (lib/crypto/stream-blob.ts), and all of a small blob.
 const PROBE_BYTES = 128 * 1024;
+
+// A handle's version is "<ETag>:<size>": open(ref, { version }) reads both back without a request.
+const versionOf = (etag: string | null, size: number) => (etag ? `${etag}:${size}` : undefined);
+const SEEN_VERSION = /^(".+"):(\d+)$/;
+
+/**
+ * Reads a small answer (an error's XML, an empty body) to its end, which also frees its connection for
+ * the next request. Not `body.cancel()`: inside Next's server, awaiting the cancel of such an answer
+ * (a 404 of s3rver, body complete) never settled and held the request forever.
+ */
+const discard = (res: Response): Promise<void> => res.arrayBuffer().then(() => undefined, () => undefined);
 
 /**
  * An S3-compatible bucket over fetch. Every request is signed (AWS Signature Version 4) by aws4fetch,
@@ -62,14 +73,14 @@ export function createS3BlobStore(cfg: S3Config): BlobStore {
   async function openRanged(ref: string): Promise<BlobHandle | null> {
     let res = await send("GET", ref, undefined, undefined, { range: `bytes=0-${PROBE_BYTES - 1}` });
     if (res.status === 404) {
-      await res.body?.cancel();
+      await discard(res);
       return null;
     }
     if (res.status === 416) {
       // An empty object has no byte 0: its size and version from HEAD.
-      await res.body?.cancel();
+      await discard(res);
       res = await send("HEAD", ref);
-      await res.body?.cancel();
+      await discard(res);
       if (res.status === 404) return null;
       if (!res.ok) await fail(res, `HEAD ${ref}`);
       if (Number(res.headers.get("content-length")) !== 0) throw new Error(`S3 GET ${ref}: range refused on a non-empty object`);
@@ -79,7 +90,7 @@ export function createS3BlobStore(cfg: S3Config): BlobStore {
     const etag = res.headers.get("etag");
     const total = res.status === 206 ? Number(/\/(\d+)$/.exec(res.headers.get("content-range") ?? "")?.[1]) : Number(res.headers.get("content-length"));
     if (!Number.isSafeInteger(total) || total < 0 || (res.status === 200 && total > PROBE_BYTES)) {
-      await res.body?.cancel();
+      void res.body?.cancel().catch(() => {}); // a whole object where a range was asked: not read
       throw new Error(`S3 GET ${ref}: no usable content-range (status ${res.status})`);
     }
     const head = Buffer.from(await res.arrayBuffer());
@@ -87,11 +98,22 @@ export function createS3BlobStore(cfg: S3Config): BlobStore {
     return rangedHandle(ref, total, etag, head);
   }
 
+  /**
+   * A handle of a version seen before, made without a request: its first read is the only round trip
+   * of a request that reads one range, and a read of a blob that is now another version (412, or
+   * another ETag from a server that ignores If-Match) or gone (404) fails with BlobChangedError.
+   */
+  function seenHandle(ref: string, version: string): BlobHandle | undefined {
+    const [, etag, size] = SEEN_VERSION.exec(version) ?? [];
+    if (!etag || !Number.isSafeInteger(Number(size))) return undefined;
+    return rangedHandle(ref, Number(size), etag, Buffer.alloc(0));
+  }
+
   function rangedHandle(ref: string, size: number, etag: string | null, head: Buffer): BlobHandle {
     let closed = false;
     return {
       size,
-      version: etag ? `${etag}:${size}` : undefined,
+      version: versionOf(etag, size),
       async *read({ start, end } = { start: 0, end: size - 1 }) {
         if (closed) throw new Error(`blob ${ref}: read after close`);
         if (end < start) return;
@@ -111,9 +133,10 @@ export function createS3BlobStore(cfg: S3Config): BlobStore {
         } finally {
           if (!res) void pending.then((r) => r.body?.cancel(), () => {});
         }
-        if (res.status === 412 || (etag && res.ok && res.headers.get("etag") !== etag)) {
-          await res.body?.cancel();
-          throw new Error(`S3 GET ${ref}: the object changed since it was opened`);
+        if (res.status === 412 || res.status === 404 || (etag && res.ok && res.headers.get("etag") !== etag)) {
+          if (res.ok) void res.body?.cancel().catch(() => {}); // another version's bytes: not read
+          else await discard(res);
+          throw new BlobChangedError(ref);
         }
         if (res.status !== 206) await fail(res, `GET ${ref} bytes ${from}-${end}`);
         if (!res.body) throw new Error(`S3 GET ${ref}: no body`);
@@ -143,28 +166,28 @@ export function createS3BlobStore(cfg: S3Config): BlobStore {
     async put(ref, data, contentType = "application/octet-stream") {
       const res = await send("PUT", ref, data, contentType);
       if (!res.ok) await fail(res, `PUT ${ref}`);
-      await res.body?.cancel();
+      await discard(res);
     },
     async get(ref) {
       const res = await send("GET", ref);
       if (res.status === 404) {
-        await res.body?.cancel();
+        await discard(res);
         return null;
       }
       if (!res.ok) await fail(res, `GET ${ref}`);
       return Buffer.from(await res.arrayBuffer());
     },
-    async open(ref) {
-      return openRanged(ref);
+    async open(ref, seen) {
+      return (seen && seenHandle(assertStorageRef(ref), seen.version)) || openRanged(ref);
     },
     async delete(ref) {
       const res = await send("DELETE", ref);
       if (!res.ok && res.status !== 404) await fail(res, `DELETE ${ref}`);
-      await res.body?.cancel();
+      await discard(res);
     },
     async exists(ref) {
       const res = await send("HEAD", ref);
-      await res.body?.cancel();
+      await discard(res);
       if (res.status === 404) return false;
       if (!res.ok) throw new Error(`S3 HEAD ${ref} failed: ${res.status}`);
       return true;
