@@ -5,16 +5,23 @@
 //     sites), and transfer-rail paid unlocks (an on-chain USDC transfer, then POST /hub/pay with its hash
 //     and the sender's signature) at a fixed pace beside the rest;
 //   - capacity: the same mix (without transfers) from --probe-connections closed loops for --probe
-//     seconds; the soak then sends --load × that rate, open loop (requests start on schedule whether or
-//     not earlier ones have answered, so a slowing hub shows as latency, not as a lower rate);
+//     seconds gives a first estimate; then (--capacity stepped, the default) the soak's own open loop runs
+//     at 0.4, 0.5, … (up to 2) × that rate for --step seconds each, and the capacity is the highest step that
+//     held (no error, every answer in within a second of the step's end, p99 ≤ 3 × the first step's,
+//     the hub's CPU ≤ 90 % of a core per worker): closed loops only ever wait for answers, so their
+//     rate is what the hub does at saturation, not what it sustains (on PostgreSQL three probes of one
+//     build gave 133, 185 and 201 req/s, and 0.8 × the higher two saturated the hub within minutes).
+//     --capacity closed soaks at the closed loops' rate as before. The soak then sends --load × the
+//     capacity, open loop (requests start on schedule whether or not earlier ones have answered, so a
+//     slowing hub shows as latency, not as a lower rate);
 //   - per minute: req/s, p50/p99 (all kinds, and the Gateway paid unlocks alone), errors, the RSS of the
 //     whole server (every worker);
 //   - at the end, the books: every 200 paid answer one Payment and one ledger row, the ledger's running
 //     totals (LedgerTotal) equal to the sums of its rows, and the payments' sum equal to the ledger's.
 // Verdicts: p99 of the last minute within 20 % of the first, RSS growth after the first two minutes ≤ 64 MB,
 // no errors, books consistent. Exit 1 when one fails.
-// Usage: node bench/soak.mjs [--minutes 10] [--load 0.8] [--probe 15] [--workers N] [--db sqlite|postgres]
-//   [--transfer-every-ms 2000] [--app-port …] [--chain-port …]; see bench/README.md.
+// Usage: node bench/soak.mjs [--minutes 10] [--load 0.8] [--probe 15] [--capacity stepped|closed] [--step 15]
+//   [--workers N] [--db sqlite|postgres] [--transfer-every-ms 2000] [--app-port …] [--chain-port …]; see bench/README.md.
 import { readFileSync, statSync } from "node:fs";
 import http from "node:http";
 import { encodePaymentSignatureHeader, decodePaymentRequiredHeader } from "@x402/core/http";
@@ -30,6 +37,12 @@ const PAYERS = 24; // Gateway payers, taken in turn (each payment locks its paye
 const MIX = { read: 40, challenge: 20, paid: 10, page: 15, event: 15 };
 const READS = ["/hub/explore/content?limit=20", "/hub/ledger?limit=20", "/hub/stats", "/.well-known/x402", "/hub/explore/content?sort=best-sellers&limit=20"];
 const pctText = (n) => (n === undefined ? "–" : `${Math.round(n * 100)} %`);
+const USER_HZ = 100; // clock ticks per second on Linux
+const pct = (list, q) => {
+  if (!list.length) return undefined;
+  const sorted = [...list].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+};
 const EXPECT = { read: 200, challenge: 402, paid: 200, page: 200, event: 200, transfer: 200 };
 
 await runBenchmark(async () => {
@@ -39,6 +52,8 @@ await runBenchmark(async () => {
     probe: { type: "string", default: "15" },
     "probe-connections": { type: "string", default: "10" },
     "transfer-every-ms": { type: "string", default: "2000" },
+    capacity: { type: "string", default: "stepped" },
+    step: { type: "string", default: "15" },
   });
   const minutes = Number(opts.minutes);
   const fraction = Number(opts.load);
@@ -47,6 +62,9 @@ await runBenchmark(async () => {
   if (!(minutes >= 0.5 && minutes <= 120)) throw new Error("--minutes must be from 0.5 to 120");
   if (!(fraction > 0 && fraction <= 1.5)) throw new Error("--load must be a fraction of capacity, e.g. 0.8");
   if (!(probeS >= 3 && probeS <= 120)) throw new Error("--probe must be 3 to 120 seconds");
+  const stepS = Number(opts.step);
+  if (!["stepped", "closed"].includes(opts.capacity)) throw new Error(`--capacity must be stepped or closed (got ${opts.capacity})`);
+  if (!(stepS >= 5 && stepS <= 120)) throw new Error("--step must be 5 to 120 seconds");
 
   await ensureBuild({ force: opts.build });
   // The largest event rate the configuration takes. The soak reads the hub's own instruments every few
@@ -132,9 +150,42 @@ await runBenchmark(async () => {
       }
     }),
   );
-  const capacity = probed / probeS;
+  const ceiling = probed / probeS;
+  console.log(`  closed loops: ${fmt.int(ceiling)} req/s (${probeErrors} unexpected answers)`);
+  let capacity = ceiling;
+  if (opts.capacity === "stepped") {
+    console.log(`› stepping the open loop up from 0.4 × that rate, ${stepS} s a step, until a step does not hold:`);
+    const hubSeconds = () => hub.serverPids.reduce((n, pid) => n + cpuTicks(pid), 0) / USER_HZ;
+    let first;
+    let held;
+    // Past the closed loops' rate too: ten closed loops need not load the hub fully (one SQLite probe
+    // left it at 81 % of a core).
+    for (let f = 0.4; f <= 2.001; f += 0.1) {
+      const stepRate = ceiling * f;
+      const answers = [];
+      const cpu0 = hubSeconds();
+      const t0 = performance.now();
+      const drainedAfter = await openLoop({ rate: stepRate, until: t0 + stepS * 1000, one, onAnswer: (t, r) => answers.push(r) });
+      const hubCpu = (hubSeconds() - cpu0) / ((performance.now() - t0) / 1000) / hub.workers;
+      const errors = answers.filter(bad).length;
+      const p99 = pct(answers.map((r) => r.ms), 0.99);
+      first ??= p99;
+      const checks = [
+        [errors === 0, `${errors} errors`],
+        [drainedAfter <= 1000, `answers in ${fmt.ms(drainedAfter)} after the step`],
+        [p99 <= 3 * first, `p99 ${fmt.ms(p99)} (first step ${fmt.ms(first)})`],
+        [hubCpu <= 0.9, `hub CPU ${pctText(hubCpu)} of a core per worker`],
+      ];
+      const ok = checks.every(([c]) => c);
+      console.log(`  ${fmt.int(stepRate)} req/s (${f.toFixed(1)}×): ${ok ? "held" : "did not hold"}: ${checks.map(([, what]) => what).join(", ")}`);
+      if (!ok) break;
+      held = stepRate;
+    }
+    if (held === undefined) console.log("  not even the first step held: soaking at a fraction of it");
+    capacity = held ?? ceiling * 0.4;
+  }
   const rate = capacity * fraction;
-  console.log(`  capacity ${fmt.int(capacity)} req/s (${probeErrors} unexpected answers); soaking at ${fmt.int(rate)} req/s (${fraction}×) for ${minutes} min`);
+  console.log(`  capacity ${fmt.int(capacity)} req/s (${opts.capacity}); soaking at ${fmt.int(rate)} req/s (${fraction}×) for ${minutes} min`);
 
   // Counts before the soak, for the books.
   const paymentsBefore = await paymentBooks(hub.databaseUrl);
@@ -145,7 +196,6 @@ await runBenchmark(async () => {
   const started = performance.now();
   const endAt = started + minutes * 60_000;
   const minuteOf = (t) => Math.min(minutesTotal - 1, Math.floor((t - started) / 60_000));
-  const inFlight = new Set();
   const paidOk = { gateway: 0, transfer: 0 };
   const record = (t, r) => {
     const m = perMinute[minuteOf(t)];
@@ -173,19 +223,7 @@ await runBenchmark(async () => {
   // stolen by the hypervisor, and on SQLite the write-ahead log's size.
   const diagnostics = soakDiagnostics({ hub, db: opts.db, minuteOf, minutes: minutesTotal });
 
-  const scheduler = (async () => {
-    const gap = 1000 / rate;
-    let next = performance.now();
-    while (next < endAt) {
-      const wait = next - performance.now();
-      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-      const t = next;
-      const p = one().then((r) => record(t, r));
-      inFlight.add(p);
-      p.finally(() => inFlight.delete(p));
-      next += gap;
-    }
-  })();
+  const scheduler = openLoop({ rate, until: endAt, one, onAnswer: record });
   const transfers = (async () => {
     if (transferEveryMs <= 0) return;
     const transport = viemHttp(hub.anvil.rpcUrl);
@@ -211,23 +249,17 @@ await runBenchmark(async () => {
     process.stdout.write(`\r  minute ${m + 1}/${minutesTotal}: ${cur.all.length} requests, ${cur.errors} errors, RSS ${fmt.int(rss())} MB   `);
   }, 5_000);
   await Promise.all([scheduler, transfers]);
-  await Promise.all(inFlight);
   await diagnostics.stop();
   clearInterval(progress);
   clearInterval(rssTimer);
   process.stdout.write("\n");
 
   // Per minute.
-  const pct = (list, q) => {
-    if (!list.length) return undefined;
-    const sorted = [...list].sort((a, b) => a - b);
-    return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  };
   const rows = perMinute.map((m, i) => {
     const span = Math.min(60, minutes * 60 - i * 60);
     return { name: `minute ${i + 1}`, reqPerSec: m.all.length / span, p50: pct(m.all, 0.5), p99: pct(m.all, 0.99), paidP99: pct(m.paid, 0.99), errors: m.errors, rss: m.rssEnd, statuses: m.statuses };
   });
-  const header = `Soak — ${opts.db}, ${hub.workers} worker${hub.workers === 1 ? "" : "s"}, ${minutes} min at ${fmt.int(rate)} req/s (${fraction}× a measured capacity of ${fmt.int(capacity)} req/s), transfers every ${transferEveryMs} ms`;
+  const header = `Soak — ${opts.db}, ${hub.workers} worker${hub.workers === 1 ? "" : "s"}, ${minutes} min at ${fmt.int(rate)} req/s (${fraction}× a measured capacity of ${fmt.int(capacity)} req/s, ${opts.capacity === "stepped" ? `stepped open loop; closed loops ${fmt.int(ceiling)}` : "closed loops"}), transfers every ${transferEveryMs} ms`;
   console.log(`\n${header}\n${machineLine()}\n`);
   printTable(rows, [
     { title: "minute", value: (r) => r.name, align: "left" },
@@ -296,6 +328,35 @@ await runBenchmark(async () => {
 });
 
 /**
+ * Requests of the mix started on schedule at `rate` a second until `until` (performance.now() time),
+ * whether or not earlier ones have answered; `onAnswer(scheduledAt, answer)` for each. Resolves once
+ * every answer is in, with how many ms after `until` the last one came.
+ */
+async function openLoop({ rate, until, one, onAnswer }) {
+  const gap = 1000 / rate;
+  const inFlight = new Set();
+  let next = performance.now();
+  while (next < until) {
+    const wait = next - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const t = next;
+    const p = one().then((r) => onAnswer(t, r));
+    inFlight.add(p);
+    p.finally(() => inFlight.delete(p));
+    next += gap;
+  }
+  await Promise.all(inFlight);
+  return Math.max(0, performance.now() - until);
+}
+
+/** CPU ticks (user + system) a process used: stat's 14th and 15th fields, counted after the last ")" (the command name may hold spaces). */
+function cpuTicks(pid) {
+  const text = readProc(pid, "stat");
+  const f = text?.slice(text.lastIndexOf(")") + 2).split(" ");
+  return f ? Number(f[11]) + Number(f[12]) : 0;
+}
+
+/**
  * Samples every 5 s while the soak runs and sums up per minute: the hub's event-loop delay (prom-client
  * resets its histogram at each scrape, so each sample covers the 5 s before it), GC time by kind, the
  * background jobs' passes (count and seconds), the V8 heap in use at the minute's end, the unsettled Gateway authorizations, the CPU used by the
@@ -305,13 +366,7 @@ await runBenchmark(async () => {
 function soakDiagnostics({ hub, db, minuteOf, minutes }) {
   const acc = Array.from({ length: minutes }, () => ({ lagP99: 0, lagMax: 0, gcMs: 0, gcMajorMs: 0, passes: {}, unsettled: undefined, heapMb: undefined, hubTicks: 0, benchUs: 0, steal: 0, total: 0, span: 0, walMb: undefined }));
   const wal = db === "sqlite" ? `${hub.databaseUrl.replace(/^file:/, "")}-wal` : null;
-  const ticksOf = (pid) => {
-    // utime and stime are stat's 14th and 15th fields; the command name may hold spaces: count after the last ")"
-    const text = readProc(pid, "stat");
-    const f = text?.slice(text.lastIndexOf(")") + 2).split(" ");
-    return f ? Number(f[11]) + Number(f[12]) : 0;
-  };
-  const hubTicks = () => hub.serverPids.reduce((n, pid) => n + ticksOf(pid), 0);
+  const hubTicks = () => hub.serverPids.reduce((n, pid) => n + cpuTicks(pid), 0);
   let last = { t: performance.now(), metrics: null, hub: hubTicks(), bench: process.cpuUsage(), cpu: machineCpu() };
   const sample = async () => {
     const t = performance.now();
@@ -354,7 +409,6 @@ function soakDiagnostics({ hub, db, minuteOf, minutes }) {
   };
   let running = Promise.resolve();
   const timer = setInterval(() => (running = running.then(sample)), 5_000);
-  const hz = 100; // clock ticks per second (USER_HZ) on Linux
   return {
     minutes: acc,
     async stop() {
@@ -362,7 +416,7 @@ function soakDiagnostics({ hub, db, minuteOf, minutes }) {
       await running;
       await sample();
       for (const m of acc) {
-        m.hubCpu = m.span ? m.hubTicks / hz / m.span : undefined;
+        m.hubCpu = m.span ? m.hubTicks / USER_HZ / m.span : undefined;
         m.benchCpu = m.span ? m.benchUs / 1e6 / m.span : undefined;
         m.steal = m.total ? m.steal / m.total : undefined;
         m.passes = Object.entries(m.passes)
