@@ -1,3 +1,4 @@
+import { discardBody } from "@/lib/http/discard-body";
 import { ApiError } from "@/lib/http/errors";
 import type { ClassifyInput, DecideInput, JudgeUsage, TagsInput } from "@/lib/schemas/judge";
 import { classifyPrompt, classifySchema, decidePrompt, decideSchema, LETTERS, tagsPrompt, tagsSchema, type ChatMessage } from "./prompts";
@@ -109,7 +110,7 @@ async function callChat(
       signal: AbortSignal.timeout(config.timeoutMs),
     });
     if (!res.ok) {
-      await res.body?.cancel().catch(() => {});
+      await discardBody(res);
       throw new ApiError("bad-gateway", `The decision provider answered HTTP ${res.status}`);
     }
     const text = await res.text();

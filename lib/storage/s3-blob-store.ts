@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { AwsClient } from "aws4fetch";
 import { bytesBody } from "@/lib/http/bytes-body";
+import { discardBody } from "@/lib/http/discard-body";
 import { assertStorageRef, BlobChangedError, type BlobHandle, type BlobStore } from "./blob-store";
 
 export type S3Config = {
@@ -27,13 +28,6 @@ const PROBE_BYTES = 128 * 1024;
 // A handle's version is "<ETag>:<size>": open(ref, { version }) reads both back without a request.
 const versionOf = (etag: string | null, size: number) => (etag ? `${etag}:${size}` : undefined);
 const SEEN_VERSION = /^(".+"):(\d+)$/;
-
-/**
- * Reads a small answer (an error's XML, an empty body) to its end, which also frees its connection for
- * the next request. Not `body.cancel()`: inside Next's server, awaiting the cancel of such an answer
- * (a 404 of s3rver, body complete) never settled and held the request forever.
- */
-const discard = (res: Response): Promise<void> => res.arrayBuffer().then(() => undefined, () => undefined);
 
 /**
  * An S3-compatible bucket over fetch. Every request is signed (AWS Signature Version 4) by aws4fetch,
@@ -73,14 +67,14 @@ export function createS3BlobStore(cfg: S3Config): BlobStore {
   async function openRanged(ref: string): Promise<BlobHandle | null> {
     let res = await send("GET", ref, undefined, undefined, { range: `bytes=0-${PROBE_BYTES - 1}` });
     if (res.status === 404) {
-      await discard(res);
+      await discardBody(res);
       return null;
     }
     if (res.status === 416) {
       // An empty object has no byte 0: its size and version from HEAD.
-      await discard(res);
+      await discardBody(res);
       res = await send("HEAD", ref);
-      await discard(res);
+      await discardBody(res);
       if (res.status === 404) return null;
       if (!res.ok) await fail(res, `HEAD ${ref}`);
       if (Number(res.headers.get("content-length")) !== 0) throw new Error(`S3 GET ${ref}: range refused on a non-empty object`);
@@ -135,7 +129,7 @@ export function createS3BlobStore(cfg: S3Config): BlobStore {
         }
         if (res.status === 412 || res.status === 404 || (etag && res.ok && res.headers.get("etag") !== etag)) {
           if (res.ok) void res.body?.cancel().catch(() => {}); // another version's bytes: not read
-          else await discard(res);
+          else await discardBody(res);
           throw new BlobChangedError(ref);
         }
         if (res.status !== 206) await fail(res, `GET ${ref} bytes ${from}-${end}`);
@@ -166,12 +160,12 @@ export function createS3BlobStore(cfg: S3Config): BlobStore {
     async put(ref, data, contentType = "application/octet-stream") {
       const res = await send("PUT", ref, data, contentType);
       if (!res.ok) await fail(res, `PUT ${ref}`);
-      await discard(res);
+      await discardBody(res);
     },
     async get(ref) {
       const res = await send("GET", ref);
       if (res.status === 404) {
-        await discard(res);
+        await discardBody(res);
         return null;
       }
       if (!res.ok) await fail(res, `GET ${ref}`);
@@ -183,11 +177,11 @@ export function createS3BlobStore(cfg: S3Config): BlobStore {
     async delete(ref) {
       const res = await send("DELETE", ref);
       if (!res.ok && res.status !== 404) await fail(res, `DELETE ${ref}`);
-      await discard(res);
+      await discardBody(res);
     },
     async exists(ref) {
       const res = await send("HEAD", ref);
-      await discard(res);
+      await discardBody(res);
       if (res.status === 404) return false;
       if (!res.ok) throw new Error(`S3 HEAD ${ref} failed: ${res.status}`);
       return true;
