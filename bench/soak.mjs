@@ -71,7 +71,11 @@ await runBenchmark(async () => {
   // seconds (hub.metrics(): event-loop delay, GC, background passes, the settlement backlog) to say what
   // each minute's latency went with.
   const hub = await startHub({ db: opts.db, appPort: opts.appPort, chainPort: opts.chainPort, env: { EVENT_RATE_LIMIT_PER_MINUTE: "1000000" } });
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  // Idle sockets are closed after 30 s, well before the hub's keep-alive timeout (65 s): a request sent
+  // on a socket the server is closing at that instant is reset, the keep-alive race every HTTP/1.1
+  // client has (browsers retry it, Node does not); most likely the one ECONNRESET in 104,652 requests of
+  // a session 25 soak, on a 402 challenge, since the agent kept up to 64 sockets and used few of them.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64, timeout: 30_000 });
   const send = (path, { method = "GET", headers = {}, body } = {}) =>
     new Promise((resolve) => {
       const t0 = performance.now();

@@ -55,8 +55,8 @@ export type PlainStream = {
  * remembered, lib/access/verified-headers.ts, so the next request for that same version skips both
  * reads; another version is checked afresh; with `trustSeen`, the default, the store is asked to open
  * that remembered version without a round trip of its own, and a body whose version is gone rejects
- * with BlobChangedError: open again with `trustSeen: false`); then `body` fetches and opens only the segments of the
- * asked range, each verified before any of its bytes leaves. A legacy blob (one GCM message): its tag
+ * with BlobChangedError: open again with `trustSeen: false`); then `body` fetches and opens only the
+ * segments of the asked range, each verified before any of its bytes leaves. A legacy blob (one GCM message): its tag
  * is checked over the whole blob first, then `body` deciphers only the asked bytes of the same stored
  * version (lib/crypto/blob-stream.ts). Either way a modified blob yields no unverified plaintext.
  */
