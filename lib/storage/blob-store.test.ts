@@ -187,6 +187,18 @@ const s3Store = (over: Partial<Parameters<typeof createS3BlobStore>[0]> = {}) =>
   createS3BlobStore({ endpoint: s3.endpoint, region: s3.region, bucket: s3.bucket, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, prefix: "pfx/", ...over });
 contract("S3 (signed, path style)", () => s3Store(), { keepsReplacedVersion: false, rangesEmptyBlobs: false });
 
+/** An S3 store that notes each request it sends: method, range, and "pinned" when it carries If-Match. */
+function recordingS3Store() {
+  const seen: string[] = [];
+  const store = s3Store({
+    fetch: (async (req: Request) => {
+      seen.push(`${req.method} ${req.headers.get("range")} ${req.headers.get("if-match") ? "pinned" : ""}`.trim());
+      return fetch(req);
+    }) as unknown as typeof fetch,
+  });
+  return { store, seen };
+}
+
 describe("S3 blob store details", () => {
   it("stores under endpoint/bucket/prefix+ref, readable (and range-readable) by any S3 client", async () => {
     const ref = newStorageRef("preview");
@@ -210,13 +222,7 @@ describe("S3 blob store details", () => {
   });
 
   it("opens with one ranged GET of the first 128 KiB and reads further ranges with one GET each, of those bytes only", async () => {
-    const seen: string[] = [];
-    const store = s3Store({
-      fetch: (async (req: Request) => {
-        seen.push(`${req.method} ${req.headers.get("range")} ${req.headers.get("if-match") ? "pinned" : ""}`.trim());
-        return fetch(req);
-      }) as unknown as typeof fetch,
-    });
+    const { store, seen } = recordingS3Store();
     const ref = newStorageRef("media");
     const data = randomBytes(1_000_000);
     await store.put(ref, data);
@@ -236,13 +242,7 @@ describe("S3 blob store details", () => {
   });
 
   it("opens a version seen before without a request: each read is one GET pinned to it, and a replaced or removed object fails the read with BlobChangedError", async () => {
-    const seen: string[] = [];
-    const store = s3Store({
-      fetch: (async (req: Request) => {
-        seen.push(`${req.method} ${req.headers.get("range")} ${req.headers.get("if-match") ? "pinned" : ""}`.trim());
-        return fetch(req);
-      }) as unknown as typeof fetch,
-    });
+    const { store, seen } = recordingS3Store();
     const ref = newStorageRef("media");
     const data = randomBytes(300_000);
     await store.put(ref, data);
