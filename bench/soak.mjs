@@ -159,7 +159,6 @@ await runBenchmark(async () => {
   let capacity = ceiling;
   if (opts.capacity === "stepped") {
     console.log(`› stepping the open loop up from 0.4 × that rate, ${stepS} s a step, until a step does not hold:`);
-    const hubSeconds = () => hub.serverPids.reduce((n, pid) => n + cpuTicks(pid), 0) / USER_HZ;
     let first;
     let held;
     // Past the closed loops' rate too: ten closed loops need not load the hub fully (one SQLite probe
@@ -167,10 +166,10 @@ await runBenchmark(async () => {
     for (let f = 0.4; f <= 2.001; f += 0.1) {
       const stepRate = ceiling * f;
       const answers = [];
-      const cpu0 = hubSeconds();
+      const cpu0 = hubCpuTicks(hub);
       const t0 = performance.now();
       const drainedAfter = await openLoop({ rate: stepRate, until: t0 + stepS * 1000, one, onAnswer: (t, r) => answers.push(r) });
-      const hubCpu = (hubSeconds() - cpu0) / ((performance.now() - t0) / 1000) / hub.workers;
+      const hubCpu = (hubCpuTicks(hub) - cpu0) / USER_HZ / ((performance.now() - t0) / 1000) / hub.workers;
       const errors = answers.filter(bad).length;
       const p99 = pct(answers.map((r) => r.ms), 0.99);
       first ??= p99;
@@ -353,11 +352,16 @@ async function openLoop({ rate, until, one, onAnswer }) {
   return Math.max(0, performance.now() - until);
 }
 
-/** CPU ticks (user + system) a process used: stat's 14th and 15th fields, counted after the last ")" (the command name may hold spaces). */
-function cpuTicks(pid) {
-  const text = readProc(pid, "stat");
-  const f = text?.slice(text.lastIndexOf(")") + 2).split(" ");
-  return f ? Number(f[11]) + Number(f[12]) : 0;
+/**
+ * CPU ticks (user + system) the hub's processes used: each one's stat's 14th and 15th fields, counted
+ * after the last ")" (the command name may hold spaces).
+ */
+function hubCpuTicks(hub) {
+  return hub.serverPids.reduce((n, pid) => {
+    const text = readProc(pid, "stat");
+    const f = text?.slice(text.lastIndexOf(")") + 2).split(" ");
+    return n + (f ? Number(f[11]) + Number(f[12]) : 0);
+  }, 0);
 }
 
 /**
@@ -370,14 +374,13 @@ function cpuTicks(pid) {
 function soakDiagnostics({ hub, db, minuteOf, minutes }) {
   const acc = Array.from({ length: minutes }, () => ({ lagP99: 0, lagMax: 0, gcMs: 0, gcMajorMs: 0, passes: {}, unsettled: undefined, heapMb: undefined, hubTicks: 0, benchUs: 0, steal: 0, total: 0, span: 0, walMb: undefined }));
   const wal = db === "sqlite" ? `${hub.databaseUrl.replace(/^file:/, "")}-wal` : null;
-  const hubTicks = () => hub.serverPids.reduce((n, pid) => n + cpuTicks(pid), 0);
-  let last = { t: performance.now(), metrics: null, hub: hubTicks(), bench: process.cpuUsage(), cpu: machineCpu() };
+  let last = { t: performance.now(), metrics: null, hub: hubCpuTicks(hub), bench: process.cpuUsage(), cpu: machineCpu() };
   const sample = async () => {
     const t = performance.now();
     const m = acc[minuteOf(t - 1)];
     const metrics = await hub.metrics().catch(() => null);
     const cpu = machineCpu();
-    const now = { t, metrics, hub: hubTicks(), bench: process.cpuUsage(), cpu };
+    const now = { t, metrics, hub: hubCpuTicks(hub), bench: process.cpuUsage(), cpu };
     m.span += (t - last.t) / 1000;
     m.hubTicks += now.hub - last.hub;
     m.benchUs += now.bench.user + now.bench.system - last.bench.user - last.bench.system;
