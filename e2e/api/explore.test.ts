@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyTentativeTags } from "../../lib/events/apply-tentative-tags";
 import { testDb } from "../support/db";
-import { api, expectError } from "../support/hub";
+import { gunzipSync } from "node:zlib";
+import { api, expectError, HUB_URL, rawGet } from "../support/hub";
 import { cleanupRun, createSite, type FixtureSite, RUN, siteEvent as event } from "../support/sites";
 
 const db = testDb();
@@ -309,6 +310,30 @@ describe("GET /hub/sitemap/content", () => {
     const times = urls.map((u) => Date.parse(u.updatedAt));
     expect([...times].sort((x, y) => y - x)).toEqual(times);
     expect((await api("/hub/sitemap/content?limit=2")).body.urls).toHaveLength(2);
+  });
+
+  it("sends the kept body gzip-compressed to a reader that accepts it, identity otherwise", async () => {
+    const plain = await rawGet(`${HUB_URL}/hub/sitemap/content`);
+    expect(plain.status).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    // Other test files add content meanwhile (a rebuilt sitemap): each answer is checked on its own.
+    const listsSite = (json: { success: boolean; urls: Array<{ url: string }> }) => json.success && json.urls.some((u) => u.url === `https://${site.domain}/p/a`);
+    expect(listsSite(JSON.parse(plain.bytes.toString("utf8")))).toBe(true);
+    // A crawler's header, the legacy /api prefix, and a reader that names only `*`: the JSON, compressed.
+    for (const [path, accept] of [["/hub/sitemap/content", "gzip, deflate, br"], ["/api/hub/sitemap/content", "br;q=1, GZIP;q=0.5"], ["/hub/sitemap/content", "*"]] as const) {
+      const gz = await rawGet(`${HUB_URL}${path}`, { "accept-encoding": accept });
+      expect([gz.status, gz.headers["content-encoding"]]).toEqual([200, "gzip"]);
+      expect(String(gz.headers.vary)).toMatch(/Accept-Encoding/i);
+      expect(gz.headers["x-hub-body-encoding"]).toBeUndefined(); // the route's internal header never leaves
+      expect(listsSite(JSON.parse(gunzipSync(gz.bytes).toString("utf8")))).toBe(true);
+      expect(gz.bytes.byteLength).toBeLessThan(plain.bytes.byteLength);
+    }
+    // gzip refused by q=0 (even beside `*`), or only codings the hub does not keep: identity.
+    for (const accept of ["gzip;q=0", "*;q=1, gzip;q=0", "br, deflate", "identity"]) {
+      const res = await rawGet(`${HUB_URL}/hub/sitemap/content`, { "accept-encoding": accept });
+      expect(res.headers["content-encoding"]).toBeUndefined();
+      expect(listsSite(JSON.parse(res.bytes.toString("utf8")))).toBe(true);
+    }
   });
 
   it.each(["limit=0", "limit=50001", "limit=x"])("refuses %s", async (qs) => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogRequest, blogSignIn, cleanupBlogs, createBlog, createPost } from "../support/blog";
 import { testDb } from "../support/db";
 import { type ExtraHub, hubClient, startExtraHub } from "../support/extra-hub";
+import { rawGet } from "../support/hub";
 import { createShare, person, type Person } from "../support/quickshare";
 import { cleanupRun } from "../support/sites";
 
@@ -77,15 +78,7 @@ describe("page cache", () => {
   it("compresses a kept page for a reader who accepts gzip", async () => {
     const share = await createShare(owner, { title: "Kept and compressed", content: "Words ".repeat(400) });
     await page(share.slug);
-    const res = await new Promise<{ headers: Record<string, unknown>; bytes: Buffer }>((resolve, reject) => {
-      // node:http, so the body arrives as sent (fetch would decode it).
-      import("node:http").then(({ get }) =>
-        get(`${hub.url}/qs/${share.slug}`, { headers: { ...html, "accept-encoding": "gzip, deflate, br" } }, (r) => {
-          const chunks: Buffer[] = [];
-          r.on("data", (c: Buffer) => chunks.push(c));
-          r.on("end", () => resolve({ headers: r.headers, bytes: Buffer.concat(chunks) }));
-        }).on("error", reject));
-    });
+    const res = await rawGet(`${hub.url}/qs/${share.slug}`, { ...html, "accept-encoding": "gzip, deflate, br" });
     expect(res.headers["x-hub-cache"]).toBe("hit");
     expect(res.headers["content-encoding"]).toBe("gzip");
     expect(String(res.headers.vary)).toMatch(/Accept-Encoding/i);

@@ -1,4 +1,5 @@
 // Helpers for tests that drive a running hub over HTTP the way a client would.
+import { get } from "node:http";
 import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 
@@ -28,6 +29,18 @@ export async function api<T = any>(
     // not JSON: keep the text
   }
   return { status: res.status, body: body as T, headers: res.headers };
+}
+
+/** A GET through node:http, so the body arrives as sent (fetch would decode a compressed one). */
+export function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (r) => {
+      const chunks: Buffer[] = [];
+      r.on("data", (c: Buffer) => chunks.push(c));
+      r.on("end", () => resolve({ status: r.statusCode ?? 0, headers: r.headers, bytes: Buffer.concat(chunks) }));
+      r.on("error", reject);
+    }).on("error", reject);
+  });
 }
 
 // anvil's public dev keys (#1 and #2): local chain only.

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
 import { env } from "@/lib/env";
+import { acceptsGzip, appendVary } from "@/lib/http/accept-encoding";
 import { keepAnswer, keptAnswer, readGeneration, type Snapshot } from "@/lib/http/read-cache";
 import { TEST_CLOCK_HEADER } from "@/lib/http/request-clock";
 import { logger } from "@/lib/log/logger";
@@ -131,21 +132,4 @@ function writeKept(req: IncomingMessage, res: ServerResponse, kept: Snapshot): v
   } catch (err) {
     logger().error({ err }, "page cache: a kept page's per-reader effect failed");
   }
-}
-
-function appendVary(current: unknown, name: string): string {
-  const list = current === undefined ? [] : String(current).split(",").map((v) => v.trim()).filter(Boolean);
-  return list.some((v) => v.toLowerCase() === name.toLowerCase() || v === "*") ? list.join(", ") : [...list, name].join(", ");
-}
-
-/** gzip is acceptable unless the header does not name it (or `*`) or gives it q=0. */
-function acceptsGzip(header: string | string[] | undefined): boolean {
-  const value = Array.isArray(header) ? header.join(",") : (header ?? "");
-  for (const part of value.split(",")) {
-    const [coding, ...params] = part.trim().toLowerCase().split(";").map((p) => p.trim());
-    if (coding !== "gzip" && coding !== "*") continue;
-    const q = params.find((p) => p.startsWith("q="));
-    return !q || Number(q.slice(2)) > 0;
-  }
-  return false;
 }

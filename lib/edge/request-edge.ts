@@ -52,6 +52,8 @@ export function openRequest(req: IncomingMessage, plugs: EdgePlugs): EdgeRequest
 /** Answers the request at the edge (true), or readies it for Next (false: Next serves it). */
 export function answerAtEdge(request: EdgeRequest, res: ServerResponse, plugs: EdgePlugs): boolean | Promise<boolean> {
   if (request.kind === "asset") return false;
+  // A route may answer such a request with a body it keeps encoded (the content sitemap, gzip).
+  if (request.req.headers["accept-encoding"] !== undefined) tapResponse(res, { encodedBody: true });
   if (request.kind === "api") return answerApi(request, res, plugs);
   if (answerFromPageCache(request, res, plugs)) return true;
   return answerPage(request, res, plugs);

@@ -2,6 +2,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { gzipSync } from "node:zlib";
+import { BODY_ENCODING_HEADER } from "@/lib/http/internal-headers";
 import { tapResponse } from "./response-tap";
 
 let server: http.Server | undefined;
@@ -57,5 +59,30 @@ describe("tapResponse", () => {
     });
     expect(res).toMatchObject({ status: 404, body: "nothing here" });
     expect(Buffer.concat(chunks).toString()).toBe("nothing here");
+  });
+
+  it("makes a body's internal encoding header its Content-Encoding, headers written explicitly or not", async () => {
+    for (const explicit of [false, true]) {
+      const res = await serve((_req, res) => {
+        tapResponse(res, { encodedBody: true });
+        tapResponse(res, { status: 404 });
+        res.setHeader(BODY_ENCODING_HEADER, "gzip");
+        res.setHeader("content-type", "application/json");
+        if (explicit) res.writeHead(200);
+        res.end(gzipSync('{"kept":true}')); // a first write sends the head through writeHead too
+      });
+      expect(res).toMatchObject({ status: 404, body: '{"kept":true}' }); // fetch decoded it: the coding was named
+      expect(res.headers.get("content-encoding")).toBe("gzip");
+      expect(res.headers.get(BODY_ENCODING_HEADER)).toBeNull();
+    }
+  });
+
+  it("leaves an answer without the internal header as it is", async () => {
+    const res = await serve((_req, res) => {
+      tapResponse(res, { encodedBody: true });
+      res.end("plain");
+    });
+    expect(res.body).toBe("plain");
+    expect(res.headers.get("content-encoding")).toBeNull();
   });
 });

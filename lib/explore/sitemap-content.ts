@@ -1,7 +1,11 @@
 import "server-only";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
 import { contentCount } from "@/lib/counters/content-count";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { acceptsGzip } from "@/lib/http/accept-encoding";
+import { BODY_ENCODING_HEADER } from "@/lib/http/internal-headers";
 import { processState } from "@/lib/process-state";
 
 /** How long a built sitemap is served while the set of visible content keeps its size. */
@@ -9,7 +13,9 @@ const KEEP_MS = 5 * 60_000;
 /** Limits kept at once (each body up to megabytes): the oldest goes first. */
 const MAX_KEPT = 4;
 
-type Built = { key: string; at: number; body: Promise<Uint8Array<ArrayBuffer>> };
+/** A built body, and its gzip once a reader asked for it (compressed once per build, off the event loop). */
+type Built = { key: string; at: number; body: Promise<Uint8Array<ArrayBuffer>>; gzip?: Promise<Uint8Array<ArrayBuffer>> };
+const gzipAsync = promisify(gzip);
 const state = processState("sitemap-content", () => new Map<number, Built>());
 
 async function build(limit: number): Promise<Uint8Array<ArrayBuffer>> {
@@ -30,8 +36,11 @@ async function build(limit: number): Promise<Uint8Array<ArrayBuffer>> {
  * content items changes (an item added or removed, a site verified, hidden or removed: the maintained
  * counts of lib/counters/content-count.ts, one small read per request). A changed URL or date of an
  * existing item shows within those 5 minutes. Concurrent requests share one build; four limits are kept.
+ * A reader that accepts gzip (every crawler) gets the body compressed once per build: about 15× fewer
+ * bytes (3.8 MB of 50,000 URLs is about 0.3 MB), sent as it is kept (BODY_ENCODING_HEADER: the edge makes
+ * it the Content-Encoding).
  */
-export async function sitemapContent({ limit }: { limit: number }): Promise<Response> {
+export async function sitemapContent({ limit }: { limit: number }, acceptEncoding: string | null): Promise<Response> {
   const visible = await contentCount({ network: env.NETWORK_MODE, visible: true });
   const key = `${env.NETWORK_MODE}:${visible}`;
   const kept = state();
@@ -44,5 +53,8 @@ export async function sitemapContent({ limit }: { limit: number }): Promise<Resp
     const mine = built;
     mine.body.catch(() => kept.get(limit) === mine && kept.delete(limit));
   }
-  return new Response(await built.body, { headers: { "content-type": "application/json" } });
+  const headers = { "content-type": "application/json", vary: "Accept-Encoding" };
+  if (!acceptsGzip(acceptEncoding)) return new Response(await built.body, { headers });
+  const body = await (built.gzip ??= built.body.then(async (b) => new Uint8Array(await gzipAsync(b))));
+  return new Response(body, { headers: { ...headers, [BODY_ENCODING_HEADER]: "gzip" } });
 }

@@ -16,6 +16,14 @@ export const BLOG_ROUTE_HEADER = `${INTERNAL_PREFIX}blog-page`;
 /** The id of this request's handoff between the edge and the page (lib/edge/handoff.ts). */
 export const HANDOFF_HEADER = `${INTERNAL_PREFIX}handoff`;
 
+/**
+ * A response header, not a request one: the route's body is already encoded with this coding (gzip, a
+ * body kept compressed). Next drops a Content-Encoding a route handler sets (it cannot tell it from one
+ * a fetch already decoded), so the route names the coding here and the edge, which let a request that
+ * accepts an encoding through, makes it the answer's Content-Encoding (`tapResponse` in lib/edge).
+ */
+export const BODY_ENCODING_HEADER = `${INTERNAL_PREFIX}body-encoding`;
+
 const INTERNAL_HEADERS = [BLOG_ORIGIN_HEADER, BLOG_ROUTE_HEADER, HANDOFF_HEADER];
 
 /** Drops a client's copies of the internal headers. */

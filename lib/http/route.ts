@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { readSession, type Session } from "@/lib/auth/session";
@@ -6,6 +7,7 @@ import { clientAddress } from "./client-address";
 import { answerDrift } from "./answer-drift";
 import { ApiError, toErrorResponse, type ErrorBody } from "./errors";
 import { findIllFormedText } from "./find-ill-formed-text";
+import { BODY_ENCODING_HEADER } from "./internal-headers";
 import type { Operation } from "./operation";
 import { requestMayHaveWritten } from "@/lib/log/request-context";
 import { cachedRead, invalidateReads, readCacheKey } from "./read-cache";
@@ -163,7 +165,9 @@ async function assertDeclaredAnswer(op: Operation, res: Response) {
     if (res.status < 300) throw new Error(`${where}, a status its operation does not declare`);
     return;
   }
-  const drift = answerDrift(declared, await res.clone().json());
+  // A body kept compressed (BODY_ENCODING_HEADER) is checked as the client reads it, decoded.
+  const encoded = res.headers.get(BODY_ENCODING_HEADER) === "gzip";
+  const drift = answerDrift(declared, encoded ? JSON.parse(gunzipSync(await res.clone().arrayBuffer()).toString("utf8")) : await res.clone().json());
   if (drift) throw new Error(`${where} off its declared schema: ${drift}`);
 }
 
