@@ -29,6 +29,10 @@ import { tapResponse } from "./response-tap";
  *   decides (lib/edge/plugs.ts): an agent's request for a page goes to the resource's access route, a
  *   page gets the status and headers a server component cannot set and the values handed to it.
  *
+ * Every kind but assets: a request that accepts an encoding may get a body a route keeps encoded (the
+ * content sitemap's gzip), which the route names in an internal header and `tapResponse` makes the
+ * answer's Content-Encoding (Next drops one a route sets itself).
+ *
  * A hosted blog is routed one way, API and pages alike: the request names the blog in BLOG_ROUTE_HEADER
  * and the reader's origin in BLOG_ORIGIN_HEADER, and next.config.mjs's rewrite serves the blog's
  * /sb/<domain>/… tree, keeping the reader's URL for the client router.

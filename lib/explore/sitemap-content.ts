@@ -55,6 +55,11 @@ export async function sitemapContent({ limit }: { limit: number }, acceptEncodin
   }
   const headers = { "content-type": "application/json", vary: "Accept-Encoding" };
   if (!acceptsGzip(acceptEncoding)) return new Response(await built.body, { headers });
-  const body = await (built.gzip ??= built.body.then(async (b) => new Uint8Array(await gzipAsync(b))));
+  if (!built.gzip) {
+    const mine = built;
+    const gzip = (mine.gzip = mine.body.then(async (b) => new Uint8Array(await gzipAsync(b))));
+    gzip.catch(() => mine.gzip === gzip && delete mine.gzip); // a failed compression is tried again, not kept
+  }
+  const body = await built.gzip;
   return new Response(body, { headers: { ...headers, [BODY_ENCODING_HEADER]: "gzip" } });
 }
