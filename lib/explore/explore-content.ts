@@ -84,10 +84,10 @@ type RawCard = Omit<PageRow, "site"> & {
 async function cards(where: Prisma.Sql, order: Order, limit: number, skip: number, walk = true): Promise<PageRow[]> {
   if (limit <= 0) return [];
   // The page's ids are found first, from the order's index alone (it holds every column a filter
-  // tests: content-join.ts), then their rows are read and joined to their sites. Read whole in the walk,
-  // a page by skip past item 90,000 read 90,000 rows to pass over them (SQLite), and PostgreSQL judged
-  // that dearer than reading the whole table and sorting it (150 ms); with the join inside, it hashed
-  // every content row past a deep cursor with the sites and sorted them (12 ms at item 90,000).
+  // tests: content-join.ts); only those rows are then read and joined to their sites. When the walk
+  // read whole rows, a page by skip past item 90,000 read 90,000 rows only to pass over them (SQLite),
+  // and PostgreSQL chose to read the whole table and sort it instead (150 ms). With the sites joined
+  // inside, PostgreSQL hashed every row past a deep cursor with them and sorted (12 ms at item 90,000).
   const rows = await db.$queryRaw<RawCard[]>`SELECT c."id", c."siteId", c."title", c."description", c."imageUrl", c."contentType", c."tags", c."tagsTentative",
       c."url", c."path", c."currency", c."priceAtomic", c."recipientWallet", c."accessPolicy", c."unlockPolicy", c."externalId", c."views", c."unlocks",
       c."revenueAtomic", c."ratingsCount", c."ratingSum", c."reputationScore", c."createdAt", c."lastSeenAt", c."trendScore",

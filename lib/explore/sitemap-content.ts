@@ -57,8 +57,8 @@ export async function sitemapContent({ limit }: { limit: number }, acceptEncodin
   if (!acceptsGzip(acceptEncoding)) return new Response(await built.body, { headers });
   if (!built.gzip) {
     const mine = built;
-    const gzip = (mine.gzip = mine.body.then(async (b) => new Uint8Array(await gzipAsync(b))));
-    gzip.catch(() => mine.gzip === gzip && delete mine.gzip); // a failed compression is tried again, not kept
+    const compressed = (mine.gzip = mine.body.then(async (b) => new Uint8Array(await gzipAsync(b))));
+    compressed.catch(() => mine.gzip === compressed && delete mine.gzip); // a failed compression is tried again, not kept
   }
   const body = await built.gzip;
   return new Response(body, { headers: { ...headers, [BODY_ENCODING_HEADER]: "gzip" } });
