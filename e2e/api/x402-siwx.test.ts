@@ -69,6 +69,26 @@ describe("sign-in-with-x", () => {
     expect(res.body.extensions?.[SIGN_IN_WITH_X]).toBeDefined(); // the body carries the same challenge
   });
 
+  it("every 402 has its own nonce and times; the rest of the challenge is the same, in the header and the body alike", async () => {
+    const [a, b] = [await pay(CONTENT), await pay(CONTENT)];
+    const [ca, cb] = [a, b].map((res) => decodePaymentRequiredHeader(res.headers.get("payment-required")!));
+    const [sa, sb] = [siwxOf(ca!), siwxOf(cb!)];
+    expect(sa.info.nonce).not.toBe(sb.info.nonce);
+    const { nonce: _na, issuedAt: _ia, expirationTime: _ea, ...keptA } = sa.info;
+    const { nonce: _nb, issuedAt: _ib, expirationTime: _eb, ...keptB } = sb.info;
+    expect(keptA).toEqual(keptB);
+    const withoutSiwx = (c: typeof ca) => ({ ...c, extensions: { ...c!.extensions, [SIGN_IN_WITH_X]: null } });
+    expect(withoutSiwx(ca)).toEqual(withoutSiwx(cb));
+    for (const [res, challenge] of [[a, ca], [b, cb]] as const) {
+      expect(challenge!.error).toBe("payment_required");
+      const { error, details, code, ...fields } = res.body;
+      expect({ error, code, details: typeof details }).toEqual({ error: "Payment required", code: "payment-required", details: "string" });
+      const { error: _own, ...x402 } = challenge!;
+      expect(fields).toEqual(x402); // the body is the header's challenge, nonce included, with our error fields
+    }
+    expect(a.headers.get("content-type")).toBe("application/json");
+  });
+
   it("hub content: the stock client pays once, then re-reads the receipt by signing in; nothing is charged twice", async () => {
     const payer = await freshPayer({ wallet: "1" });
     const fetcher = stockClient(payer);

@@ -6,8 +6,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 const root = path.join(import.meta.dirname, "..", "..");
-/** Infrastructure may import these (configuration, logging, metrics, process state, the session the route wrapper reads, the worker bus) and itself. */
-const INFRA = ["lib/http/", "lib/edge/", "lib/env", "lib/log/", "lib/metrics/", "lib/process-state", "lib/lru-memo", "lib/auth/session", "lib/cluster/"];
+/** Infrastructure may import these (configuration, logging, metrics, process state, pooled randomness, the session the route wrapper reads, the worker bus) and itself. */
+const INFRA = ["lib/http/", "lib/edge/", "lib/env", "lib/log/", "lib/metrics/", "lib/process-state", "lib/lru-memo", "lib/random-text", "lib/auth/session", "lib/cluster/"];
 
 function files(dir: string): string[] {
   return readdirSync(path.join(root, dir)).flatMap((name) => {

@@ -116,20 +116,46 @@ const TITLES: Record<ErrorCode, string> = {
   "shutting-down": "Instance shutting down",
 };
 
+/**
+ * Body fields an error carries already written as JSON object members (`"a":1,"b":[…]`, no braces):
+ * `json` must be `value` written out, without `error`, `details` and `code`. For large fields kept
+ * between answers (a 402's challenge, lib/x402/payment-required.ts): the error map splices the text
+ * instead of serialising the fields again; `value` serves whoever reads the body as an object (MCP).
+ */
+export class RenderedFields {
+  constructor(
+    readonly value: Record<string, unknown>,
+    readonly json: string,
+  ) {}
+}
+
 export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly details: string;
+  readonly headers?: Record<string, string>;
+  readonly extra?: Record<string, unknown> | RenderedFields;
   readonly status: number;
   /**
    * @param extra more body fields next to `{ error, details, code }` (e.g. the x402 challenge of a 402);
    * they never override those three.
    */
-  constructor(
-    readonly code: ErrorCode,
-    readonly details: string,
-    readonly headers?: Record<string, string>,
-    readonly extra?: Record<string, unknown>,
-  ) {
+  constructor(code: ErrorCode, details: string, headers?: Record<string, string>, extra?: Record<string, unknown> | RenderedFields) {
+    // An answer to the client (4xx) is not a fault of the hub: nobody reads its stack, and capturing one
+    // costs a 402 challenge more than its JSON does (bench/README.md). A 5xx keeps its stack.
+    const limit = Error.stackTraceLimit;
+    if (ERROR_STATUS[code] < 500) Error.stackTraceLimit = 0;
     super(`${code}: ${details}`);
+    Error.stackTraceLimit = limit;
+    this.code = code;
+    this.details = details;
+    this.headers = headers;
+    this.extra = extra;
     this.status = ERROR_STATUS[code];
+  }
+
+  /** The extra body fields as an object, whether given as one or as RenderedFields. */
+  get fields(): Record<string, unknown> | undefined {
+    return this.extra instanceof RenderedFields ? this.extra.value : this.extra;
   }
 }
 
@@ -147,12 +173,18 @@ export function describeZodError(error: z.ZodError): string {
     .join("; ");
 }
 
-/** Turns anything thrown into a status and an `{ error, details, code }` body; nothing internal leaks. */
-export function toErrorResponse(err: unknown): { status: number; body: ErrorBody; headers?: Record<string, string> } {
+/**
+ * Turns anything thrown into a status and an `{ error, details, code }` body; nothing internal leaks.
+ * `text` is the body already written as JSON when the error carries RenderedFields (send it as is).
+ */
+export function toErrorResponse(err: unknown): { status: number; body: ErrorBody; headers?: Record<string, string>; text?: string } {
   if (err instanceof ApiError) {
-    const body = { ...err.extra, error: TITLES[err.code], details: err.details, code: err.code };
+    const rendered = err.extra instanceof RenderedFields ? err.extra : undefined;
+    const own = { error: TITLES[err.code], details: err.details, code: err.code };
+    const body = { ...err.fields, ...own };
     // A 402 is an answer to this request's credentials (or their absence): no cache may keep or replay it.
-    return { status: err.status, body, headers: err.status === 402 ? { ...err.headers, "cache-control": "no-store" } : err.headers };
+    const headers = err.status === 402 ? { ...err.headers, "cache-control": "no-store" } : err.headers;
+    return { status: err.status, body, headers, ...(rendered ? { text: `{${rendered.json},${JSON.stringify(own).slice(1)}` } : {}) };
   }
   if (err instanceof z.ZodError) {
     return { status: 400, body: { error: TITLES["invalid-request"], details: describeZodError(err), code: "invalid-request" } };

@@ -144,7 +144,8 @@ export function route<
       const cacheable = spec.cache && !readsSession && req.method === "GET" && !req.headers.has(TEST_CLOCK_HEADER);
       return nosniff(cacheable ? await cachedRead(readCacheKey(req), answer) : await answer());
     } catch (err) {
-      const { status, body, headers } = toErrorResponse(err);
+      const { status, body, headers, text } = toErrorResponse(err);
+      if (text !== undefined && !spec.errorBody) return nosniff(new Response(text, { status, headers: { ...headers, "content-type": "application/json" } }));
       return nosniff(Response.json(spec.errorBody ? { ...spec.errorBody(body), ...body } : body, { status, headers }));
     } finally {
       // Whatever a write changed, kept read answers may show the state before it. A request that sent

@@ -36,8 +36,9 @@ async function runTool(tool: McpTool, args: unknown, ctx: McpToolContext): Promi
 
 /** The x402 PaymentRequired of a 402 the engine threw (its challenge, with `error` the machine-readable reason), or null. */
 function paymentRequiredOf(err: unknown): Record<string, unknown> | null {
-  if (!(err instanceof ApiError) || err.status !== 402 || !err.extra || !("accepts" in err.extra)) return null;
-  const { x402Version, error, resource, accepts, extensions } = err.extra;
+  const fields = err instanceof ApiError && err.status === 402 ? err.fields : undefined;
+  if (!fields || !("accepts" in fields)) return null;
+  const { x402Version, error, resource, accepts, extensions } = fields;
   return { x402Version, error, resource, accepts, ...(extensions ? { extensions } : {}) };
 }
 

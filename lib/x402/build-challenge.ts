@@ -6,8 +6,11 @@ import { chainRead } from "@/lib/chain/chain-read";
 import { getChainInfo } from "@/lib/chain/chain-info";
 import { NETWORKS } from "@/lib/chain/networks";
 import { env } from "@/lib/env";
+import { jsonTemplate, type JsonTemplate } from "@/lib/json-template";
+import { lruMemo } from "@/lib/lru-memo";
 import { GATEWAY_MAX_TIMEOUT_SECONDS, PLAIN_MAX_TIMEOUT_SECONDS, X402_VERSION } from "./constants";
 import { challengeExtensions } from "./extensions/challenge-extensions";
+import { OFFER_WINDOW_SECONDS } from "./extensions/offer-receipt";
 import type { PaidResource } from "./types";
 
 /**
@@ -16,15 +19,49 @@ import type { PaidResource } from "./types";
  * bazaar, siwx, payment-identifier).
  */
 export async function buildChallenge({ resource, error }: { resource: PaidResource; error?: string }): Promise<PaymentRequired> {
+  const { challenge } = await renderChallenge(resource);
+  return error ? { x402Version: X402_VERSION, error, ...challenge } : { x402Version: X402_VERSION, ...challenge };
+}
+
+type ChallengeBody = Pick<PaymentRequired, "resource" | "accepts" | "extensions">;
+type KeptChallenge = { template: JsonTemplate<ChallengeBody>; fresh: Array<() => Record<string, string>> };
+
+/**
+ * Challenges kept per resource, terms and offer window (LRU): everything in one is determined by those
+ * (the accepts from the price, payee and the token's domain; offers signed for the window; the bazaar
+ * and siwx declarations from the resource), but for the few fields each 402 needs fresh (a SIWX
+ * nonce and its times), which are holes filled per challenge. A 402 then costs a copy along those
+ * holes and a splice of kept JSON instead of building and serialising the whole challenge again.
+ */
+const kept = lruMemo<Promise<KeptChallenge>>(1_000);
+
+/**
+ * The challenge for `resource` without `x402Version` and `error` (resource, accepts, extensions),
+ * fresh fields filled, as a value and as its JSON object members (`"resource":…,"accepts":…`, no braces),
+ * so a 402 writes its header and body around them (lib/x402/payment-required.ts).
+ */
+export async function renderChallenge(resource: PaidResource, nowMs = Date.now()): Promise<{ challenge: ChallengeBody; members: string }> {
+  const window = Math.floor(nowMs / 1000 / OFFER_WINDOW_SECONDS);
+  const { kind, contentId, url, description, mimeType, price, payTo } = resource;
+  const key = JSON.stringify([kind, contentId ?? null, url, description ?? "", mimeType ?? "", price.toString(), payTo, window]);
+  const { template, fresh } = await kept.get(key, () => {
+    const built = keepChallenge(resource);
+    built.catch(() => kept.delete(key)); // a failure (the chain unreachable) is not kept
+    return built;
+  });
+  const { value, text } = template.fill(fresh.length === 1 ? fresh[0]!() : Object.assign({}, ...fresh.map((f) => f())));
+  return { challenge: value, members: text.slice(1, -1) };
+}
+
+async function keepChallenge(resource: PaidResource): Promise<KeptChallenge> {
   const accepts = await paymentOptions(resource);
-  const extensions = await challengeExtensions({ resource, accepts });
-  return {
-    x402Version: X402_VERSION,
-    ...(error ? { error } : {}),
+  const { extensions, fresh } = await challengeExtensions({ resource, accepts });
+  const body: ChallengeBody = {
     resource: { url: resource.url, description: resource.description ?? "", mimeType: resource.mimeType ?? "application/json" },
     accepts,
     ...(extensions ? { extensions } : {}),
   };
+  return { template: jsonTemplate(body), fresh };
 }
 
 /**

@@ -1,14 +1,16 @@
 import "server-only";
-import { ApiError } from "@/lib/http/errors";
-import { buildChallenge } from "./build-challenge";
-import { encodePaymentRequired } from "./encode-payment-required";
-import { HEADERS } from "./constants";
+import { ApiError, RenderedFields } from "@/lib/http/errors";
+import { renderChallenge } from "./build-challenge";
+import { encodePaymentRequiredJson } from "./encode-payment-required";
+import { HEADERS, X402_VERSION } from "./constants";
 import type { PaidResource } from "./types";
 
 /**
  * The 402 for `resource`, ready to throw: PAYMENT-REQUIRED header (base64 challenge) and a JSON body
  * with both the x402 fields (x402Version, resource, accepts) and ours ({ error, details, code, reason }).
- * `code` is payment-required without credentials, payment-invalid when they did not verify.
+ * `code` is payment-required without credentials, payment-invalid when they did not verify. The
+ * challenge is kept per resource, terms and window (renderChallenge): header and body are written
+ * around its kept JSON, not serialised again for each 402.
  */
 export async function paymentRequired({
   resource,
@@ -21,7 +23,14 @@ export async function paymentRequired({
   reason?: string;
   code?: "payment-required" | "payment-invalid";
 }): Promise<ApiError> {
-  const challenge = await buildChallenge({ resource, error: reason ?? "payment_required" });
-  const headers = { [HEADERS.required]: encodePaymentRequired(challenge), "cache-control": "no-store" };
-  return new ApiError(code, details, headers, { ...challenge, ...(reason ? { reason } : {}) });
+  const { challenge, members } = await renderChallenge(resource);
+  const error = reason ?? "payment_required";
+  const header = encodePaymentRequiredJson(`{"x402Version":${X402_VERSION},"error":${JSON.stringify(error)},${members}}`);
+  const headers = { [HEADERS.required]: header, "cache-control": "no-store" };
+  // The body's `error` is the error map's title, so the challenge's own `error` is not among its fields.
+  const extra = new RenderedFields(
+    { x402Version: X402_VERSION, error, ...challenge, ...(reason ? { reason } : {}) },
+    `"x402Version":${X402_VERSION},${members}${reason ? `,"reason":${JSON.stringify(reason)}` : ""}`,
+  );
+  return new ApiError(code, details, headers, extra);
 }

@@ -78,7 +78,8 @@ function discovery(resource: PaidResource): { method: "GET" | "POST"; path: stri
  * package's resource-server enrichment with the HTTP method): how to call the route (method, JSON
  * body or query) and the JSON Schema of the paid 200, so facilitators and indexers can catalogue it.
  */
-export const bazaarExtension: ChallengeExtension = ({ resource }) => {
+export const bazaarExtension: ChallengeExtension = { declare: ({ resource }) => bazaar(resource) };
+function bazaar(resource: PaidResource) {
   if (!["content", "quickshare", "blogpost"].includes(resource.kind)) return undefined;
   // Determined by what discovery() reads: built once per kind, item, price and URL (not per 402).
   const memoKey = JSON.stringify([resource.kind, resource.contentId ?? null, resource.price.toString(), resource.url]);
@@ -89,5 +90,5 @@ export const bazaarExtension: ChallengeExtension = ({ resource }) => {
     const enrich = bazaarResourceServerExtension.enrichDeclaration!;
     return { [key]: enrich(declaration, { method: d.method, adapter: { getPath: () => d.path } }) };
   });
-};
+}
 const declarations = lruMemo<Record<string, unknown> | undefined>(2_000);

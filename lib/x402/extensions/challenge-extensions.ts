@@ -17,8 +17,13 @@ const EXTENSIONS: ChallengeExtension[] = [
   offerExtension,
 ];
 
-export async function challengeExtensions(ctx: ChallengeContext): Promise<Record<string, unknown> | undefined> {
-  const parts = await Promise.all(EXTENSIONS.map((extension) => extension(ctx)));
-  const merged = Object.assign({}, ...parts.filter(Boolean)) as Record<string, unknown>;
-  return Object.keys(merged).length > 0 ? merged : undefined;
+/** The declarations for `ctx`, merged, and the `fresh` of each extension that declared one (its holes' values per challenge). */
+export async function challengeExtensions(ctx: ChallengeContext): Promise<{ extensions?: Record<string, unknown>; fresh: Array<() => Record<string, string>> }> {
+  const parts = await Promise.all(EXTENSIONS.map(async (extension) => ({ extension, declared: await extension.declare(ctx) })));
+  const declared = parts.filter((p) => p.declared);
+  const merged = Object.assign({}, ...declared.map((p) => p.declared)) as Record<string, unknown>;
+  return {
+    ...(Object.keys(merged).length > 0 ? { extensions: merged } : {}),
+    fresh: declared.flatMap(({ extension }) => (extension.fresh ? [extension.fresh] : [])),
+  };
 }

@@ -21,7 +21,7 @@ import { NETWORKS } from "@/lib/chain/networks";
 import { env } from "@/lib/env";
 import { HEADERS } from "../constants";
 import type { PaidResource, PaymentOutcome } from "../types";
-import type { ChallengeExtension } from "./challenge-extension";
+import type { ChallengeContext, ChallengeExtension } from "./challenge-extension";
 import { lruMemo } from "@/lib/lru-memo";
 
 /** How long a signed offer holds at most (the plain option's own window). */
@@ -93,7 +93,8 @@ const declaration = declareOfferReceiptExtension({ offerValiditySeconds: OFFER_V
  * The `offer-receipt` declaration of a 402: one EIP-712 signed offer per accepts option (package
  * enrichment, our issuer: offers from cachedOffer), valid 4–5 minutes, signed by the hub's receipt key.
  */
-export const offerExtension: ChallengeExtension = async ({ resource, accepts }) => {
+export const offerExtension: ChallengeExtension = { declare: (ctx) => offers402(ctx) };
+async function offers402({ resource, accepts }: ChallengeContext) {
   issuer ??= { ...createEIP712OfferReceiptIssuer(receiptKey().kid, signTypedData), issueOffer: async (url, input) => cachedOffer(url, input) };
   extension ??= createOfferReceiptExtension(issuer);
   const url = resource.url;
@@ -103,7 +104,7 @@ export const offerExtension: ChallengeExtension = async ({ resource, accepts }) 
     paymentRequiredResponse: { x402Version: 2, resource: { url, description: "", mimeType: "" }, accepts },
   });
   return info ? { [OFFER_RECEIPT]: info } : undefined;
-};
+}
 
 /**
  * The signed receipt of a recorded payment (package createReceiptEIP712): the resource's URL, the

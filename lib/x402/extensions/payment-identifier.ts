@@ -23,7 +23,7 @@ export const PAYMENT_ID_TTL_MS = 24 * 3600 * 1000;
 const SCOPE = "x402-payment-identifier";
 
 /** Every 402 declares the extension (optional: a client may attach an identifier, none is required). */
-export const paymentIdentifierExtension: ChallengeExtension = () => ({ [PAYMENT_IDENTIFIER]: declarePaymentIdentifierExtension(false) });
+export const paymentIdentifierExtension: ChallengeExtension = { declare: () => ({ [PAYMENT_IDENTIFIER]: declarePaymentIdentifierExtension(false) }) };
 
 /**
  * The payment identifier of a signed payment (x402 v2 `payment-identifier` extension), claimed

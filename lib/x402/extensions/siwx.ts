@@ -8,9 +8,11 @@ import {
   verifySIWxSignature,
 } from "@x402/extensions/sign-in-with-x";
 import { getAddress, type Address } from "viem";
+import { randomText } from "@/lib/random-text";
 import { NETWORKS } from "@/lib/chain/networks";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { jsonHole } from "@/lib/json-template";
 import { isUniqueViolation } from "../is-unique-violation";
 import type { PaidResource } from "../types";
 import type { ChallengeExtension } from "./challenge-extension";
@@ -39,21 +41,43 @@ export function siwxResourceUrl(resource: PaidResource): string {
 const unusedStorage = { hasPaid: () => false, recordPayment: () => undefined };
 
 /**
- * The `sign-in-with-x` declaration of a 402 (package helpers: declareSIWxExtension, enriched by the
- * package's resource-server extension with a fresh nonce, issuedAt, expiry, and the domain and URI
- * of the origin the reader used). Every re-readable paid resource declares it.
+ * The fields of a SIWX declaration's `info` that differ on every challenge: the package's
+ * `dynamicInfoFields` for this extension (a fresh nonce, issuedAt and expiry; siwx.test.ts holds the
+ * two lists equal). Everything else in the declaration is kept with the challenge.
  */
-export const siwxExtension: ChallengeExtension = async ({ resource, accepts }) => {
-  if (!REREADABLE.has(resource.kind)) return undefined;
-  const url = siwxResourceUrl(resource);
-  const server = createSIWxResourceServerExtension({ storage: unusedStorage, origin: new URL(url).origin });
-  const declaration = declareSIWxExtension({ statement: STATEMENT, expirationSeconds: SIWX_TTL_SECONDS })[SIGN_IN_WITH_X];
-  const info = await server.enrichPaymentRequiredResponse!(declaration, {
-    requirements: accepts,
-    resourceInfo: { url, description: resource.description ?? "", mimeType: resource.mimeType ?? "application/json" },
-    paymentRequiredResponse: { x402Version: 2, resource: { url, description: "", mimeType: "" }, accepts },
-  });
-  return { [SIGN_IN_WITH_X]: info };
+export const SIWX_FRESH_FIELDS = ["nonce", "issuedAt", "expirationTime"] as const;
+const holeName = (field: (typeof SIWX_FRESH_FIELDS)[number]) => `siwx.${field}`;
+
+/**
+ * The `sign-in-with-x` declaration of a 402 (package helpers: declareSIWxExtension, enriched by the
+ * package's resource-server extension with the domain and URI of the origin the reader used). Every
+ * re-readable paid resource declares it. The enrichment runs once per kept challenge; its per-challenge
+ * fields are holes that `fresh` fills for each 402, as the package writes them (16 random bytes in
+ * hex, ISO times, expiry SIWX_TTL_SECONDS ahead).
+ */
+export const siwxExtension: ChallengeExtension = {
+  declare: async ({ resource, accepts }) => {
+    if (!REREADABLE.has(resource.kind)) return undefined;
+    const url = siwxResourceUrl(resource);
+    const server = createSIWxResourceServerExtension({ storage: unusedStorage, origin: new URL(url).origin });
+    const declaration = declareSIWxExtension({ statement: STATEMENT, expirationSeconds: SIWX_TTL_SECONDS })[SIGN_IN_WITH_X];
+    const enriched = (await server.enrichPaymentRequiredResponse!(declaration, {
+      requirements: accepts,
+      resourceInfo: { url, description: resource.description ?? "", mimeType: resource.mimeType ?? "application/json" },
+      paymentRequiredResponse: { x402Version: 2, resource: { url, description: "", mimeType: "" }, accepts },
+    })) as { info: Record<string, unknown> };
+    const info = { ...enriched.info };
+    for (const field of SIWX_FRESH_FIELDS) info[field] = jsonHole(holeName(field));
+    return { [SIGN_IN_WITH_X]: { ...enriched, info } };
+  },
+  fresh: () => {
+    const now = Date.now();
+    return {
+      [holeName("nonce")]: randomText(16, "hex"),
+      [holeName("issuedAt")]: new Date(now).toISOString(),
+      [holeName("expirationTime")]: new Date(now + SIWX_TTL_SECONDS * 1000).toISOString(),
+    };
+  },
 };
 
 /** A SIWX proof that cannot be used: the 402 that follows names why (`reason`, the package's code). */

@@ -1,0 +1,84 @@
+/**
+ * JSON serialised once and filled many times: a value kept for many answers (a 402's challenge, kept
+ * per resource, terms and offer window) whose few per-answer strings (a sign-in nonce, its times) are
+ * holes. `fill` answers the filled value (copied only along the paths to the holes; the kept value is
+ * frozen and shared) and its JSON text, spliced from the kept text without serialising the rest again.
+ */
+export type JsonTemplate<T> = {
+  /** The hole names, in the order they occur in the text. */
+  readonly holes: readonly string[];
+  fill(values: Readonly<Record<string, string>>): { value: T; text: string };
+};
+
+const MARK = "\u0000json-hole:";
+// How JSON.stringify writes a hole: its NUL escaped, quoted as a string.
+const WRITTEN = /"\\u0000json-hole:([\w.-]+)"/;
+const NAME = /^[\w.-]+$/;
+
+/** A hole named `name`, placed where a per-fill string goes (a string value, never an object key). */
+export function jsonHole(name: string): string {
+  if (!NAME.test(name)) throw new Error(`jsonHole: "${name}" is not a hole name (letters, digits, _ . -)`);
+  return MARK + name;
+}
+
+type Path = readonly (string | number)[];
+
+export function jsonTemplate<T>(value: T): JsonTemplate<T> {
+  const found: { path: Path; name: string }[] = [];
+  walk(value, [], found);
+  const pieces = JSON.stringify(value).split(new RegExp(WRITTEN.source, "g")); // text, name, text, name, …, text
+  const holes = pieces.filter((_, i) => i % 2 === 1);
+  if (holes.length !== found.length) throw new Error("jsonTemplate: a hole is an object key or is not serialised (undefined, a function, a toJSON)");
+  deepFreeze(value);
+  return {
+    holes,
+    fill(values) {
+      let text = pieces[0]!;
+      for (let i = 1; i < pieces.length; i += 2) text += JSON.stringify(valueOf(values, pieces[i]!)) + pieces[i + 1]!;
+      return { value: fillValue(value, found, values), text };
+    },
+  };
+}
+
+function valueOf(values: Readonly<Record<string, string>>, name: string): string {
+  const v = values[name];
+  if (typeof v !== "string") throw new Error(`jsonTemplate: no string for the hole "${name}"`);
+  return v;
+}
+
+function walk(node: unknown, path: Path, found: { path: Path; name: string }[]) {
+  if (typeof node === "string") {
+    if (node.startsWith(MARK)) found.push({ path, name: node.slice(MARK.length) });
+  } else if (Array.isArray(node)) node.forEach((child, i) => walk(child, [...path, i], found));
+  else if (node && typeof node === "object") for (const [k, child] of Object.entries(node)) walk(child, [...path, k], found);
+}
+
+/** The kept value with its holes filled: containers on a hole's path are copied, everything else shared. */
+function fillValue<T>(root: T, found: readonly { path: Path; name: string }[], values: Readonly<Record<string, string>>): T {
+  if (found.length === 0) return root;
+  const copies = new Map<object, Record<string | number, unknown>>();
+  const copyOf = (node: object) => {
+    let copy = copies.get(node);
+    if (!copy) copies.set(node, (copy = (Array.isArray(node) ? [...node] : { ...node }) as Record<string | number, unknown>));
+    return copy;
+  };
+  if (found.some(({ path }) => path.length === 0)) return valueOf(values, found[0]!.name) as T; // the value is itself a hole
+  const out = copyOf(root as object);
+  for (const { path, name } of found) {
+    let original = root as Record<string | number, unknown>;
+    let copy = out;
+    for (const key of path.slice(0, -1)) {
+      const child = original[key] as Record<string | number, unknown>;
+      copy = copy[key] = copyOf(child);
+      original = child;
+    }
+    copy[path[path.length - 1]!] = valueOf(values, name);
+  }
+  return out as T;
+}
+
+function deepFreeze(node: unknown) {
+  if (!node || typeof node !== "object" || Object.isFrozen(node)) return;
+  Object.freeze(node);
+  for (const child of Object.values(node)) deepFreeze(child);
+}
