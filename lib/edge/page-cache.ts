@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
 import { env } from "@/lib/env";
@@ -10,6 +9,7 @@ import { metrics } from "@/lib/metrics/metrics";
 import { closeHandoff, offerKeep } from "./handoff";
 import type { EdgePlugs, EdgeRequest } from "./plugs";
 import { tapResponse } from "./response-tap";
+import { randomText } from "@/lib/random-text";
 
 /**
  * Whole reader pages (a share page, a hosted blog's index and posts) kept for readers who bring
@@ -114,7 +114,7 @@ export function requestHeaders(req: IncomingMessage): Pick<Headers, "get" | "set
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 
 function writeKept(req: IncomingMessage, res: ServerResponse, kept: Snapshot): void {
-  const fresh = kept.nonce ? randomBytes(16).toString("base64") : null;
+  const fresh = kept.nonce ? randomText(16, "base64") : null;
   const swap = (text: string) => (fresh ? text.replaceAll(kept.nonce!, fresh) : text);
   let body: Buffer = fresh ? Buffer.from(swap(Buffer.from(kept.body).toString("latin1")), "latin1") : Buffer.from(kept.body);
   for (const [name, value] of kept.headers) res.appendHeader(name, name === "content-security-policy" ? swap(value) : value);

@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { env } from "@/lib/env";
 import { lruMemo } from "@/lib/lru-memo";
+import { randomText } from "@/lib/random-text";
 
 /** The request header that carries this request's CSP nonce to pages and server-rendered HTML. */
 export const NONCE_HEADER = "x-nonce";
@@ -58,7 +58,7 @@ export function securityHeaders({ headers, pathname, blogOrigin }: {
   pathname: string;
   blogOrigin: string | null;
 }): SecurityHeaders {
-  const n = randomBytes(16).toString("base64");
+  const n = randomText(16, "base64");
   const csp = pagePolicy(`'self' 'nonce-${n}' 'strict-dynamic'${env.NODE_ENV === "development" ? " 'unsafe-eval'" : ""}`, blogOrigin);
   const request = new Headers(headers);
   request.set(NONCE_HEADER, n);
