@@ -93,6 +93,9 @@ describe("FeeWalletFactory", () => {
     const wallet = predictFeeWallet({ factory: dep.feeWalletFactory, creator });
     const onChain = await publicClient.readContract({ ...fees, functionName: "feeWalletAddress", args: [creator] });
     expect(isAddressEqual(wallet, onChain)).toBe(true);
+    // Kept per factory and creator: asked again (in any case) it is the same address, another factory's is not.
+    expect(predictFeeWallet({ factory: dep.feeWalletFactory, creator: creator.toLowerCase() as Address })).toBe(wallet);
+    expect(predictFeeWallet({ factory: dep.holdingBoxFactory, creator })).not.toBe(wallet);
     expect(await publicClient.readContract({ ...fees, functionName: "feeBps" })).toBe(100n);
 
     const buyer = await newAccount({ usdc: 2_000_000n });

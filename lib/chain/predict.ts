@@ -1,6 +1,7 @@
 // Off-chain prediction of the CREATE2 addresses of holding boxes and fee wallets. Pure viem, safe in
 // any runtime (server, browser, scripts): a box or wallet can receive USDC before it has code.
 import { getAddress, getContractAddress, keccak256, pad, stringToBytes, type Address, type Hex } from "viem";
+import { lruMemo } from "../lru-memo";
 import { FEE_WALLET_INIT_CODE_HASH, HOLDING_BOX_INIT_CODE_HASH } from "./abis";
 
 /**
@@ -42,11 +43,18 @@ export function predictHoldingBox({ factory, domain }: { factory: Address; domai
   });
 }
 
+/**
+ * A creator's fee wallet. Kept per factory and creator (LRU): a quote for a hosted post or a share
+ * names it on every 402, and the CREATE2 hash and checksums cost about 50 µs each time (bench/README.md).
+ */
 export function predictFeeWallet({ factory, creator }: { factory: Address; creator: Address }): Address {
-  return getContractAddress({
-    opcode: "CREATE2",
-    from: factory,
-    salt: feeWalletSalt(creator),
-    bytecodeHash: FEE_WALLET_INIT_CODE_HASH,
-  });
+  return feeWallets.get(`${factory.toLowerCase()}:${creator.toLowerCase()}`, () =>
+    getContractAddress({
+      opcode: "CREATE2",
+      from: factory,
+      salt: feeWalletSalt(creator),
+      bytecodeHash: FEE_WALLET_INIT_CODE_HASH,
+    }),
+  );
 }
+const feeWallets = lruMemo<Address>(4_096);
