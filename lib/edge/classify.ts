@@ -7,7 +7,8 @@ const API_PATH = /^\/(?:hub\/|quickshare\/|auth\/|facilitator\/|\.well-known\/|s
 const BLOG_API_PATH = /^\/api\/(?!uploads\/)/;
 /** Next's assets, uploads (same-origin session writes; 30 MB bodies) and the files every origin serves as they are. */
 const ASSET_PATH = /^\/(?:_next\/|uploads\/|api\/uploads\/|(?:favicon\.ico|icon\.svg|apple-icon\.png|icon-192\.png|icon-512\.png|manifest\.webmanifest)$)/;
-/** The internal tree hosted blogs are served under: never a client's own path. */
+/** The internal tree hosted blogs are served under (/sb/<domain>/…, app/sb/[host]): never a client's own path. */
+export const BLOG_TREE = "/sb";
 export const BLOG_TREE_PATH = /^\/sb(?:\/|$)/;
 
 /** Whether a path is served as API (JSON answers, the guard) on the hub (`blog` null) or a hosted blog's host. */
