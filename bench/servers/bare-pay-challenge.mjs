@@ -67,8 +67,10 @@ http
     }
     const challenge = typeof body.contentId === "string" ? await challengeFor(body.contentId) : undefined;
     if (!challenge) return res.writeHead(400, { "content-type": "application/json", ...CORS }).end('{"error":"unknown content"}');
+    // The hub's body: the challenge's fields but its machine `error`, then the error map's three (lib/http/errors.ts).
+    const { error: _reason, ...fields } = challenge;
     res
       .writeHead(402, { "content-type": "application/json", "cache-control": "no-store", "PAYMENT-REQUIRED": encodePaymentRequiredHeader(challenge), ...CORS })
-      .end(JSON.stringify({ ...challenge, error: "Payment required", details: DETAILS, code: "payment-required" }));
+      .end(JSON.stringify({ ...fields, error: "Payment required", details: DETAILS, code: "payment-required" }));
   })
   .listen(Number(process.env.PORT), "127.0.0.1");
