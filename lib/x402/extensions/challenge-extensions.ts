@@ -7,7 +7,7 @@ import type { ChallengeContext, ChallengeExtension } from "./challenge-extension
 
 /**
  * The extensions every 402 challenge declares (x402 v2 `extensions`), one entry per extension
- * module in this folder. buildChallenge merges them into the PaymentRequired it answers.
+ * module in this folder. renderChallenge (../build-challenge.ts) merges them into the challenge it keeps.
  */
 const EXTENSIONS: ChallengeExtension[] = [
   // one line per extension, e.g. bazaarExtension, siwxExtension, offerExtension
