@@ -45,6 +45,12 @@ describe("jsonTemplate", () => {
     expect(template.fill({})).toEqual({ value: { a: [1, "b"] }, text: '{"a":[1,"b"]}' });
   });
 
+  it("a value that is itself a hole is the string filled in", () => {
+    const template = jsonTemplate(jsonHole("whole"));
+    expect(template.holes).toEqual(["whole"]);
+    expect(template.fill({ whole: 'a "b"' })).toEqual({ value: 'a "b"', text: '"a \\"b\\""' });
+  });
+
   it("refuses a missing value, a hole as an object key, and a malformed name", () => {
     expect(() => jsonTemplate({ a: jsonHole("a") }).fill({})).toThrow(/no string for the hole "a"/);
     expect(() => jsonTemplate({ [jsonHole("k")]: 1 })).toThrow(/object key/);

@@ -49,7 +49,7 @@ export async function renderChallenge(resource: PaidResource, nowMs = Date.now()
     built.catch(() => kept.delete(key)); // a failure (the chain unreachable) is not kept
     return built;
   });
-  const { value, text } = template.fill(fresh.length === 1 ? fresh[0]!() : Object.assign({}, ...fresh.map((f) => f())));
+  const { value, text } = template.fill(Object.assign({}, ...fresh.map((f) => f())));
   return { challenge: value, members: text.slice(1, -1) };
 }
 
