@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { createDb, type Db, keepPreparedStatements, type Tx } from "@/lib/db-core";
+import { rawPlanCounts } from "@/lib/db-raw-plans";
 import { insertPayment } from "@/lib/x402/insert-payment";
 import { isUniqueViolation } from "@/lib/x402/is-unique-violation";
 import { canConnect, dropDatabase, migrate, resetDatabase } from "@/scripts/lib/migrate.mjs";
@@ -100,6 +101,30 @@ for (const provider of providers) {
       expect((row!.readAt as Date).getTime()).toBe(readAt.getTime());
       expect(row!.block).toBe(2n ** 53n + 3n);
       expect(BigInt(row!.text)).toBe(2n ** 53n + 3n);
+    });
+
+    it("plans a raw statement without the compiler once its shape is learned, with the compiler's results", async () => {
+      await db.gatewayIndexHead.create({ data: { chainId: 78, block: 5n, readAt: new Date("2026-01-02T03:04:05.006Z"), sinceTime: 1n } });
+      const before = { ...rawPlanCounts };
+      const read = (i: number) =>
+        db.$queryRaw<Array<Record<string, unknown>>>`SELECT ${`s${i}`} AS "s", ${i} AS "i", ${i + 0.5} AS "f", ${i % 2 === 0} AS "b", ${null} AS "n", ${2 ** 40 + i} AS "l",
+          CAST(${BigInt(2) ** BigInt(60) + BigInt(i)} AS TEXT) AS "big", "readAt" FROM "GatewayIndexHead" WHERE "chainId" = ${78} AND "readAt" < ${new Date(Date.UTC(2027, 0, 1 + i))}`;
+      for (let i = 0; i < 6; i++) {
+        const [row] = await read(i);
+        // Untyped parameters come back as each database reads them (PostgreSQL: text); the values are the same.
+        expect(row).toMatchObject({ s: `s${i}`, n: null, big: String(2n ** 60n + BigInt(i)) });
+        expect(Number(row!.f)).toBe(i + 0.5);
+        expect(Number(row!.i)).toBe(i);
+        expect(Number(row!.l)).toBe(2 ** 40 + i);
+        expect([true, 1, "t", "true", "1"].includes(row!.b as never)).toBe(i % 2 === 0);
+        expect((row!.readAt as Date).toISOString()).toBe("2026-01-02T03:04:05.006Z");
+        const changed = await db.$executeRaw`UPDATE "GatewayIndexHead" SET "sinceTime" = ${BigInt(i)} WHERE "chainId" = ${78} AND ${i} >= 0`;
+        expect(changed).toBe(1);
+      }
+      // Two of each statement's six runs were compiled and compared; the other four were planned here.
+      expect(rawPlanCounts.planned - before.planned).toBe(8);
+      expect(rawPlanCounts.compiled - before.compiled).toBe(4);
+      expect((await db.gatewayIndexHead.findUnique({ where: { chainId: 78 } }))?.sinceTime).toBe(5n);
     });
 
     it("rejects a second payment with the same (chainId, txHash)", async () => {

@@ -2,6 +2,7 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlDriverAdapterFactory } from "@prisma/client/runtime/client";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client";
+import { keepRawPlans } from "./db-raw-plans";
 import { lruMemo } from "./lru-memo";
 import { type Prisma, PrismaClient as SqliteClient } from "./generated/sqlite/client";
 
@@ -58,13 +59,19 @@ export function createDb(databaseUrl: string, { onWrite }: { onWrite?: () => voi
   const watched = (base: SqlDriverAdapterFactory) => (onWrite ? new WatchedWrites(base, onWrite) : base);
   if (target.provider === "postgres") {
     const adapter = watched(new PrismaPg(pgPoolConfig(target.connectionString, target.pgSchema), { schema: target.pgSchema }));
-    return new PostgresClient({ adapter, transactionOptions: TRANSACTION_OPTIONS }) as unknown as Db;
+    return withRawPlans(new PostgresClient({ adapter, transactionOptions: TRANSACTION_OPTIONS }) as unknown as Db);
   }
   const adapter = watched(new SerializedSqlite(
     // timeout is SQLite's busy_timeout: another process's write lock is waited for, not an error.
     new PrismaBetterSQLite3({ url: `file:${target.filePath}`, timeout: 5000 }),
   ));
-  return new SqliteClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
+  return withRawPlans(new SqliteClient({ adapter, transactionOptions: TRANSACTION_OPTIONS }));
+}
+
+/** Raw statements planned without Prisma's query compiler once their shape is learned (lib/db-raw-plans.ts). */
+function withRawPlans(client: Db): Db {
+  keepRawPlans(client);
+  return client;
 }
 
 // maxWait is how long $transaction may queue for its turn (SQLite: the single connection;
