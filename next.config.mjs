@@ -14,9 +14,10 @@ const nextConfig = {
   serverExternalPackages: ["secp256k1"],
   async rewrites() {
     return {
-      // A hosted blog, its pages and its API alike: the request edge names the blog's domain in
-      // x-hub-blog-page (lib/edge/request-edge.ts; a client's own copy is dropped), and Next serves its
-      // /sb/<domain>/… tree, keeping the reader's URL for the client router.
+      // A hosted blog's pages: the request edge names the blog's domain in x-hub-blog-page
+      // (lib/edge/request-edge.ts; a client's own copy is dropped), and Next serves its /sb/<domain>/…
+      // tree, keeping the reader's URL for the client router. A blog's API requests have no client
+      // router: the edge rewrites their path into that tree itself, and this never matches them.
       beforeFiles: [{ source: "/:path*", has: [{ type: "header", key: "x-hub-blog-page", value: "(?<domain>.+)" }], destination: "/sb/:domain/:path*" }],
       // Legacy form: every route also answers under /api/... . Fallback rewrites run only when no
       // real route matched, so /api/openapi.json and /api/svc/* keep their own handlers.
