@@ -14,9 +14,9 @@ import {
   type OfferReceiptIssuer,
   type ReceiptPayload,
 } from "@x402/extensions/offer-receipt";
-import { hashTypedData } from "viem";
 import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { secp256k1 } from "@/lib/crypto/secp256k1";
+import { typedDataDigest, type TypedDataInput } from "@/lib/crypto/typed-data-digest";
 import { NETWORKS } from "@/lib/chain/networks";
 import { env } from "@/lib/env";
 import { HEADERS } from "../constants";
@@ -40,9 +40,10 @@ function signer(): PrivateKeyAccount {
   account ??= privateKeyToAccount(env.RECEIPT_SIGNING_KEY);
   return account;
 }
-// Signed through lib/crypto/secp256k1 (native when available): the same RFC 6979 bytes as the account's own signTypedData.
+// Signed through lib/crypto/secp256k1 (native when available): the same RFC 6979 bytes as the account's own
+// signTypedData, over the same digest (lib/crypto/typed-data-digest.ts keeps the domain's and the type's hashes).
 const signTypedData: Parameters<typeof signReceiptEIP712>[1] = async (params) =>
-  (await secp256k1()).sign(hashTypedData(params as Parameters<typeof hashTypedData>[0]), env.RECEIPT_SIGNING_KEY);
+  (await secp256k1()).sign(typedDataDigest(params as TypedDataInput), env.RECEIPT_SIGNING_KEY);
 
 /** The key's DID (did:web of the hub, published at /.well-known/did.json) and its address. */
 export function receiptKey() {
