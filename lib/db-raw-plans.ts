@@ -84,9 +84,12 @@ function planOf({ type, sql, args }: RawRequest, argTypes: ArgType[]): Plan {
   return { type, args: { type: "rawSql", sql, args, argTypes } };
 }
 
-/** The shape after comparing the compiler's plan with the one built here: one more check passed, or never kept. */
+/**
+ * The shape after comparing the compiler's plan with the one built here, with the argument types this
+ * shape has been compiled to so far: one more check passed, or never kept.
+ */
 function learn(shape: Shape | undefined, raw: RawRequest, compiled: unknown): Shape {
-  const argTypes = (compiled as Partial<Plan> | null)?.args?.argTypes;
+  const argTypes = shape?.argTypes ?? (compiled as Partial<Plan> | null)?.args?.argTypes;
   if (!Array.isArray(argTypes) || JSON.stringify(planOf(raw, argTypes)) !== JSON.stringify(compiled)) return { checked: 0, argTypes: null };
   return { checked: (shape?.checked ?? 0) + 1, argTypes };
 }

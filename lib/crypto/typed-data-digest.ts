@@ -11,8 +11,11 @@ export type TypedDataInput = {
 
 /** A hub hashes over a handful of domains (USDC's, the Gateway Wallet's, the receipt's): each separator once. */
 const separators = lruMemo<Hex>(64);
-/** Each struct's type hash (keccak of its EIP-712 type string), or null when it is not a flat struct. */
-const typeHashes = lruMemo<Hex | null>(64);
+/**
+ * Each struct's type hash (keccak of its EIP-712 type string), or null when it is not a flat struct,
+ * kept per types object (the callers' are module constants) and primary type.
+ */
+const typeHashes = new WeakMap<TypedDataInput["types"], Map<string, Hex | null>>();
 
 function domainSeparator(domain: TypedDataDomain): Hex {
   const key = JSON.stringify([domain.name, domain.version, domain.chainId?.toString(), domain.verifyingContract?.toLowerCase(), domain.salt]);
@@ -21,9 +24,13 @@ function domainSeparator(domain: TypedDataDomain): Hex {
 
 const ATOMIC = /^(address|bool|string|bytes|bytes([1-9]|[12]\d|3[0-2])|uint(8|16|24|32|40|48|56|64|72|80|88|96|104|112|120|128|136|144|152|160|168|176|184|192|200|208|216|224|232|240|248|256)?)$/;
 
-function typeHash(primaryType: string, fields: readonly { name: string; type: string }[]): Hex | null {
-  const key = JSON.stringify([primaryType, fields]);
-  return typeHashes.get(key, () => (fields.every((f) => ATOMIC.test(f.type)) ? keccak256(stringToHex(`${primaryType}(${fields.map((f) => `${f.type} ${f.name}`).join(",")})`)) : null));
+function typeHash(types: TypedDataInput["types"], primaryType: string, fields: readonly { name: string; type: string }[]): Hex | null {
+  let kept = typeHashes.get(types);
+  if (!kept) typeHashes.set(types, (kept = new Map()));
+  if (!kept.has(primaryType)) {
+    kept.set(primaryType, fields.every((f) => ATOMIC.test(f.type)) ? keccak256(stringToHex(`${primaryType}(${fields.map((f) => `${f.type} ${f.name}`).join(",")})`)) : null);
+  }
+  return kept.get(primaryType)!;
 }
 
 /** One field as its 32-byte EIP-712 word, or null when this encoder does not take it (viem decides then). */
@@ -57,7 +64,7 @@ export function typedDataDigest(input: TypedDataInput): Hex {
   const { domain = {}, types, primaryType, message } = input;
   // An explicit EIP712Domain type (its own field order) is viem's to follow.
   const fields = "EIP712Domain" in types ? undefined : types[primaryType];
-  const hash = fields ? typeHash(primaryType, fields) : null;
+  const hash = fields ? typeHash(types, primaryType, fields) : null;
   if (!hash) return viemDigest(input);
   const words: Hex[] = [hash];
   for (const { name, type } of fields!) {
