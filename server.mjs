@@ -17,6 +17,8 @@
 //    this process becomes the cluster primary (lib/cluster/primary.mjs), which checks as in 3., forks the
 //    workers, restarts one that dies and stops them all gracefully; each worker runs the rest of this file.
 //
+// 5. SQLite's WAL checkpoints on a thread of their own, not inside a request's COMMIT (checkpointSqliteInBackground).
+//
 // Usage: node server.mjs [--dev] [-p PORT] [-H HOST]   (PORT / HOST from the environment otherwise)
 import { spawnSync } from "node:child_process";
 import cluster from "node:cluster";
@@ -25,6 +27,8 @@ import os from "node:os";
 import path from "node:path";
 import next from "next";
 import { runPrimary } from "./lib/cluster/primary.mjs";
+import { BACKGROUND_CHECKPOINTS_ENV, startWalCheckpointer } from "./lib/db-wal-checkpointer.mjs";
+import { describeDatabase } from "./scripts/lib/migrate.mjs";
 import { describeHolder, portInUse } from "./scripts/lib/ports.mjs";
 
 export const PEER_HEADER = "x-hub-peer-addr";
@@ -49,10 +53,29 @@ if (cluster.isPrimary) {
   const check = spawnSync(process.execPath, [path.join(dir, "scripts/check-config.mjs")], { stdio: "inherit", env: { ...process.env, PORT: String(port) } });
   if (check.status === 1) process.exit(1);
   if (await portInUse(port, hostname === "localhost" ? "127.0.0.1" : hostname)) refusePort();
+  checkpointSqliteInBackground();
 }
 if (cluster.isPrimary && workers > 1) {
   runPrimary({ count: workers, log, stopTimeoutMs: DRAIN_TIMEOUT_MS + 5_000, onListening: () => log("info", `hub listening on http://${hostname}:${port} (${workers} workers)`) });
   await new Promise(() => {}); // the primary serves nothing itself; the rest of this file runs in each worker
+}
+
+/**
+ * 5. SQLite's WAL checkpoints off the serving threads: one thread of this process (the primary, when
+ * there are workers) checkpoints the database file, and every serving connection to that file is told
+ * so through the environment (lib/db-wal-checkpointer.mjs). The file is the one lib/env.ts resolves.
+ */
+function checkpointSqliteInBackground() {
+  const url = process.env.DATABASE_URL || `file:${path.join(process.env.DATA_DIR || "./data", "hub.db")}`;
+  let target;
+  try {
+    target = describeDatabase(url);
+  } catch {
+    return; // not a file the hub can share (the app names the problem)
+  }
+  if (target.provider !== "sqlite") return;
+  process.env[BACKGROUND_CHECKPOINTS_ENV] = target.filePath;
+  startWalCheckpointer({ filePath: target.filePath, log });
 }
 
 function refusePort() {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { createDb, type Db, keepPreparedStatements, type Tx } from "@/lib/db-core";
 import { rawPlanCounts } from "@/lib/db-raw-plans";
+import { SAFETY_NET_PAGES } from "@/lib/db-wal-settings.mjs";
 import { insertPayment } from "@/lib/x402/insert-payment";
 import { isUniqueViolation } from "@/lib/x402/is-unique-violation";
 import { canConnect, dropDatabase, migrate, resetDatabase } from "@/scripts/lib/migrate.mjs";
@@ -338,6 +339,27 @@ describe("kept prepared statements (SQLite)", () => {
       expect((await db.leaderLock.findUnique({ where: { name: "kept" } }))?.holder).toBe("a");
     } finally {
       await db.$disconnect();
+    }
+  });
+});
+
+describe("WAL checkpoints (SQLite)", () => {
+  const url = `file:${path.join(tmpDir, "checkpoints.db")}`;
+  const autocheckpoint = async (db: Db) => Number((await db.$queryRawUnsafe<Array<Record<string, bigint>>>("PRAGMA wal_autocheckpoint"))[0]?.wal_autocheckpoint);
+
+  it("a connection checkpoints at SQLite's default, or leaves the work to the thread that checkpoints its file", async () => {
+    await resetDatabase({ databaseUrl: url });
+    await migrate({ databaseUrl: url });
+    const own = createDb(url);
+    const another = createDb(url, { checkpointedFile: path.join(tmpDir, "other.db") });
+    // The same file named another way (relative to the working directory) is the same file.
+    const left = createDb(url, { checkpointedFile: path.relative(process.cwd(), path.join(tmpDir, "checkpoints.db")) });
+    try {
+      expect(await autocheckpoint(own)).toBe(1000);
+      expect(await autocheckpoint(another)).toBe(1000);
+      expect(await autocheckpoint(left)).toBe(SAFETY_NET_PAGES);
+    } finally {
+      await Promise.all([own, another, left].map((db) => db.$disconnect()));
     }
   });
 });

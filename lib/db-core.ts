@@ -1,8 +1,10 @@
+import path from "node:path";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlDriverAdapterFactory } from "@prisma/client/runtime/client";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client";
 import { keepRawPlans } from "./db-raw-plans";
+import { SAFETY_NET_PAGES } from "./db-wal-settings.mjs";
 import { lruMemo } from "./lru-memo";
 import { type Prisma, PrismaClient as SqliteClient } from "./generated/sqlite/client";
 
@@ -54,7 +56,10 @@ export function describeDatabaseUrl(databaseUrl: string): DatabaseTarget {
  * A new PrismaClient for the URL's provider. Callers own it: cache it, and `$disconnect()` it
  * when a script ends. The database must already be migrated (scripts/migrate.mjs).
  */
-export function createDb(databaseUrl: string, { onWrite }: { onWrite?: () => void } = {}): Db {
+export function createDb(
+  databaseUrl: string,
+  { onWrite, checkpointedFile }: { onWrite?: () => void; checkpointedFile?: string } = {},
+): Db {
   const target = describeDatabaseUrl(databaseUrl);
   const watched = (base: SqlDriverAdapterFactory) => (onWrite ? new WatchedWrites(base, onWrite) : base);
   if (target.provider === "postgres") {
@@ -64,6 +69,8 @@ export function createDb(databaseUrl: string, { onWrite }: { onWrite?: () => voi
   const adapter = watched(new SerializedSqlite(
     // timeout is SQLite's busy_timeout: another process's write lock is waited for, not an error.
     new PrismaBetterSQLite3({ url: `file:${target.filePath}`, timeout: 5000 }),
+    // A file another thread checkpoints (server.mjs's, lib/db-wal-checkpointer.mjs): commits here leave it the work.
+    checkpointedFile && path.resolve(checkpointedFile) === path.resolve(target.filePath) ? SAFETY_NET_PAGES : DEFAULT_AUTOCHECKPOINT_PAGES,
   ));
   return withRawPlans(new SqliteClient({ adapter, transactionOptions: TRANSACTION_OPTIONS }));
 }
@@ -241,23 +248,30 @@ class SerialLock {
  * open, `PRAGMA optimize` every hour. Without statistics SQLite takes an index whose first column is
  * `network` (one value) as selective and walks it whole: a 402 challenge for content named by its
  * externalId scanned every content row (150 ms at 100,000 items instead of an index lookup).
+ * `autocheckpointPages` is the WAL size at which a commit of this connection checkpoints (SQLite's
+ * default, or a safety net above what the hub's checkpointer thread lets the WAL reach: lib/db-wal-checkpointer.mjs).
  */
 const OPTIMIZE_EVERY_MS = 60 * 60 * 1000;
+const DEFAULT_AUTOCHECKPOINT_PAGES = 1000;
 
 class SerializedSqlite implements SqlDriverAdapterFactory {
   readonly provider = "sqlite" as const;
   readonly adapterName: string;
   readonly #base: PrismaBetterSQLite3;
+  readonly #autocheckpointPages: number;
 
-  constructor(base: PrismaBetterSQLite3) {
+  constructor(base: PrismaBetterSQLite3, autocheckpointPages: number) {
     this.#base = base;
+    this.#autocheckpointPages = autocheckpointPages;
     this.adapterName = base.adapterName;
   }
 
   async connect(): Promise<SqlDriverAdapter> {
     const inner = await this.#base.connect();
     keepPreparedStatements(inner);
-    await inner.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA optimize = 0x10002;");
+    await inner.executeScript(
+      `PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA wal_autocheckpoint = ${this.#autocheckpointPages}; PRAGMA optimize = 0x10002;`,
+    );
     const lock = new SerialLock();
     const optimize = setInterval(() => void lock.run(() => inner.executeScript("PRAGMA optimize")).catch(() => {}), OPTIMIZE_EVERY_MS);
     optimize.unref();

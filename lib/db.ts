@@ -1,6 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { createDb, type Db, isPostgresUrl } from "@/lib/db-core";
+import { BACKGROUND_CHECKPOINTS_ENV } from "@/lib/db-wal-settings.mjs";
 import { noteWrite } from "@/lib/log/request-context";
 
 export type { Db, DbOrTx, Tx } from "@/lib/db-core";
@@ -18,7 +19,8 @@ export function getDb(): Db {
   const cached = globalCache.__hubDb;
   if (cached?.url === url) return cached.client;
   // Each statement that may write marks the request it serves (the route wrapper's read cache).
-  const client = createDb(url, { onWrite: noteWrite });
+  // Under server.mjs a thread checkpoints the SQLite file's WAL, so commits do not (set by server.mjs, not by operators).
+  const client = createDb(url, { onWrite: noteWrite, checkpointedFile: process.env[BACKGROUND_CHECKPOINTS_ENV] });
   globalCache.__hubDb = { url, client };
   return client;
 }

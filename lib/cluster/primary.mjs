@@ -4,8 +4,9 @@
 // - `broadcast`: a worker's message relayed to every other worker (a write dropped the kept read answers);
 // - `ask` "rate-limit:hit": the fixed-window rate-limit counters every worker shares;
 // - `ask` "gather:<topic>": every other worker's answer to <topic>, collected for the asker (/metrics).
-// It loads no Next and no database: it does not serve, and a singleton job (the settler, the deposit
-// index, the webhook worker) runs in whichever worker holds its database lease.
+// It loads no Next and no database client: it does not serve, and a singleton job (the settler, the deposit
+// index, the webhook worker) runs in whichever worker holds its database lease. (On SQLite server.mjs
+// gives this process the WAL checkpointer's thread, lib/db-wal-checkpointer.mjs.)
 // The worker side is lib/cluster/worker-bus.ts.
 import cluster from "node:cluster";
 import { createFixedWindows } from "../rate-limit/fixed-windows.mjs";
