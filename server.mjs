@@ -63,10 +63,10 @@ if (cluster.isPrimary && workers > 1) {
 /**
  * 5. SQLite's WAL checkpoints off the serving threads: one thread of this process (the primary, when
  * there are workers) checkpoints the database file, and every serving connection to that file is told
- * so through the environment (lib/db-wal-checkpointer.mjs). The file is the one lib/env.ts resolves.
+ * so through the environment (lib/db-wal-checkpointer.mjs): the database URL, resolved as lib/env.ts does.
  */
 function checkpointSqliteInBackground() {
-  const url = process.env.DATABASE_URL || `file:${path.join(process.env.DATA_DIR || "./data", "hub.db")}`;
+  const url = process.env.DATABASE_URL ?? `file:${path.join(path.resolve(process.env.DATA_DIR ?? "./data"), "hub.db")}`;
   let target;
   try {
     target = describeDatabase(url);
@@ -74,7 +74,7 @@ function checkpointSqliteInBackground() {
     return; // not a file the hub can share (the app names the problem)
   }
   if (target.provider !== "sqlite") return;
-  process.env[BACKGROUND_CHECKPOINTS_ENV] = target.filePath;
+  process.env[BACKGROUND_CHECKPOINTS_ENV] = url;
   startWalCheckpointer({ filePath: target.filePath, log });
 }
 

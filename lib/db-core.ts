@@ -1,4 +1,3 @@
-import path from "node:path";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlDriverAdapterFactory } from "@prisma/client/runtime/client";
@@ -58,7 +57,7 @@ export function describeDatabaseUrl(databaseUrl: string): DatabaseTarget {
  */
 export function createDb(
   databaseUrl: string,
-  { onWrite, checkpointedFile }: { onWrite?: () => void; checkpointedFile?: string } = {},
+  { onWrite, backgroundCheckpoints = false }: { onWrite?: () => void; backgroundCheckpoints?: boolean } = {},
 ): Db {
   const target = describeDatabaseUrl(databaseUrl);
   const watched = (base: SqlDriverAdapterFactory) => (onWrite ? new WatchedWrites(base, onWrite) : base);
@@ -69,8 +68,8 @@ export function createDb(
   const adapter = watched(new SerializedSqlite(
     // timeout is SQLite's busy_timeout: another process's write lock is waited for, not an error.
     new PrismaBetterSQLite3({ url: `file:${target.filePath}`, timeout: 5000 }),
-    // A file another thread checkpoints (server.mjs's, lib/db-wal-checkpointer.mjs): commits here leave it the work.
-    checkpointedFile && path.resolve(checkpointedFile) === path.resolve(target.filePath) ? SAFETY_NET_PAGES : DEFAULT_AUTOCHECKPOINT_PAGES,
+    // Another thread checkpoints this file (server.mjs's, lib/db-wal-checkpointer.mjs): commits here leave it the work.
+    backgroundCheckpoints ? SAFETY_NET_PAGES : DEFAULT_AUTOCHECKPOINT_PAGES,
   ));
   return withRawPlans(new SqliteClient({ adapter, transactionOptions: TRANSACTION_OPTIONS }));
 }

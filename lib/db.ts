@@ -19,8 +19,9 @@ export function getDb(): Db {
   const cached = globalCache.__hubDb;
   if (cached?.url === url) return cached.client;
   // Each statement that may write marks the request it serves (the route wrapper's read cache).
-  // Under server.mjs a thread checkpoints the SQLite file's WAL, so commits do not (set by server.mjs, not by operators).
-  const client = createDb(url, { onWrite: noteWrite, checkpointedFile: process.env[BACKGROUND_CHECKPOINTS_ENV] });
+  // Under server.mjs a thread checkpoints this SQLite database's WAL, so commits do not (server.mjs names
+  // the database URL it resolved as lib/env.ts does; not an operator's setting).
+  const client = createDb(url, { onWrite: noteWrite, backgroundCheckpoints: process.env[BACKGROUND_CHECKPOINTS_ENV] === url });
   globalCache.__hubDb = { url, client };
   return client;
 }
