@@ -18,10 +18,18 @@ export async function lockedGatewayAmount(
 ): Promise<bigint> {
   // Raw (one short statement on the money path; a Prisma aggregate costs about three times as much
   // CPU). The sum travels as text: SQLite's and PostgreSQL's integer and numeric sums decode alike.
-  const since = balanceReadAt ? Prisma.sql` OR ("status" = 'settled' AND "settledAt" >= ${new Date(balanceReadAt.getTime() - SKEW_MS)})` : Prisma.empty;
-  // network first: the (network, payer, status) index keeps this to the payer's own rows.
-  const [row] = await client.$queryRaw<Array<{ sum: string }>>`SELECT CAST(COALESCE(SUM("amountAtomic"), 0) AS TEXT) AS "sum" FROM "Payment"
-    WHERE "network" = ${env.NETWORK_MODE} AND "payer" = ${payer} AND "chainId" = ${chainId} AND "rail" = 'gateway'
-    AND ("status" IN ('locked', 'settling')${since})`;
+  // One sum per status arm, each a range of the (network, payer, status, settledAt) index: written as
+  // one `status IN (…) OR (status = 'settled' AND settledAt >= ?)`, SQLite without statistics for the
+  // table could take only (network, payer) from the index and walk the payer's whole settled history
+  // (13.6 ms per paid unlock for a payer with 50,000 settled payments, against 0.04–0.1 ms this way).
+  const payerRows = Prisma.sql`"network" = ${env.NETWORK_MODE} AND "payer" = ${payer}`;
+  const gatewayOf = Prisma.sql`"chainId" = ${chainId} AND "rail" = 'gateway'`;
+  const settled = balanceReadAt
+    ? Prisma.sql` + COALESCE((SELECT SUM("amountAtomic") FROM "Payment" WHERE ${payerRows} AND "status" = 'settled'
+        AND "settledAt" >= ${new Date(balanceReadAt.getTime() - SKEW_MS)} AND ${gatewayOf}), 0)`
+    : Prisma.empty;
+  const [row] = await client.$queryRaw<Array<{ sum: string }>>`SELECT CAST(
+    COALESCE((SELECT SUM("amountAtomic") FROM "Payment" WHERE ${payerRows} AND "status" IN ('locked', 'settling') AND ${gatewayOf}), 0)${settled}
+    AS TEXT) AS "sum"`;
   return BigInt(row?.sum ?? "0");
 }
