@@ -8,12 +8,14 @@
 //      request carries its own pre-signed authorization (one payer per connection), and the Payment and ledger
 //      rows written are checked against the 200s afterwards (one each).
 // The hub's batch settler runs meanwhile, as in production. Usage: node bench/pay.mjs [--duration 10]
-//   [--rounds 3] [--connections 10] [--payments 1500] [--db sqlite|postgres] [--build]; see bench/README.md.
+//   [--rounds 3] [--connections 10] [--payments 1500] [--history 0] [--db sqlite|postgres] [--build]; see bench/README.md.
+// --history N gives every payer N settled Gateway payments of a day ago before the paid runs: a payer
+// with a long history (an agent that buys all day) must cost a paid unlock no more than a new one.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import { checkGatewayBooks, gatewayBooks, gatewayPayers, settledGatewayBooks, signGatewayAuthorizations } from "./lib/gateway.mjs";
-import { benchOptions, combineRounds, ensureBuild, fmt, load, loadColumns, machineLine, printTable, root, runBenchmark, startChild, startHub } from "./lib/harness.mjs";
+import { benchOptions, combineRounds, ensureBuild, fmt, load, loadColumns, machineLine, printTable, root, runBenchmark, sqlRows, startChild, startHub } from "./lib/harness.mjs";
 
 const CONTENT = { contentId: "liner-notes" }; // seeded, 0.01 USDC
 const POST = { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(CONTENT) };
@@ -22,11 +24,13 @@ const POST = { method: "POST", headers: { "content-type": "application/json" }, 
 const loadExpecting = (opts) => load({ ...opts, method: POST.method, headers: POST.headers, body: POST.body });
 
 await runBenchmark(async () => {
-  const opts = benchOptions(process.argv.slice(2), { payments: { type: "string", default: "1500" }, targets: { type: "string", default: "floor,challenge,bare,paid" } });
+  const opts = benchOptions(process.argv.slice(2), { payments: { type: "string", default: "1500" }, history: { type: "string", default: "0" }, targets: { type: "string", default: "floor,challenge,bare,paid" } });
   const targets = new Set(opts.targets.split(","));
   for (const t of targets) if (!["floor", "challenge", "bare", "paid"].includes(t)) throw new Error(`--targets: unknown target ${t} (floor, challenge, bare, paid)`);
   const payments = Number(opts.payments);
   if (!Number.isInteger(payments) || payments < 10 || payments > 50_000) throw new Error("--payments must be an integer from 10 to 50000");
+  const history = Number(opts.history);
+  if (!Number.isInteger(history) || history < 0 || history > 1_000_000) throw new Error("--history must be an integer from 0 to 1000000");
   const timing = { duration: opts.duration, warmup: opts.warmup, connections: opts.connections };
 
   await ensureBuild({ force: opts.build });
@@ -77,6 +81,10 @@ await runBenchmark(async () => {
   const perPayer = 2n * BigInt(Math.ceil(total / opts.connections) + 1) * BigInt(gateway.amount);
   console.log(`› funding ${opts.connections} payers, signing ${total} Gateway authorizations…`);
   const signers = await gatewayPayers({ hub, count: opts.connections, deposit: perPayer });
+  if (history > 0) {
+    console.log(`› ${history} settled payments of a day ago for each payer…`);
+    await settledHistory({ databaseUrl: hub.databaseUrl, payers: signers.map((s) => s.address), count: history, chainId: Number(gateway.network.split(":")[1]), payTo: gateway.payTo, amount: gateway.amount });
+  }
   const signatures = (await signGatewayAuthorizations({ signers, total, to: gateway.payTo, amount: gateway.amount, network: gateway.network, verifyingContract: gateway.extra.verifyingContract })).map((payload) =>
     encodePaymentSignatureHeader({ x402Version: 2, accepted: gateway, resource: challenge.resource, payload }),
   );
@@ -146,3 +154,23 @@ await runBenchmark(async () => {
     process.exitCode = 1;
   }
 });
+
+/**
+ * `count` settled Gateway payments for each of `payers`, settled a day ago (before any balance read the
+ * hub will make, so none of them is owed again), written straight into the database in one statement
+ * per payer. The values are the benchmark's own (addresses, numbers), put into the SQL as literals; the
+ * benchmark's hub runs on the testnet.
+ */
+async function settledHistory({ databaseUrl, payers, count, chainId, payTo, amount }) {
+  const dayAgo = new Date(Date.now() - 86_400_000).toISOString().replace("Z", "+00:00");
+  for (const [p, payer] of payers.entries()) {
+    await sqlRows(
+      databaseUrl,
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${count})
+      INSERT INTO "Payment" ("id", "network", "chainId", "rail", "status", "resourceType", "resourceId", "payer", "payTo", "recipient",
+        "amountAtomic", "feeAtomic", "nonce", "createdAt", "updatedAt", "settledAt")
+      SELECT 'history-${p}-' || i, 'testnet', ${chainId}, 'gateway', 'settled', 'content', 'history', '${payer}', '${payTo}', '${payTo}',
+        ${BigInt(amount)}, 0, 'history-' || i, '${dayAgo}', '${dayAgo}', '${dayAgo}' FROM n`,
+    );
+  }
+}

@@ -651,7 +651,8 @@ export function summariseProfiles(dir, top = 25) {
 /**
  * The rows of one SQL query through the raw driver (benchmarks run without the TypeScript loader):
  * better-sqlite3 on a SQLite file, `pg` on PostgreSQL (search_path set to the URL's schema). `params`
- * are positional ($1… on PostgreSQL, ? on SQLite: write the query for the database).
+ * are positional ($1… on PostgreSQL, ? on SQLite: write the query for the database). A write without
+ * RETURNING answers no rows.
  */
 export async function sqlRows(databaseUrl, text, params = []) {
   const { describeDatabase, pgPoolConfig } = await import("../../scripts/lib/migrate.mjs");
@@ -661,7 +662,9 @@ export async function sqlRows(databaseUrl, text, params = []) {
     const sqlite = new Database(target.filePath, { timeout: 5000 });
     try {
       sqlite.defaultSafeIntegers(true);
-      return sqlite.prepare(text).all(...params);
+      const statement = sqlite.prepare(text);
+      if (!statement.reader) return (statement.run(...params), []); // a write without RETURNING
+      return statement.all(...params);
     } finally {
       sqlite.close();
     }
