@@ -28,7 +28,7 @@ import path from "node:path";
 import next from "next";
 import { runPrimary } from "./lib/cluster/primary.mjs";
 import { BACKGROUND_CHECKPOINTS_ENV, startWalCheckpointer } from "./lib/db-wal-checkpointer.mjs";
-import { describeDatabase } from "./scripts/lib/migrate.mjs";
+import { describeDatabase, hubDatabaseUrl } from "./scripts/lib/migrate.mjs";
 import { describeHolder, portInUse } from "./scripts/lib/ports.mjs";
 
 export const PEER_HEADER = "x-hub-peer-addr";
@@ -66,7 +66,7 @@ if (cluster.isPrimary && workers > 1) {
  * so through the environment (lib/db-wal-checkpointer.mjs): the database URL, resolved as lib/env.ts does.
  */
 function checkpointSqliteInBackground() {
-  const url = process.env.DATABASE_URL ?? `file:${path.join(path.resolve(process.env.DATA_DIR ?? "./data"), "hub.db")}`;
+  const url = hubDatabaseUrl(process.env);
   let target;
   try {
     target = describeDatabase(url);

@@ -1,6 +1,4 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
@@ -9,18 +7,15 @@ import { rawPlanCounts } from "@/lib/db-raw-plans";
 import { SAFETY_NET_PAGES } from "@/lib/db-wal-settings.mjs";
 import { insertPayment } from "@/lib/x402/insert-payment";
 import { isUniqueViolation } from "@/lib/x402/is-unique-violation";
-import { canConnect, dropDatabase, migrate, resetDatabase } from "@/scripts/lib/migrate.mjs";
+import { unitDatabases } from "@/e2e/support/unit-databases";
+import { migrate, resetDatabase } from "@/scripts/lib/migrate.mjs";
 
 // Runs on SQLite (a temporary file) and on PostgreSQL (a schema of its own on the local server,
-// TEST_POSTGRES_URL or the default below; skipped with a message when it does not answer).
+// TEST_POSTGRES_URL or scripts/lib/postgres.mjs's default; skipped with a message when it does not answer).
 
-const tmpDir = mkdtempSync(path.join(os.tmpdir(), "hub-db-core-"));
-const postgresBase = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
-const postgresUrl = `${postgresBase}${postgresBase.includes("?") ? "&" : "?"}schema=hub_smoke_${process.pid}`;
-const postgresUp = await canConnect(postgresUrl);
-if (!postgresUp) console.warn(`PostgreSQL not reachable at ${postgresBase}: skipping the PostgreSQL half of db-core tests`);
-
-afterAll(() => rmSync(tmpDir, { recursive: true, force: true }));
+const units = await unitDatabases("db-core");
+const { tmpDir } = units;
+afterAll(units.removeFiles);
 
 const PAYER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const PAY_TO = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
@@ -43,25 +38,15 @@ function payment(overrides: PaymentOverrides = {}) {
   };
 }
 
-const providers = [
-  { name: "sqlite", url: `file:${path.join(tmpDir, "hub.db")}`, enabled: true },
-  { name: "postgres", url: postgresUrl, enabled: postgresUp },
-];
-
-for (const provider of providers) {
+for (const provider of units.databases) {
   describe.skipIf(!provider.enabled)(`db-core on ${provider.name}`, () => {
     let db: Db;
 
     beforeAll(async () => {
-      await resetDatabase({ databaseUrl: provider.url });
-      await migrate({ databaseUrl: provider.url });
-      db = createDb(provider.url);
+      db = await units.open(provider);
     }, 60_000);
 
-    afterAll(async () => {
-      await db?.$disconnect();
-      if (provider.name === "postgres") await dropDatabase({ databaseUrl: provider.url });
-    });
+    afterAll(() => units.close(provider, db));
 
     it("round-trips a BigInt money amount above 2^53 exactly, and negative amounts", async () => {
       const amount = 2n ** 53n + 1n;

@@ -323,7 +323,7 @@ function load() {
     ...raw,
     HUB_ORIGIN: hubOrigin,
     DATA_DIR: dataDir,
-    DATABASE_URL: raw.DATABASE_URL ?? `file:${path.join(dataDir, "hub.db")}`,
+    DATABASE_URL: raw.DATABASE_URL ?? `file:${path.join(dataDir, "hub.db")}`, // as hubDatabaseUrl (scripts/lib/migrate.mjs), which server.mjs uses
     PUBLIC_RPC_URL: raw.PUBLIC_RPC_URL ?? raw.RPC_URL,
     RELAYER_PRIVATE_KEY: raw.RELAYER_PRIVATE_KEY ?? (devChain ? ANVIL_OPERATOR_KEY : undefined),
     TREASURY_ADDRESS: raw.TREASURY_ADDRESS ?? (devChain ? ANVIL_TREASURY : undefined),

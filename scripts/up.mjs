@@ -15,6 +15,7 @@ import { configProblems } from "./lib/config.mjs";
 import { seedDemoContent } from "./lib/demo-content.mjs";
 import { devAccount, DEV_ROLES } from "./lib/dev-accounts.mjs";
 import { exampleSiteHubEnv, exampleSitePort, startExampleSite } from "./lib/example-site.mjs";
+import { hubDatabaseUrl } from "./lib/migrate.mjs";
 import { commandOf, describeHolder, portHolder, portInUse } from "./lib/ports.mjs";
 import { bin, nodeBin, run } from "./lib/proc.mjs";
 import { contractEnv, migrateAndSeed, stackEnv, startChain, startServer } from "./lib/stack.mjs";
@@ -52,7 +53,7 @@ async function start() {
   const appPort = Number(process.env.PORT ?? 3000);
   const chainPort = Number(process.env.CHAIN_PORT ?? 8545);
   const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(root, "data"));
-  const databaseUrl = process.env.DATABASE_URL ?? `file:${path.join(dataDir, "hub.db")}`;
+  const databaseUrl = hubDatabaseUrl({ DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: dataDir });
   const baseEnv = stackEnv({ dataDir, databaseUrl, chainPort, appPort, origin: process.env.HUB_ORIGIN });
   await checkConfig(baseEnv);
 

@@ -10,6 +10,14 @@ import { fileURLToPath } from "node:url";
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const DEFAULT_DATABASE_URL = "file:./data/hub.db";
 
+/**
+ * The database URL the hub serves with for `environment`: DATABASE_URL, else the SQLite file hub.db in
+ * DATA_DIR (./data by default), as lib/env.ts resolves it.
+ */
+export function hubDatabaseUrl(environment) {
+  return environment.DATABASE_URL ?? `file:${path.join(path.resolve(environment.DATA_DIR ?? "./data"), "hub.db")}`;
+}
+
 const PRISMA_CLI = path.join(repoRoot, "node_modules", "prisma", "build", "index.js");
 const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
 const PG_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
