@@ -16,3 +16,14 @@ export async function contentCount({ network, type = "all", visible }: { network
     : await db.$queryRaw<Array<{ n: bigint | number | null }>>`SELECT SUM(k."n") AS n FROM "ContentCount" k WHERE k."network" = ${network}${typeFilter}`;
   return Number(rows[0]?.n ?? 0);
 }
+
+/**
+ * A statement for how many content items lie outside a filter — on another network, on a site that is
+ * not verified or was removed, or (with a type) of another type — from the same counters. Zero means the
+ * filter keeps every Content row, so a count of matches need not test the filter row by row.
+ */
+export function contentOutsideSql({ network, type = "all" }: { network: string; type?: string }): Prisma.Sql {
+  const typeFilter = type === "all" ? Prisma.empty : Prisma.sql` AND k."contentType" = ${type}`;
+  return Prisma.sql`SELECT COALESCE(SUM(k."n"), 0) FROM "ContentCount" k WHERE k."n" <> 0 AND NOT (k."network" = ${network}${typeFilter}
+    AND k."siteId" IN (SELECT "id" FROM "Site" WHERE "verified" = TRUE AND "removedAt" IS NULL))`;
+}

@@ -11,8 +11,24 @@ const MAX_TERMS = 8;
  */
 const PG_VECTOR = Prisma.sql`array_to_tsvector(array_remove(string_to_array(c."searchText", ' '), ''))`;
 
-/** A text query as each database's index reads it, or none when it has no words. */
-export type TextMatch = { terms: string[]; sql: Prisma.Sql };
+/**
+ * A text query as each database's index reads it, or none when it has no words: `sql`, a condition on
+ * `c`, the Content row; `countAll`, a statement counting every Content row that matches, from the text
+ * index alone where the database can (SQLite: the FTS5 table's doclists, no Content row read);
+ * `rowSql`, the same condition tested on the row's own searchText, without the index: each term must
+ * follow a space in " " + searchText (the tokens are stored joined by single spaces), which is what
+ * beginning a word means. For a walk that reads few rows, where gathering the index's matches first
+ * would cost more than testing them.
+ */
+export type TextMatch = { terms: string[]; sql: Prisma.Sql; countAll: Prisma.Sql; rowSql: Prisma.Sql };
+
+/** Every term begins a word of c.searchText: `instr` (SQLite) and `strpos` (PostgreSQL) take the same arguments. */
+function rowTest(terms: string[], find: "instr" | "strpos"): Prisma.Sql {
+  return Prisma.join(
+    terms.map((t) => Prisma.sql`${Prisma.raw(find)}(' ' || c."searchText", ${` ${t}`}) > 0`),
+    " AND ",
+  );
+}
 
 /**
  * Explore's text search, the one place that knows each database's text index: every word of `q`
@@ -24,13 +40,29 @@ export type TextMatch = { terms: string[]; sql: Prisma.Sql };
  * `NEAR`, `-`, `&`, `!`, `:`). `sql` is a condition on `c`, the Content row; null when `q` has no word
  * (then nothing matches).
  */
-export function textMatch(q: string): TextMatch | null {
+export function textMatch(q: string, postgres = isPostgres()): TextMatch | null {
   const terms = [...new Set(searchTokens(q))].slice(0, MAX_TERMS);
   if (terms.length === 0) return null;
-  if (isPostgres()) {
+  if (postgres) {
     const query = terms.map((t) => `'${t}':*`).join(" & ");
-    return { terms, sql: Prisma.sql`${PG_VECTOR} @@ ${query}::tsquery` };
+    const sql = Prisma.sql`${PG_VECTOR} @@ ${query}::tsquery`;
+    return { terms, sql, countAll: Prisma.sql`SELECT COUNT(*) FROM "Content" c WHERE ${sql}`, rowSql: rowTest(terms, "strpos") };
   }
   const match = terms.map((t) => `"${t}"*`).join(" AND ");
-  return { terms, sql: Prisma.sql`c.rowid IN (SELECT rowid FROM "ContentSearch" WHERE "ContentSearch" MATCH ${match})` };
+  return {
+    terms,
+    sql: Prisma.sql`c.rowid IN (SELECT rowid FROM "ContentSearch" WHERE "ContentSearch" MATCH ${match})`,
+    countAll: Prisma.sql`SELECT COUNT(*) FROM "ContentSearch" WHERE "ContentSearch" MATCH ${match}`,
+    rowSql: rowTest(terms, "instr"),
+  };
+}
+
+/**
+ * One statement for how many Content rows a text query matches under a filter: `outside` counts the
+ * content the filter leaves out (lib/counters/content-count.ts `contentOutsideSql`), `filtered` counts the
+ * matches the filter keeps, testing each. When nothing lies outside, every match counts and the text
+ * index alone answers (`countAll`); the counters and the matches are read in one snapshot.
+ */
+export function textTotalSql(match: TextMatch, { outside, filtered }: { outside: Prisma.Sql; filtered: Prisma.Sql }): Prisma.Sql {
+  return Prisma.sql`SELECT CASE WHEN (${outside}) = 0 THEN (${match.countAll}) ELSE (${filtered}) END AS n`;
 }
