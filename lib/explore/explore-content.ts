@@ -91,11 +91,26 @@ type RawCard = Omit<PageRow, "site"> & {
 };
 
 /**
+ * How a page's ids are found: walking the order's index (SQLite is told which; `walk` false: a plain
+ * scan and a sort), and with `rowTest` by testing the text of at most `rows` rows the walk reads first.
+ */
+type PageScan = { walk: boolean; rowTest?: { sql: Prisma.Sql; rows: number } };
+const WALK: PageScan = { walk: true };
+
+/** The ids of a page: `where` on the index's columns, then (with a row test) the text of the rows walked, within the bound. */
+function pageIds(where: Prisma.Sql, order: Order, limit: number, skip: number, scan: PageScan): Prisma.Sql {
+  if (!scan.rowTest) return Prisma.sql`SELECT c."id" FROM ${contentTable(scan.walk ? order.index : "scan")} WHERE ${where} ORDER BY ${order.sql} LIMIT ${limit} OFFSET ${skip}`;
+  return Prisma.sql`SELECT c."id" FROM (SELECT c."id", c."searchText", c."trendScore", c."unlocks", c."revenueAtomic", c."views", c."createdAt"
+      FROM ${contentTable(order.index)} WHERE ${where} ORDER BY ${order.sql} LIMIT ${scan.rowTest.rows}) c
+    WHERE ${scan.rowTest.sql} ORDER BY ${order.sql} LIMIT ${limit} OFFSET ${skip}`;
+}
+
+/**
  * One page of cards in one raw query (content columns plus the site's), in the given order. Raw SQL
  * rather than findMany: the ORM's per-call query compilation and row mapping cost more than the
  * indexed scan itself. Column types come back the same on both databases (Date, bigint, boolean).
  */
-async function cards(where: Prisma.Sql, order: Order, limit: number, skip: number, walk = true): Promise<PageRow[]> {
+async function cards(where: Prisma.Sql, order: Order, limit: number, skip: number, scan = WALK): Promise<PageRow[]> {
   if (limit <= 0) return [];
   // The page's ids are found first, from the order's index alone (it holds every column a filter
   // tests: content-join.ts); only those rows are then read and joined to their sites. When the walk
@@ -107,7 +122,7 @@ async function cards(where: Prisma.Sql, order: Order, limit: number, skip: numbe
       c."revenueAtomic", c."ratingsCount", c."ratingSum", c."reputationScore", c."createdAt", c."lastSeenAt", c."trendScore",
       s."name" AS "siteName", s."domain" AS "siteDomain", s."ownerWallet" AS "siteOwnerWallet", s."verified" AS "siteVerified",
       s."verificationStatus" AS "siteVerificationStatus", s."lastVerifiedAt" AS "siteLastVerifiedAt", s."removedAt" AS "siteRemovedAt", s."hosted" AS "siteHosted"
-    FROM (SELECT c."id" FROM ${contentTable(walk ? order.index : "scan")} WHERE ${where} ORDER BY ${order.sql} LIMIT ${limit} OFFSET ${skip}) p
+    FROM (${pageIds(where, order, limit, skip, scan)}) p
     CROSS JOIN "Content" c CROSS JOIN "Site" s WHERE c."id" = p."id" AND s."id" = c."siteId" ORDER BY ${order.sql}`;
   return rows.map(({ siteName, siteDomain, siteOwnerWallet, siteVerified, siteVerificationStatus, siteLastVerifiedAt, siteRemovedAt, siteHosted, ...c }) => ({
     ...c,
@@ -152,33 +167,35 @@ function positionOf(row: PageRow, order: Position["order"]): Position {
 /**
  * hot-new in two index-friendly parts: content first seen since `cutoff` (7 days before the first
  * page) by trending score, then older content newest first; skip, or a position in either part, pages
- * across both. `countWhere`: the same filter in the form a count reads fastest (a text query's index
- * matches rather than a test of each row's text).
+ * across both.
  */
-async function hotNewCards(where: Prisma.Sql, cutoff: Date, limit: number, skip: number, from?: Position, walk = true, countWhere = where) {
+async function hotNewCards(where: Prisma.Sql, cutoff: Date, limit: number, skip: number, from?: Position, walk = true) {
   // A Date parameter is bound in the same fixed-width ISO form the SQLite adapter stores, and as a
   // timestamp on PostgreSQL: the comparison agrees on both (covered by the explore API tests).
   const fresh = Prisma.sql`${where} AND c."createdAt" >= ${cutoff}`;
   const older = Prisma.sql`${where} AND c."createdAt" < ${cutoff}`;
-  if (from?.order === "newest") return cards(Prisma.sql`${older} AND ${after(from)}`, ORDERS.newest, limit, 0, walk);
-  const first = await cards(from ? Prisma.sql`${fresh} AND ${after(from)}` : fresh, ORDERS.trending, limit, skip, walk);
+  if (from?.order === "newest") return cards(Prisma.sql`${older} AND ${after(from)}`, ORDERS.newest, limit, 0, { walk });
+  const first = await cards(from ? Prisma.sql`${fresh} AND ${after(from)}` : fresh, ORDERS.trending, limit, skip, { walk });
   if (first.length === limit) return first;
   // The fresh part ran out on this page: older content continues where it ends.
-  const freshCount = first.length > 0 || skip === 0 ? skip + first.length : await count(countSql(Prisma.sql`${countWhere} AND c."createdAt" >= ${cutoff}`));
-  return [...first, ...(await cards(older, ORDERS.newest, limit - first.length, Math.max(0, skip - freshCount), walk))];
+  const freshCount = first.length > 0 || skip === 0 ? skip + first.length : await count(countSql(fresh));
+  return [...first, ...(await cards(older, ORDERS.newest, limit - first.length, Math.max(0, skip - freshCount), { walk }))];
 }
 
 /**
  * How a text query's page is found (on SQLite; PostgreSQL is given the row test or the index's
- * condition and plans alone): `test-rows` walks the order's index and tests each row's
- * own searchText (no text index read); `walk` walks it testing each row against the matches the FTS5
- * table gives (all of them, gathered first); `sort` reads every match and sorts them.
+ * condition and plans alone): `test-rows` walks the order's index and tests each row's own searchText
+ * (no text index read), within a bound of rows; `walk` walks it testing each row against the matches the
+ * FTS5 table gives (all of them, gathered first); `sort` reads every match and sorts them.
  */
 type TextScan = "test-rows" | "walk" | "sort";
 
 /**
- * Index rows a page may walk testing each row's text: ≈ 0.3–0.6 µs a row where gathering a common
- * word's matches from the FTS5 table costs 1.5–2 ms (100,000 items, bench/README.md, session 30).
+ * Index rows a page is expected to walk (matches spread evenly) for it to test each row's text:
+ * ≈ 0.3–0.6 µs a row where gathering a common word's matches from the FTS5 table costs 1.5–2 ms
+ * (100,000 items, bench/README.md, session 30). The walk then reads at most four times as many rows
+ * (at least this many), so matches bunched further down the order (an old site's name) cost a bounded
+ * walk before the index's matches answer.
  */
 const TEST_ROWS_WALK = 2_000;
 
@@ -191,11 +208,23 @@ const TEST_ROWS_WALK = 2_000;
  * 1.8 ms where its bitmap scan of the GIN index and a sort took 9.7 ms); otherwise it plans the page
  * alone, from the statistics of its index expression.
  */
-async function textPage(where: Prisma.Sql, query: ExploreQuery, match: TextMatch | null, page: (scan: TextScan) => Promise<PageRow[]>): Promise<[PageRow[], number]> {
+async function textPage(
+  where: Prisma.Sql,
+  query: ExploreQuery,
+  match: TextMatch | null,
+  page: (scan: TextScan, rows?: number) => Promise<PageRow[]>,
+): Promise<[PageRow[], number]> {
   const [total, visible] = await Promise.all([textTotal(where, query, match), countVisible(query.type)]);
   if (total === 0) return [[], 0];
-  const walked = ((query.skip + query.limit + 1) * visible) / total;
-  if (walked <= TEST_ROWS_WALK) return [await page("test-rows"), total];
+  const take = query.limit + 1;
+  const walked = ((query.skip + take) * visible) / total;
+  // hot-new pages across two walks, and a short first one continues into the second: no bound there.
+  if (walked <= TEST_ROWS_WALK && query.sort !== "hot-new") {
+    const rows = await page("test-rows", Math.max(TEST_ROWS_WALK, Math.ceil(4 * walked)));
+    // A whole page is the true one: every row before it was tested. A short one may only mean the
+    // bound was reached before the matches (or the page) ended: the index's matches answer then.
+    if (rows.length === take) return [rows, total];
+  }
   return [await page(isPostgres() || walked < total ? "walk" : "sort"), total];
 }
 
@@ -213,11 +242,15 @@ export async function exploreContent(query: ExploreQuery) {
   const cursor = query.cursor === undefined ? null : decodeExploreCursor(query.cursor, query.sort, query.skip);
   const cutoff = cursor?.cutoff ?? new Date(Date.now() - HOT_NEW_WINDOW_MS);
   const take = query.limit + 1;
-  const page$ = (scan: TextScan = "walk") => {
-    const filter = scan === "test-rows" && match ? whereClause(query, match.rowSql) : where;
-    return query.sort === "hot-new"
-      ? hotNewCards(filter, cutoff, take, query.skip, cursor?.after, scan !== "sort", where)
-      : cards(cursor ? Prisma.sql`${filter} AND ${after(cursor.after)}` : filter, ORDERS[query.sort], take, query.skip, scan !== "sort");
+  const page$ = (scan: TextScan = "walk", rows = 0) => {
+    if (query.sort === "hot-new") return hotNewCards(where, cutoff, take, query.skip, cursor?.after, scan !== "sort");
+    if (scan === "test-rows" && match) {
+      // The walk's own filter (network, type, visible site, cursor) on the index; the text on the rows it read.
+      const base = whereClause(query, undefined);
+      const rowTest = { sql: match.rowSql, rows };
+      return cards(cursor ? Prisma.sql`${base} AND ${after(cursor.after)}` : base, ORDERS[query.sort], take, query.skip, { walk: true, rowTest });
+    }
+    return cards(cursor ? Prisma.sql`${where} AND ${after(cursor.after)}` : where, ORDERS[query.sort], take, query.skip, { walk: scan !== "sort" });
   };
   const [rows, total] = match !== undefined ? await textPage(where, query, match, page$) : await Promise.all([page$(), countVisible(query.type)]);
   const page = rows.slice(0, query.limit);
