@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/sqlite/client";
+import { VISIBLE_SITE_IDS } from "@/lib/sites/visible-sites";
 
 /**
  * How many content items a network has (of one type, or "all"), from the ContentCount rows the
@@ -8,8 +9,13 @@ import { Prisma } from "@/lib/generated/sqlite/client";
  * never the content itself. `visible`: only content of verified sites not removed (explore's totals,
  * the content board); without it every site's (platform stats).
  */
+/** ` AND k."contentType" = type`, or nothing for "all". */
+function typeFilterOf(type: string): Prisma.Sql {
+  return type === "all" ? Prisma.empty : Prisma.sql` AND k."contentType" = ${type}`;
+}
+
 export async function contentCount({ network, type = "all", visible }: { network: string; type?: string; visible: boolean }): Promise<number> {
-  const typeFilter = type === "all" ? Prisma.empty : Prisma.sql` AND k."contentType" = ${type}`;
+  const typeFilter = typeFilterOf(type);
   const rows = visible
     ? await db.$queryRaw<Array<{ n: bigint | number | null }>>`SELECT SUM(k."n") AS n FROM "ContentCount" k JOIN "Site" s ON s."id" = k."siteId"
         WHERE k."network" = ${network}${typeFilter} AND s."verified" = TRUE AND s."removedAt" IS NULL`
@@ -23,7 +29,6 @@ export async function contentCount({ network, type = "all", visible }: { network
  * filter keeps every Content row, so a count of matches need not test the filter row by row.
  */
 export function contentOutsideSql({ network, type = "all" }: { network: string; type?: string }): Prisma.Sql {
-  const typeFilter = type === "all" ? Prisma.empty : Prisma.sql` AND k."contentType" = ${type}`;
-  return Prisma.sql`SELECT COALESCE(SUM(k."n"), 0) FROM "ContentCount" k WHERE k."n" <> 0 AND NOT (k."network" = ${network}${typeFilter}
-    AND k."siteId" IN (SELECT "id" FROM "Site" WHERE "verified" = TRUE AND "removedAt" IS NULL))`;
+  return Prisma.sql`SELECT COALESCE(SUM(k."n"), 0) FROM "ContentCount" k WHERE k."n" <> 0 AND NOT (k."network" = ${network}${typeFilterOf(type)}
+    AND k."siteId" IN (${VISIBLE_SITE_IDS}))`;
 }

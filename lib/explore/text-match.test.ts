@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db-core";
 import { contentOutsideSql } from "@/lib/counters/content-count";
 import { Prisma } from "@/lib/generated/sqlite/client";
+import { VISIBLE_SITE_IDS } from "@/lib/sites/visible-sites";
 import { searchTokens } from "./search-tokens";
 import { textMatch, textTotalSql } from "./text-match";
 import { unitDatabases } from "@/e2e/support/unit-databases";
@@ -13,7 +14,6 @@ const units = await unitDatabases("text-total");
 afterAll(units.removeFiles);
 
 const NETWORK = "testnet";
-const VISIBLE_SITES = Prisma.sql`SELECT "id" FROM "Site" WHERE "verified" = TRUE AND "removedAt" IS NULL`;
 
 for (const provider of units.databases) {
   describe.skipIf(!provider.enabled)(`a text query's total on ${provider.name}`, () => {
@@ -28,7 +28,7 @@ for (const provider of units.databases) {
       const match = textMatch(q, provider.name === "postgres");
       if (!match) throw new Error("no words");
       const typeFilter = type === "all" ? Prisma.empty : Prisma.sql` AND c."contentType" = ${type}`;
-      const filtered = Prisma.sql`SELECT COUNT(*) FROM "Content" c WHERE c."network" = ${NETWORK}${typeFilter} AND ${match.sql} AND c."siteId" IN (${VISIBLE_SITES})`;
+      const filtered = Prisma.sql`SELECT COUNT(*) FROM "Content" c WHERE c."network" = ${NETWORK}${typeFilter} AND ${match.sql} AND c."siteId" IN (${VISIBLE_SITE_IDS})`;
       const outside = contentOutsideSql({ network: NETWORK, type });
       const one = async (sql: Prisma.Sql) => Number((await db.$queryRaw<Array<{ n: bigint | number }>>(sql))[0]!.n);
       return {

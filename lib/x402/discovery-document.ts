@@ -4,7 +4,7 @@ import { resolveAudiencePrice } from "@/lib/access/audience-policy";
 import { NETWORKS } from "@/lib/chain/networks";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { Prisma } from "@/lib/generated/sqlite/client";
+import { VISIBLE_SITE_IDS } from "@/lib/sites/visible-sites";
 import { CONTENT_ORDER_INDEX, contentTable, siteIdIn } from "@/lib/explore/content-join";
 import { parseUsdc } from "@/lib/money";
 import type { discoveryResponse } from "@/lib/schemas/x402";
@@ -27,7 +27,7 @@ export async function discoveryDocument(): Promise<z.infer<typeof discoveryRespo
     WHERE c."network" = ${env.NETWORK_MODE}
       AND c."priceAtomic" >= ${parseUsdc(MINIMUM)} AND c."priceAtomic" <= ${parseUsdc(MAXIMUM)}
       AND c."accessPolicy" NOT IN ('free', 'blocked') AND c."url" <> ''
-      AND ${siteIdIn(Prisma.sql`SELECT "id" FROM "Site" WHERE "verified" = TRUE AND "removedAt" IS NULL`)}
+      AND ${siteIdIn(VISIBLE_SITE_IDS)}
     ORDER BY c."createdAt" DESC, c."id" DESC
     LIMIT ${LIMIT}`;
   const hub = NETWORKS[env.NETWORK_MODE];
