@@ -2,6 +2,7 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlDriverAdapterFactory } from "@prisma/client/runtime/client";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client";
+import { DirectRoute, directRawStatements, directRouteFactory } from "./db-direct-raw";
 import { keepRawPlans } from "./db-raw-plans";
 import { SAFETY_NET_PAGES } from "./db-wal-settings.mjs";
 import { lruMemo } from "./lru-memo";
@@ -60,23 +61,30 @@ export function createDb(
   { onWrite, backgroundCheckpoints = false }: { onWrite?: () => void; backgroundCheckpoints?: boolean } = {},
 ): Db {
   const target = describeDatabaseUrl(databaseUrl);
-  const watched = (base: SqlDriverAdapterFactory) => (onWrite ? new WatchedWrites(base, onWrite) : base);
+  // Raw statements go to the adapter directly once their shape is learned (lib/db-direct-raw.ts): `route`
+  // is the connection they take, outside the write watch so that it still sees them.
+  const route = new DirectRoute();
+  const adapterOf = (base: SqlDriverAdapterFactory) => directRouteFactory(onWrite ? new WatchedWrites(base, onWrite) : base, route);
   if (target.provider === "postgres") {
-    const adapter = watched(new PrismaPg(pgPoolConfig(target.connectionString, target.pgSchema), { schema: target.pgSchema }));
-    return withRawPlans(new PostgresClient({ adapter, transactionOptions: TRANSACTION_OPTIONS }) as unknown as Db);
+    const adapter = adapterOf(new PrismaPg(pgPoolConfig(target.connectionString, target.pgSchema), { schema: target.pgSchema }));
+    return withRawPlans(new PostgresClient({ adapter, transactionOptions: TRANSACTION_OPTIONS }) as unknown as Db, "postgres", route);
   }
-  const adapter = watched(new SerializedSqlite(
+  const adapter = adapterOf(new SerializedSqlite(
     // timeout is SQLite's busy_timeout: another process's write lock is waited for, not an error.
     new PrismaBetterSQLite3({ url: `file:${target.filePath}`, timeout: 5000 }),
     // Another thread checkpoints this file (server.mjs's, lib/db-wal-checkpointer.mjs): commits here leave it the work.
     backgroundCheckpoints ? SAFETY_NET_PAGES : DEFAULT_AUTOCHECKPOINT_PAGES,
   ));
-  return withRawPlans(new SqliteClient({ adapter, transactionOptions: TRANSACTION_OPTIONS }));
+  return withRawPlans(new SqliteClient({ adapter, transactionOptions: TRANSACTION_OPTIONS }), "sqlite", route);
 }
 
-/** Raw statements planned without Prisma's query compiler once their shape is learned (lib/db-raw-plans.ts). */
-function withRawPlans(client: Db): Db {
+/**
+ * Raw statements planned without Prisma's query compiler once their shape is learned (lib/db-raw-plans.ts),
+ * and then sent to the adapter without Prisma's client (lib/db-direct-raw.ts).
+ */
+function withRawPlans(client: Db, provider: "sqlite" | "postgres", route: DirectRoute): Db {
   keepRawPlans(client);
+  directRawStatements(client, provider, route);
   return client;
 }
 

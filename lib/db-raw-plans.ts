@@ -26,17 +26,22 @@ const KEPT_SHAPES = 2048;
 
 const RAW_REQUEST = /^\{"action":"(?:queryRaw|executeRaw)",/;
 const PATCHED = Symbol.for("paid-content-hub.rawPlans");
+const SHAPES = Symbol.for("paid-content-hub.rawPlanShapes");
 
 type ArgType = unknown;
 type Plan = { type: "query" | "execute"; args: { type: "rawSql"; sql: string; args: unknown[]; argTypes: ArgType[] } };
 type Compile = (request: string) => unknown;
 type CompilerClass = { prototype: { compile?: Compile } } & { [PATCHED]?: true };
-type CompilerWasm = { getRuntime?: () => Promise<{ QueryCompiler?: CompilerClass }> } & { [PATCHED]?: true };
+type CompilerWasm = { getRuntime?: () => Promise<{ QueryCompiler?: CompilerClass }> } & { [PATCHED]?: true; [SHAPES]?: Shapes };
 
-/** What the compiler has done for raw statements in this process: planned here, or compiled (learning or not kept). */
-export const rawPlanCounts = { planned: 0, compiled: 0 };
+/**
+ * What became of raw statements in this process: planned here, compiled (learning or not kept), or sent
+ * to the driver adapter without Prisma's client (lib/db-direct-raw.ts).
+ */
+export const rawPlanCounts = { planned: 0, compiled: 0, direct: 0 };
 
 type Shape = { checked: number; argTypes: ArgType[] | null }; // argTypes null: this shape is always compiled
+type Shapes = ReturnType<typeof lruMemo<Shape>>;
 
 /** A raw request read: its plan type, SQL, arguments as the plan carries them, and its shape's key; null if not plannable here. */
 type RawRequest = { type: Plan["type"]; sql: string; args: unknown[]; key: string };
@@ -50,9 +55,10 @@ export function keepRawPlans(client: object): boolean {
   if (typeof wasm?.getRuntime !== "function") return false;
   if (wasm[PATCHED]) return true;
   const getRuntime = wasm.getRuntime.bind(wasm);
+  const shapes = (wasm[SHAPES] = lruMemo<Shape>(KEPT_SHAPES));
   wasm.getRuntime = async () => {
     const runtime = await getRuntime();
-    if (runtime.QueryCompiler) planRawStatements(runtime.QueryCompiler);
+    if (runtime.QueryCompiler) planRawStatements(runtime.QueryCompiler, shapes);
     return runtime;
   };
   wasm[PATCHED] = true;
@@ -60,10 +66,9 @@ export function keepRawPlans(client: object): boolean {
 }
 
 /** Replaces the compiler class's `compile` with one that answers raw statements from kept plans. */
-export function planRawStatements(compiler: CompilerClass): void {
+export function planRawStatements(compiler: CompilerClass, shapes: Shapes = lruMemo<Shape>(KEPT_SHAPES)): void {
   const compile = compiler.prototype.compile;
   if (compiler[PATCHED] || typeof compile !== "function") return;
-  const shapes = lruMemo<Shape>(KEPT_SHAPES);
   compiler.prototype.compile = function (this: unknown, request: string) {
     const raw = typeof request === "string" && RAW_REQUEST.test(request) ? readRaw(request) : null;
     if (!raw) return compile.call(this, request);
@@ -78,6 +83,46 @@ export function planRawStatements(compiler: CompilerClass): void {
     return compiled;
   };
   compiler[PATCHED] = true;
+}
+
+/**
+ * The argument types the compiler planned for a raw statement of this type, SQL text and argument kinds
+ * (`rawArgument`'s), once the shape is verified; null until then, or when `client` keeps no plans.
+ */
+export function keptArgTypes(client: object, type: Plan["type"], sql: string, kinds: string): ArgType[] | null {
+  const shapes = (client as { _engineConfig?: { compilerWasm?: CompilerWasm } })._engineConfig?.compilerWasm?.[SHAPES];
+  const shape = shapes?.peek(`${type}\u0000${kinds}\u0000${sql}`);
+  return shape && shape.checked >= VERIFY ? shape.argTypes : null;
+}
+
+/**
+ * A raw statement's argument as its plan carries it, and its kind, straight from the JavaScript value:
+ * what Prisma's client sends for it (`serializeRawParameters`, then JSON) read by `readArgument`. Null
+ * for a value Prisma must take (bytes, a decimal, a list, any other object, an invalid date).
+ */
+export function rawArgument(value: unknown): { value: unknown; kind: string } | null {
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+      return readArgument(value);
+    case "number":
+      // JSON writes a non-finite number as null, and -0 as 0.
+      return Number.isFinite(value) ? readArgument(value === 0 ? 0 : value) : { value: null, kind: "n" };
+    case "bigint":
+      return { value: value.toString(), kind: "tbigint;" };
+    case "undefined":
+    case "function":
+    case "symbol":
+      return { value: null, kind: "n" };
+    case "object": {
+      if (value === null) return { value: null, kind: "n" };
+      if (!(value instanceof Date)) return null;
+      const iso: string | null = value.toJSON();
+      return iso === null ? null : { value: iso, kind: "tdate;" };
+    }
+    default:
+      return null;
+  }
 }
 
 function planOf({ type, sql, args }: RawRequest, argTypes: ArgType[]): Plan {
