@@ -149,6 +149,16 @@ for (const provider of units.databases) {
       expect(await db.leaderLock.count({ where: { name: { startsWith: "unlearned-" } } })).toBe(0);
     });
 
+    it("goes on after $disconnect: Prisma connects again, and raw statements follow the new connection", async () => {
+      const read = () => db.$queryRaw<Array<{ n: number | bigint }>>`SELECT COUNT(*) AS "n" FROM "Site" WHERE "domain" = ${"direct.example"}`;
+      for (let i = 0; i < 3; i++) await read();
+      await db.$disconnect();
+      const before = rawPlanCounts.direct;
+      expect(Number((await read())[0]!.n)).toBe(1); // Prisma's path, which connects
+      expect(Number((await read())[0]!.n)).toBe(1); // direct again, on the new connection
+      expect(rawPlanCounts.direct - before).toBe(1);
+    });
+
     it("refuses a raw statement sent after its transaction timed out, and writes nothing", async () => {
       const insert = (tx: Pick<Db, "$executeRaw">, name: string) =>
         tx.$executeRaw`INSERT INTO "LeaderLock" ("name", "holder", "expiresAt", "updatedAt") VALUES (${name}, ${"late"}, ${new Date()}, ${new Date()})`;

@@ -57,6 +57,11 @@ export function directRouteFactory(base: SqlDriverAdapterFactory, route: DirectR
       const connection = await base.connect();
       route.connection = connection;
       return forwarding(connection, {
+        // After $disconnect Prisma connects again on the next query; until then raw statements take its path.
+        dispose: () => {
+          if (route.connection === connection) route.connection = null;
+          return connection.dispose();
+        },
         startTransaction: async (...args: unknown[]) => {
           const slot = transactionSlot.getStore();
           const tx = await connection.startTransaction(...(args as Parameters<SqlDriverAdapter["startTransaction"]>));
