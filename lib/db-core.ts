@@ -2,7 +2,7 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlDriverAdapterFactory } from "@prisma/client/runtime/client";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client";
-import { DirectRoute, directRawStatements, directRouteFactory } from "./db-direct-raw";
+import { DirectRoute, directRawStatements, directRouteFactory, forwarding } from "./db-direct-raw";
 import { keepRawPlans } from "./db-raw-plans";
 import { SAFETY_NET_PAGES } from "./db-wal-settings.mjs";
 import { lruMemo } from "./lru-memo";
@@ -146,30 +146,24 @@ class WatchedWrites implements SqlDriverAdapterFactory {
 
 /** `target` (a connection or a transaction) with onWrite called before each statement that may write. */
 function watchStatements<T extends object>(target: T, onWrite: () => void): T {
-  return new Proxy(target, {
-    get(t, property) {
-      const value: unknown = Reflect.get(t, property, t);
-      if (typeof value !== "function") return value;
-      const fn = value as (...args: unknown[]) => unknown;
-      switch (property) {
-        case "queryRaw":
-        case "executeRaw":
-          return (query: SqlQuery) => {
-            if (mayWrite(query.sql)) onWrite();
-            return fn.call(t, query);
-          };
-        case "executeScript":
-          return (script: string) => {
-            onWrite();
-            return fn.call(t, script);
-          };
-        case "startTransaction":
-          return async (...args: unknown[]) => watchStatements((await fn.apply(t, args)) as object, onWrite);
-        default:
-          return fn.bind(t);
-      }
+  const t = target as unknown as SqlDriverAdapter;
+  const watched: Record<string, unknown> = {
+    queryRaw: (query: SqlQuery) => {
+      if (mayWrite(query.sql)) onWrite();
+      return t.queryRaw(query);
     },
-  });
+    executeRaw: (query: SqlQuery) => {
+      if (mayWrite(query.sql)) onWrite();
+      return t.executeRaw(query);
+    },
+    executeScript: (script: string) => {
+      onWrite();
+      return t.executeScript(script);
+    },
+    startTransaction: async (...args: Parameters<SqlDriverAdapter["startTransaction"]>) => watchStatements(await t.startTransaction(...args), onWrite),
+  };
+  // Only what `target` has (a transaction has no executeScript or startTransaction).
+  return forwarding(target, Object.fromEntries(Object.entries(watched).filter(([name]) => typeof Reflect.get(target, name) === "function")));
 }
 
 /** Statements kept per SQLite connection (by SQL text; the least recently used is dropped). */

@@ -93,7 +93,7 @@ function tracked(tx: SqlTransaction, open: OpenTransaction): SqlTransaction {
 }
 
 /** `target` with some methods replaced; every other property read from it (methods bound to it). */
-function forwarding<T extends object>(target: T, replaced: Record<string, unknown>): T {
+export function forwarding<T extends object>(target: T, replaced: Record<string, unknown>): T {
   return new Proxy(target, {
     get(t, property) {
       if (typeof property === "string" && Object.hasOwn(replaced, property)) return replaced[property];
@@ -113,6 +113,8 @@ type RawClient = { $executeRaw: RawMethod; $queryRaw: RawMethod; $transaction: (
  */
 export function directRawStatements(client: object, provider: "sqlite" | "postgres", route: DirectRoute): void {
   const c = client as RawClient;
+  const argTypesOf = keptArgTypes(client);
+  if (!argTypesOf) return; // no kept plans: every raw statement takes Prisma's path
   // Prisma's own methods, unbound: a transaction client Prisma makes reads its `$executeRaw` from the client,
   // so the ones replaced below, and must be given Prisma's, called on it, to stay in its transaction.
   const own = { executeRaw: c.$executeRaw, queryRaw: c.$queryRaw };
@@ -120,7 +122,7 @@ export function directRawStatements(client: object, provider: "sqlite" | "postgr
   const statement = (type: "execute" | "query", queryable: () => Queryable | null, fallback: RawMethod, open?: () => OpenTransaction | null): RawMethod =>
     (query, ...values) => {
       const target = queryable();
-      const planned = target && plan(client, provider, type, query, values);
+      const planned = target && plan(argTypesOf, provider, type, query, values);
       if (!target || !planned) return fallback(query, ...values);
       if (open?.()?.closed) return Promise.reject(closedTransaction());
       rawPlanCounts.direct++;
@@ -146,7 +148,7 @@ export function directRawStatements(client: object, provider: "sqlite" | "postgr
 }
 
 /** The adapter query for a raw statement, or null when Prisma must take it (an argument of another kind, a shape not learned yet). */
-function plan(client: object, provider: "sqlite" | "postgres", type: "execute" | "query", query: unknown, values: unknown[]): SqlQuery | null {
+function plan(argTypesOf: NonNullable<ReturnType<typeof keptArgTypes>>, provider: "sqlite" | "postgres", type: "execute" | "query", query: unknown, values: unknown[]): SqlQuery | null {
   const sql = asSql(query, values);
   if (!sql) return null;
   const text = provider === "postgres" ? sql.text : sql.sql;
@@ -158,7 +160,7 @@ function plan(client: object, provider: "sqlite" | "postgres", type: "execute" |
     args[i] = arg.value;
     kinds += arg.kind;
   }
-  const argTypes = keptArgTypes(client, type, text, kinds);
+  const argTypes = argTypesOf(type, text, kinds);
   return argTypes ? ({ sql: text, args, argTypes } as SqlQuery) : null;
 }
 

@@ -86,13 +86,21 @@ export function planRawStatements(compiler: CompilerClass, shapes: Shapes = lruM
 }
 
 /**
- * The argument types the compiler planned for a raw statement of this type, SQL text and argument kinds
- * (`rawArgument`'s), once the shape is verified; null until then, or when `client` keeps no plans.
+ * The argument types the compiler planned for raw statements of `client`, by type, SQL text and argument
+ * kinds (`rawArgument`'s), once a shape is verified: null until then. Null instead of a lookup when
+ * `client` keeps no plans.
  */
-export function keptArgTypes(client: object, type: Plan["type"], sql: string, kinds: string): ArgType[] | null {
+export function keptArgTypes(client: object): ((type: Plan["type"], sql: string, kinds: string) => ArgType[] | null) | null {
   const shapes = (client as { _engineConfig?: { compilerWasm?: CompilerWasm } })._engineConfig?.compilerWasm?.[SHAPES];
-  const shape = shapes?.peek(`${type}\u0000${kinds}\u0000${sql}`);
-  return shape && shape.checked >= VERIFY ? shape.argTypes : null;
+  if (!shapes) return null;
+  return (type, sql, kinds) => {
+    const shape = shapes.peek(shapeKey(type, kinds, sql));
+    return shape && shape.checked >= VERIFY ? shape.argTypes : null;
+  };
+}
+
+function shapeKey(type: Plan["type"], kinds: string, sql: string): string {
+  return `${type}\u0000${kinds}\u0000${sql}`;
 }
 
 /**
@@ -167,7 +175,7 @@ function readRaw(request: string): RawRequest | null {
     kinds += read.kind;
   }
   const type = action === "queryRaw" ? "query" : "execute";
-  return { type, sql, args, key: `${type}\u0000${kinds}\u0000${sql}` };
+  return { type, sql, args, key: shapeKey(type, kinds, sql) };
 }
 
 /** An argument as a plan carries it, and its kind (one letter, or `t<type>;` for a typed value); null: compile it. */
