@@ -10,8 +10,8 @@ const nextConfig = {
   // React's stylesheet-preload Link headers would join (or replace) the Link header to the manifest
   // that the interface requires on share and blog pages (set by the request edge, lib/edge/request-edge.ts): off.
   reactMaxHeadersLength: 0,
-  // libsecp256k1's prebuilt binding is found beside the package at run time: keep it out of the bundle.
-  serverExternalPackages: ["secp256k1"],
+  // libsecp256k1's and keccak's prebuilt bindings are found beside their packages at run time: keep them out of the bundle.
+  serverExternalPackages: ["keccak", "secp256k1"],
   async rewrites() {
     return {
       // A hosted blog's pages: the request edge names the blog's domain in x-hub-blog-page

@@ -1,5 +1,6 @@
 import "server-only";
-import { bytesToHex, getAddress, hexToBytes, keccak256, recoverAddress, type Address, type Hex } from "viem";
+import { bytesToHex, getAddress, hexToBytes, recoverAddress, type Address, type Hex } from "viem";
+import { keccak256 } from "@/lib/crypto/keccak";
 import { sign } from "viem/accounts";
 import { secp256k1Choice } from "@/lib/env";
 

@@ -1,4 +1,5 @@
-import { concatHex, domainSeparator as hashDomain, hashTypedData, keccak256, numberToHex, padHex, stringToHex, type Hex, type TypedDataDomain } from "viem";
+import { concatHex, domainSeparator as hashDomain, hashTypedData, numberToHex, padHex, stringToHex, type Hex, type TypedDataDomain } from "viem";
+import { keccak256 } from "@/lib/crypto/keccak";
 import { lruMemo } from "@/lib/lru-memo";
 
 /** What viem's `hashTypedData` takes: a domain, the struct types, the primary type and the message. */

@@ -1,5 +1,6 @@
 import "server-only";
-import { keccak256, stringToBytes, type Address } from "viem";
+import { stringToBytes, type Address } from "viem";
+import { keccak256 } from "@/lib/crypto/keccak";
 import { isPostgres, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 

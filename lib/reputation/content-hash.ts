@@ -1,5 +1,6 @@
 import "server-only";
-import { keccak256, stringToHex, type Hex } from "viem";
+import { stringToHex, type Hex } from "viem";
+import { keccak256 } from "@/lib/crypto/keccak";
 import { db, type DbOrTx } from "@/lib/db";
 
 /** Versioned so the derivation can change without colliding with older on-chain ratings. */

@@ -1,5 +1,6 @@
 import "server-only";
-import { encodeFunctionData, getAddress, keccak256, stringToHex } from "viem";
+import { encodeFunctionData, getAddress, stringToHex } from "viem";
+import { keccak256 } from "@/lib/crypto/keccak";
 import { reputationAbi } from "@/lib/chain/abis";
 import { getChainInfo } from "@/lib/chain/chain-info";
 import { hubChain } from "@/lib/chain/clients";

@@ -1,5 +1,6 @@
 import "server-only";
-import { keccak256, stringToBytes } from "viem";
+import { stringToBytes } from "viem";
+import { keccak256 } from "@/lib/crypto/keccak";
 import { isPostgres, type Tx } from "@/lib/db";
 
 /**
