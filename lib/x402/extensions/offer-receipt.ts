@@ -1,5 +1,4 @@
 import "server-only";
-import { encodePaymentResponseHeader, decodePaymentResponseHeader } from "@x402/core/http";
 import {
   createEIP712OfferReceiptIssuer,
   createOfferReceiptExtension,
@@ -20,6 +19,7 @@ import { typedDataDigest, type TypedDataInput } from "@/lib/crypto/typed-data-di
 import { NETWORKS } from "@/lib/chain/networks";
 import { env } from "@/lib/env";
 import { HEADERS } from "../constants";
+import { paymentResponseHeader } from "../payment-response-header";
 import type { PaidResource, PaymentOutcome } from "../types";
 import type { ChallengeContext, ChallengeExtension } from "./challenge-extension";
 import { lruMemo } from "@/lib/lru-memo";
@@ -120,10 +120,8 @@ export async function signedReceipt({ resourceUrl, payer, recordedAt }: { resour
 
 /** A paid answer's PAYMENT-RESPONSE with the signed receipt in extensions["offer-receipt"].info.receipt. */
 export async function withSignedReceipt(outcome: PaymentOutcome, resource: PaidResource, recordedAt: Date): Promise<PaymentOutcome> {
-  const header = outcome.headers[HEADERS.response];
-  if (!header || !outcome.receipt.payer) return outcome;
+  if (!outcome.headers[HEADERS.response] || !outcome.receipt.payer) return outcome;
   const receipt = await signedReceipt({ resourceUrl: resource.url, payer: outcome.receipt.payer, recordedAt });
-  const settle = decodePaymentResponseHeader(header);
-  const value = encodePaymentResponseHeader({ ...settle, extensions: { ...settle.extensions, [OFFER_RECEIPT]: { info: { receipt } } } });
-  return { ...outcome, headers: { ...outcome.headers, [HEADERS.response]: value } };
+  // The header paidOutcome wrote from the same receipt, written again with the extension (not decoded and re-encoded).
+  return { ...outcome, headers: { ...outcome.headers, ...paymentResponseHeader(outcome.receipt, { [OFFER_RECEIPT]: { info: { receipt } } }) } };
 }
