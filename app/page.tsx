@@ -1,6 +1,10 @@
 import { homeSummary } from "@/lib/hub/home-summary";
+import { headers } from "next/headers";
+import { keepPage } from "@/lib/edge/handoff";
 
 export default async function HomePage() {
+  // Public reads and the URL alone: an anonymous reader's render may be kept (lib/hub/discovery-pages.ts).
+  keepPage(await headers());
   const summary = await homeSummary();
   return (
     <>

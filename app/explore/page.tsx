@@ -7,6 +7,8 @@ import { feedAlternates, feedLinks } from "@/lib/feeds/feed-formats";
 import { CONTENT_TYPES } from "@/lib/schemas/events";
 import { EXPLORE_SORTS, exploreQuery } from "@/lib/schemas/explore";
 import "@/components/reader/reader.css";
+import { headers } from "next/headers";
+import { keepPage } from "@/lib/edge/handoff";
 
 export function generateMetadata(): Metadata {
   return {
@@ -21,6 +23,8 @@ const SORT_LABELS: Record<(typeof EXPLORE_SORTS)[number], string> = { trending: 
 
 // GET /explore — the explore feed rendered on the server (the same query as GET /hub/explore/content)
 export default async function ExplorePage({ searchParams }: { searchParams: Promise<Record<string, string>> }) {
+  // Public reads and the URL alone: an anonymous reader's render may be kept (lib/hub/discovery-pages.ts).
+  keepPage(await headers());
   const raw = await searchParams;
   // The page pages by skip (its links keep every filter); a cursor is the API's.
   const parsed = exploreQuery.safeParse({ ...raw, cursor: undefined, limit: raw.limit ?? String(PAGE) });

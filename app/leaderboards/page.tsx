@@ -5,12 +5,16 @@ import { Pager } from "@/components/pager";
 import { Stars } from "@/components/stars";
 import { leaderboards } from "@/lib/reputation/leaderboards";
 import { leaderboardQuery } from "@/lib/schemas/ledger";
+import { headers } from "next/headers";
+import { keepPage } from "@/lib/edge/handoff";
 
 export const metadata: Metadata = { title: "Leaderboards" };
 
 const TABS = [["creators", "Creators"], ["sites", "Sites"], ["content", "Content"]] as const;
 
 export default async function LeaderboardsPage({ searchParams }: { searchParams: Promise<Record<string, string>> }) {
+  // Public reads and the URL alone: an anonymous reader's render may be kept (lib/hub/discovery-pages.ts).
+  keepPage(await headers());
   const parsed = leaderboardQuery.safeParse(await searchParams);
   const query = parsed.success ? parsed.data : leaderboardQuery.parse({});
   const board = await leaderboards(query);

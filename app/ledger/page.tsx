@@ -7,6 +7,8 @@ import { WalletName } from "@/components/wallet-name";
 import { listActivities } from "@/lib/ledger/list-activities";
 import { walletNames } from "@/lib/sites/wallet-names";
 import { LEDGER_FILTERS, ledgerQuery } from "@/lib/schemas/ledger";
+import { headers } from "next/headers";
+import { keepPage } from "@/lib/edge/handoff";
 
 export const metadata: Metadata = { title: "Ledger" };
 
@@ -44,6 +46,8 @@ function TotalsList({ totals: t, hubTotal }: { totals: Totals; hubTotal: number 
 }
 
 export default async function LedgerPage({ searchParams }: { searchParams: Promise<Record<string, string>> }) {
+  // Public reads and the URL alone: an anonymous reader's render may be kept (lib/hub/discovery-pages.ts).
+  keepPage(await headers());
   const raw = await searchParams;
   // The page pages by skip (its pager links); an API cursor in the address is ignored.
   const parsed = ledgerQuery.safeParse({ ...raw, cursor: undefined, limit: raw.limit || "25", type: raw.type || undefined, domain: raw.domain?.trim() || undefined });

@@ -1,9 +1,13 @@
 import type { Metadata } from "next";
 import { platformStats } from "@/lib/ledger/platform-stats";
+import { headers } from "next/headers";
+import { keepPage } from "@/lib/edge/handoff";
 
 export const metadata: Metadata = { title: "Statistics" };
 
 export default async function StatsPage() {
+  // Public reads and the URL alone: an anonymous reader's render may be kept (lib/hub/discovery-pages.ts).
+  keepPage(await headers());
   const { stats } = await platformStats();
   const rows: [string, string | number][] = [
     ["Creators", stats.creators], ["Verified sites", stats.sites], ["Content items", stats.content],

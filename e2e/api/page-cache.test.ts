@@ -1,5 +1,5 @@
 // Whole reader pages kept for anonymous readers (lib/edge/page-cache.ts) on a hub of its own with
-// READ_CACHE_MS on (the main test hub runs without it): a share page or blog page is rendered once per
+// READ_CACHE_MS on (the main test hub runs without it): a share, blog or discovery page is rendered once per
 // bound, every hit carries a fresh CSP nonce on every script, a write through the instance drops it, an
 // active share's page is never served past its expiry, a kept post page still counts every reader's
 // view, and nothing personal (a cookie, credentials, Next's client-router requests, agents) is ever
@@ -162,5 +162,38 @@ describe("page cache", () => {
     const own = await get(post.path, admin);
     expect(own.status).toBe(200);
     expect(own.headers.get("x-hub-cache")).toBeNull();
+  });
+
+  it("keeps the hub's discovery pages (home, explore, ledger, stats, leaderboards) for anonymous readers, per query, until a write", async () => {
+    const get = async (path: string, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${hub.url}${path}`, { headers: { ...html, ...headers }, redirect: "manual" });
+      return { status: res.status, headers: res.headers, body: await res.text() };
+    };
+    const paths = ["/", "/explore", "/explore?sort=hot-new&q=kept", "/ledger", "/ledger?type=tips", "/stats", "/leaderboards", "/leaderboards?type=sites"];
+    for (const path of paths) {
+      const first = await get(path);
+      expect(first.status, path).toBe(200);
+      expect(first.headers.get("x-hub-cache"), path).toBeNull();
+      const second = await get(path);
+      expect(second.headers.get("x-hub-cache"), path).toBe("hit");
+      const [a, b] = [cspNonce(first.headers)!, cspNonce(second.headers)!];
+      expect(b, path).not.toBe(a);
+      expect(nonceAttrs(second.body).length, path).toBeGreaterThan(0);
+      expect(second.body.replaceAll(b, a), path).toBe(first.body);
+      // A signed-in reader, or one with any cookie, is rendered for.
+      expect((await get(path, { cookie: ownerHere })).headers.get("x-hub-cache"), path).toBeNull();
+      expect((await get(path, { cookie: "anything=1" })).headers.get("x-hub-cache"), path).toBeNull();
+    }
+    // Another query is another page.
+    expect((await get("/explore?sort=best-sellers")).headers.get("x-hub-cache")).toBeNull();
+    // A write through the instance drops every kept page.
+    const share = await createShare(owner, { title: "A write" });
+    expect((await client.api(`/quickshare/${share.slug}`, { method: "DELETE", cookie: ownerHere })).status).toBe(200);
+    for (const path of paths) expect((await get(path)).headers.get("x-hub-cache"), path).toBeNull();
+    // Pages that are someone's are never kept.
+    for (const path of ["/purchases", "/dashboard", "/tip"]) {
+      await get(path);
+      expect((await get(path)).headers.get("x-hub-cache"), path).toBeNull();
+    }
   });
 });

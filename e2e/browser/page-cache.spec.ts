@@ -37,3 +37,18 @@ test("a kept share page hydrates under its own fresh nonce, and its client compo
   await page.getByRole("button", { name: /sign in|connect/i }).first().click();
   await expect(page.getByRole("dialog")).toBeVisible();
 });
+
+test("a kept explore page hydrates under its own fresh nonce, and its header's wallet button works", async ({ page }) => {
+  const url = `${hub.url}/explore`;
+  const rendered = await page.goto(url);
+  expect(rendered!.status()).toBe(200);
+  expect(rendered!.headers()["x-hub-cache"]).toBeUndefined();
+  const kept = await page.goto(url);
+  expect(kept!.status()).toBe(200);
+  expect(kept!.headers()["x-hub-cache"]).toBe("hit");
+  expect(kept!.headers()["content-security-policy"]).not.toBe(rendered!.headers()["content-security-policy"]);
+  await expect(page.getByRole("heading", { name: "Explore", level: 1 })).toBeVisible();
+  await expect.poll(() => page.locator("header.site-header").evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber")))).toBe(true);
+  await page.getByRole("button", { name: /sign in|connect/i }).first().click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+});

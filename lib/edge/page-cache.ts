@@ -12,16 +12,16 @@ import { tapResponse } from "./response-tap";
 import { randomText } from "@/lib/random-text";
 
 /**
- * Whole reader pages (a share page, a hosted blog's index and posts) kept for readers who bring
- * nothing of their own: the read cache's store, bound and freshness (READ_CACHE_MS, and every write
- * this process finishes drops them), applied to HTML a server component rendered. A viral share link
- * or post is rendered once per READ_CACHE_MS, not once per reader.
+ * Whole reader pages (a share page, a hosted blog's index and posts, the hub's discovery pages) kept
+ * for readers who bring nothing of their own: the read cache's store, bound and freshness
+ * (READ_CACHE_MS, and every write this process finishes drops them), applied to HTML a server
+ * component rendered. A viral share link or post is rendered once per READ_CACHE_MS, not once per reader.
  *
  * Kept only when both sides agree:
  * - the edge (`answerFromPageCache`) sees a plain browser GET of a page its plug lets keep (a share
- *   page, a blog's index and posts): no Cookie (no session, so no entitlement, proof or admin view), no
- *   credential, actor or test header, not one of Next's client-router (RSC) requests, and it accepts
- *   HTML (an agent gets the access route, never this);
+ *   page, a blog's index and posts, home, explore, ledger, stats, leaderboards): no Cookie (no session,
+ *   so no entitlement, proof or admin view), no credential, actor or test header, not one of Next's
+ *   client-router (RSC) requests, and it accepts HTML (an agent gets the access route, never this);
  * - the page itself says its render was for no one in particular (`keepPage` in lib/edge/handoff.ts,
  *   called by the page's server component once it knows the reader is anonymous), with anything that
  *   ends it sooner (a share's expiry) and anything every reader still causes (a blog post's view).

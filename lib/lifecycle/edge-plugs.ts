@@ -1,6 +1,7 @@
 import { blogDomainOfHost, blogRequestOrigin } from "@/lib/blog/blog-domain";
 import { blogPages } from "@/lib/blog/blog-edge";
 import type { EdgePlugs } from "@/lib/edge/plugs";
+import { discoveryPages } from "@/lib/hub/discovery-pages";
 import { sharePages } from "@/lib/quickshare/share-edge";
 import { HEADERS } from "@/lib/x402/constants";
 import { ACTOR_HEADER, PROOF_HEADER } from "@/lib/x402/parse-credentials";
@@ -10,5 +11,5 @@ export const edgePlugs: EdgePlugs = {
   blogOfHost: blogDomainOfHost,
   blogOrigin: (host, forwardedProto) => blogRequestOrigin({ host, forwardedProto, https: false }),
   personalHeaders: [...HEADERS.signature, HEADERS.transferTx, HEADERS.txOwner, HEADERS.siwx, PROOF_HEADER, ACTOR_HEADER],
-  pages: [sharePages, blogPages],
+  pages: [sharePages, blogPages, discoveryPages],
 };
