@@ -5,7 +5,7 @@
 // (>= 0.8x the floor with p99 <= 25 ms at 10 connections).
 // Usage: node bench/reads.mjs [--db sqlite|postgres] [--content 100000] [--rows 1000000] [--rounds 2] [--duration 5]
 //   explore is also paged by cursor when the hub gives one out (50 pages × 3 sorts, and one page 90 % down by skip and by cursor)
-//   [--read-cache-ms 0] (the read cache off) [--only explore,ledger,...] (targets whose name contains one of the words) [--hold] (set up, then wait: for profiling)
+//   [--read-cache-ms 0] (the read cache off; the pages rendered too) [--only explore,ledger,page,...] (targets whose name contains one of the words) [--hold] (set up, then wait: for profiling)
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { bulkFill, settle } from "./lib/bulk-fill.mjs";
 import { openBlog, request, signIn } from "./lib/hosts.mjs";
@@ -97,6 +97,10 @@ await runBenchmark(async () => {
     { name: "blog /api/svc/status", path: "/api/svc/status", host: blog.host },
     { name: "blog /svc.json", path: "/svc.json", host: blog.host },
     { name: "402 challenge (POST /hub/pay)", path: "/hub/pay", ...pay },
+    // The discovery pages as a browser asks for them (no cookie: kept while the read cache is on), and the
+    // explore page as a signed-in reader's browser (a cookie: rendered for every request).
+    ...["/", "/explore", "/ledger", "/stats", "/leaderboards"].map((path) => ({ name: `page ${path}`, path, headers: { accept: "text/html" } })),
+    { name: "page /explore rendered (a cookie)", path: "/explore", headers: { accept: "text/html", cookie: "bench=1" } },
   ];
   const targets = selectTargets(all, opts.only);
   for (const t of targets) {
