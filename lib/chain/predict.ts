@@ -1,7 +1,6 @@
 // Off-chain prediction of the CREATE2 addresses of holding boxes and fee wallets. Pure viem, safe in
 // any runtime (server, browser, scripts): a box or wallet can receive USDC before it has code.
-import { getAddress, getContractAddress, pad, stringToBytes, type Address, type Hex } from "viem";
-import { keccak256 } from "@/lib/crypto/keccak";
+import { getAddress, getContractAddress, keccak256, pad, stringToBytes, type Address, type Hex } from "viem";
 import { lruMemo } from "../lru-memo";
 import { FEE_WALLET_INIT_CODE_HASH, HOLDING_BOX_INIT_CODE_HASH } from "./abis";
 

@@ -1,5 +1,4 @@
-import { concat, stringToBytes, type Hex } from "viem";
-import { keccak256 } from "@/lib/crypto/keccak";
+import { concat, keccak256, stringToBytes, type Hex } from "viem";
 
 /** Versioned prefix of the commitment; a new scheme gets a new prefix. */
 export const CONTENT_HASH_PREFIX = "svc-quickshare-content:v1";
