@@ -286,6 +286,7 @@ await runBenchmark(async () => {
       { title: "loop delay p99 / max", value: (r) => `${fmt.ms(r.d.lagP99)} / ${fmt.ms(r.d.lagMax)}` },
       { title: "GC ms (major)", value: (r) => `${fmt.int(r.d.gcMs)} (${fmt.int(r.d.gcMajorMs)})` },
       { title: "heap MB", value: (r) => fmt.int(r.d.heapMb) },
+      { title: "cache hits", value: (r) => (r.d.cacheLookups ? pctText(r.d.cacheHits / r.d.cacheLookups) : "–") },
       { title: "hub CPU", value: (r) => pctText(r.d.hubCpu) },
       { title: "bench CPU", value: (r) => pctText(r.d.benchCpu) },
       { title: "steal", value: (r) => pctText(r.d.steal) },
@@ -367,12 +368,13 @@ function hubCpuTicks(hub) {
 /**
  * Samples every 5 s while the soak runs and sums up per minute: the hub's event-loop delay (prom-client
  * resets its histogram at each scrape, so each sample covers the 5 s before it), GC time by kind, the
- * background jobs' passes (count and seconds), the V8 heap in use at the minute's end, the unsettled Gateway authorizations, the CPU used by the
+ * background jobs' passes (count and seconds), the V8 heap in use at the minute's end, the share of
+ * the read and page caches' lookups answered from a kept copy, the unsettled Gateway authorizations, the CPU used by the
  * hub's processes and by this process (of one core = 100 %), the machine's stolen CPU (of all cores),
  * and on SQLite the write-ahead log's size at the minute's end.
  */
 function soakDiagnostics({ hub, db, minuteOf, minutes }) {
-  const acc = Array.from({ length: minutes }, () => ({ lagP99: 0, lagMax: 0, gcMs: 0, gcMajorMs: 0, passes: {}, unsettled: undefined, heapMb: undefined, hubTicks: 0, benchUs: 0, steal: 0, total: 0, span: 0, walMb: undefined }));
+  const acc = Array.from({ length: minutes }, () => ({ lagP99: 0, lagMax: 0, gcMs: 0, gcMajorMs: 0, cacheHits: 0, cacheLookups: 0, passes: {}, unsettled: undefined, heapMb: undefined, hubTicks: 0, benchUs: 0, steal: 0, total: 0, span: 0, walMb: undefined }));
   const wal = db === "sqlite" ? `${hub.databaseUrl.replace(/^file:/, "")}-wal` : null;
   let last = { t: performance.now(), metrics: null, hub: hubCpuTicks(hub), bench: process.cpuUsage(), cpu: machineCpu() };
   const sample = async () => {
@@ -393,6 +395,10 @@ function soakDiagnostics({ hub, db, minuteOf, minutes }) {
       if (last.metrics) {
         m.gcMs += (gc("major") + gc("minor") + gc("incremental") + gc("weakcb")) * 1000;
         m.gcMajorMs += gc("major") * 1000;
+        // The read cache's and page cache's lookups (every write through the hub drops what they keep).
+        const cache = (result) => (metrics.get(`hub_read_cache_total{result="${result}"}`) ?? 0) - (last.metrics.get(`hub_read_cache_total{result="${result}"}`) ?? 0);
+        m.cacheHits += cache("hit");
+        m.cacheLookups += cache("hit") + cache("shared") + cache("miss");
         for (const [key, v] of metrics) {
           const job = /^hub_background_pass_duration_seconds_(sum|count)\{job="([^"]+)"\}$/.exec(key);
           if (!job) continue;
