@@ -391,14 +391,16 @@ function soakDiagnostics({ hub, db, minuteOf, minutes }) {
     if (metrics) {
       m.lagP99 = Math.max(m.lagP99, (metrics.get("hub_nodejs_eventloop_lag_p99_seconds") ?? 0) * 1000);
       m.lagMax = Math.max(m.lagMax, (metrics.get("hub_nodejs_eventloop_lag_max_seconds") ?? 0) * 1000);
-      const gc = (kind) => (metrics.get(`hub_nodejs_gc_duration_seconds_sum{kind="${kind}"}`) ?? 0) - (last.metrics?.get(`hub_nodejs_gc_duration_seconds_sum{kind="${kind}"}`) ?? 0);
+      // A counter's growth since the last sample.
+      const delta = (key) => (metrics.get(key) ?? 0) - (last.metrics?.get(key) ?? 0);
+      const gc = (kind) => delta(`hub_nodejs_gc_duration_seconds_sum{kind="${kind}"}`);
       if (last.metrics) {
         m.gcMs += (gc("major") + gc("minor") + gc("incremental") + gc("weakcb")) * 1000;
         m.gcMajorMs += gc("major") * 1000;
         // The read cache's and page cache's lookups (every write through the hub drops what they keep).
-        const cache = (result) => (metrics.get(`hub_read_cache_total{result="${result}"}`) ?? 0) - (last.metrics.get(`hub_read_cache_total{result="${result}"}`) ?? 0);
-        m.cacheHits += cache("hit");
-        m.cacheLookups += cache("hit") + cache("shared") + cache("miss");
+        const [hit, shared, miss] = ["hit", "shared", "miss"].map((result) => delta(`hub_read_cache_total{result="${result}"}`));
+        m.cacheHits += hit;
+        m.cacheLookups += hit + shared + miss;
         for (const [key, v] of metrics) {
           const job = /^hub_background_pass_duration_seconds_(sum|count)\{job="([^"]+)"\}$/.exec(key);
           if (!job) continue;
