@@ -1,7 +1,7 @@
 // Whole reader pages kept for anonymous readers (lib/edge/page-cache.ts) on a hub of its own with
 // READ_CACHE_MS on (the main test hub runs without it): a share, blog or discovery page is rendered once per
-// bound, every hit carries a fresh CSP nonce on every script, a write through the instance drops it, an
-// active share's page is never served past its expiry, a kept post page still counts every reader's
+// bound, every hit carries a fresh CSP nonce on every script, a write through the instance drops it (but
+// a write of counts only, a widget event or a view, which drops the JSON answers), an active share's page is never served past its expiry, a kept post page still counts every reader's
 // view, and nothing personal (a cookie, credentials, Next's client-router requests, agents) is ever
 // answered from it.
 import { gunzipSync } from "node:zlib";
@@ -11,7 +11,7 @@ import { testDb } from "../support/db";
 import { type ExtraHub, hubClient, startExtraHub } from "../support/extra-hub";
 import { rawGet } from "../support/hub";
 import { createShare, person, type Person } from "../support/quickshare";
-import { cleanupRun } from "../support/sites";
+import { cleanupRun, createSite } from "../support/sites";
 
 const html = { accept: "text/html,application/xhtml+xml" };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -195,5 +195,35 @@ describe("page cache", () => {
       await get(path);
       expect((await get(path)).headers.get("x-hub-cache"), path).toBeNull();
     }
+  });
+
+  it("keeps pages across writes of counts only (widget events, a share's view), which drop the JSON answers, and drops them when an event lists a new item", async () => {
+    const get = async (path: string) => (await fetch(`${hub.url}${path}`, { headers: html })).headers.get("x-hub-cache");
+    const stats = async () => (await fetch(`${hub.url}/hub/stats`)).headers.get("x-hub-cache");
+    const site = await createSite();
+    const share = await createShare(owner, { title: "Counted" });
+    const event = (fields: Record<string, unknown>) =>
+      fetch(`${hub.url}/hub/evt`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ siteId: site.id, token: site.token, ...fields }) });
+    const item = { event: "resource_view", url: `https://${site.domain}/new`, resource: { id: `new-${Date.now().toString(36)}`, title: "Newly listed", url: `https://${site.domain}/new` } };
+    const paths = ["/explore", "/ledger", "/stats", `/qs/${share.slug}`];
+    const keepAll = async () => {
+      for (const path of paths) await get(path);
+      for (const path of paths) expect(await get(path), path).toBe("hit");
+      await stats();
+      expect(await stats()).toBe("hit");
+    };
+    await keepAll();
+    expect((await event({ event: "page_view", url: `https://${site.domain}/` })).status).toBe(200);
+    expect((await fetch(`${hub.url}/quickshare/${share.slug}/view`, { method: "POST" })).status).toBe(200);
+    for (const path of paths) expect(await get(path), path).toBe("hit");
+    expect(await stats()).toBe("miss");
+    // An event that lists a new item writes more than counts: the pages go too.
+    expect((await event(item)).status).toBe(200);
+    for (const path of paths) expect(await get(path), path).toBeNull();
+    // The same event again lists nothing new: counts only.
+    await keepAll();
+    expect((await event(item)).status).toBe(200);
+    for (const path of paths) expect(await get(path), path).toBe("hit");
+    expect(await stats()).toBe("miss");
   });
 });

@@ -14,8 +14,10 @@ import { randomText } from "@/lib/random-text";
 /**
  * Whole reader pages (a share page, a hosted blog's index and posts, the hub's discovery pages) kept
  * for readers who bring nothing of their own: the read cache's store, bound and freshness
- * (READ_CACHE_MS, and every write this process finishes drops them), applied to HTML a server
- * component rendered. A viral share link or post is rendered once per READ_CACHE_MS, not once per reader.
+ * (READ_CACHE_MS, and every write this process finishes drops them but a write of counts only — a sale,
+ * a view, a widget event — whose counts a kept page shows up to the bound old: lib/http/read-cache.ts),
+ * applied to HTML a server component rendered. A viral share link or post is rendered once per
+ * READ_CACHE_MS, not once per reader, also while it sells.
  *
  * Kept only when both sides agree:
  * - the edge (`answerFromPageCache`) sees a plain browser GET of a page its plug lets keep (a share
@@ -74,7 +76,7 @@ function record(req: IncomingMessage, res: ServerResponse, key: string): void {
   // Kept bodies are compressed per hit (their nonce changes); the render itself is asked for identity.
   delete req.headers["accept-encoding"];
   const at = Date.now();
-  const generation = readGeneration();
+  const generation = readGeneration(true);
   const chunks: Buffer[] = [];
   let size = 0;
   let whole = true;
@@ -93,7 +95,7 @@ function record(req: IncomingMessage, res: ServerResponse, key: string): void {
       NOT_REPEATED.has(name) || value === undefined ? [] : Array.isArray(value) ? value.map((v) => [name, v]) : [[name, String(value)]]);
     if (headers.some(([name]) => name === "set-cookie" || name === "content-encoding") || !/^text\/html\b/.test(String(res.getHeader("content-type") ?? ""))) return;
     const nonce = NONCE.exec(String(res.getHeader("content-security-policy") ?? ""))?.[1] ?? null;
-    keepAnswer(key, { status: res.statusCode, headers, body: Buffer.concat(chunks), until: said.until, nonce, onHit: said.onHit }, { at, generation });
+    keepAnswer(key, { status: res.statusCode, headers, body: Buffer.concat(chunks), until: said.until, nonce, onHit: said.onHit }, { at, generation, page: true });
   });
 }
 

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { db, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
+import { noteWriteBeyondCounts } from "@/lib/log/request-context";
 import { trendIncrement } from "@/lib/explore/trend-score";
 import { recordActivity } from "@/lib/ledger/record-activity";
 import { parseUsdc } from "@/lib/money";
@@ -65,6 +66,7 @@ export async function ingestEvent({ body, origin, referer }: { body: EventBody; 
   if (status !== "verified") {
     const pageUrl = body.url ?? resource?.url ?? (origin && origin !== "null" ? origin : (referer ?? undefined));
     const proven = await reverifyOnEvent({ site, pageUrl });
+    if (proven) noteWriteBeyondCounts(); // the site's verification renewed: what lists it may change
     if (!proven) {
       if (status === "stale") {
         throw new ApiError("verification-stale", `The verification of ${site.domain} is older than ${env.SITE_VERIFICATION_MAX_AGE_DAYS} days and the widget could not be found on the page to renew it`);
@@ -197,6 +199,8 @@ async function upsertContent(tx: Tx, site: SiteRow, externalId: string, f: Conte
   const publisherTags = f.tags !== undefined && f.tags !== "" ? { tags: f.tags, tagsTentative: false } : {};
   const { tags: _tags, ...rest } = f;
   void _tags;
+  // A new item, or one whose listed fields change, is more than counts: kept pages are dropped too.
+  if (!existing || listedFieldsChange(existing, { ...rest, ...publisherTags })) noteWriteBeyondCounts();
   if (!existing) {
     const row = await tx.content.create({
       data: {
@@ -230,6 +234,11 @@ async function upsertContent(tx: Tx, site: SiteRow, externalId: string, f: Conte
     },
   });
   return { ...row, created: false };
+}
+
+/** Whether writing `fields` changes any of them on the row (an event that only repeats what is listed counts only). */
+function listedFieldsChange(row: Record<string, unknown>, fields: Record<string, unknown>): boolean {
+  return Object.entries(fields).some(([k, v]) => v !== undefined && row[k] !== v);
 }
 
 async function recordCounters(tx: Tx, { site, contentId, event, counted, now }: { site: SiteRow; contentId: string | null; event: EventKind; counted: boolean; now: Date }) {

@@ -7,6 +7,7 @@ import { db, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 import { trendIncrement } from "@/lib/explore/trend-score";
 import { ApiError } from "@/lib/http/errors";
+import { noteWriteBeyondCounts } from "@/lib/log/request-context";
 import type { settleResponseSchema } from "@/lib/schemas/facilitator";
 import { buildSearchText } from "@/lib/sites/search-text";
 import { acceptPaymentPayload } from "@/lib/x402/accept-payment-payload";
@@ -121,6 +122,7 @@ async function upsertContent(tx: Tx, site: FacilitatorSite, payment: Facilitated
     searchText: buildSearchText({ title: c.title, description: c.description, siteName: site.name, domain: site.domain }),
   };
   if (!known) {
+    noteWriteBeyondCounts(); // a new listed item (or its fields rewritten): kept pages are dropped too
     // A concurrent first sale of the same page may have created it meanwhile: then its id is the one.
     const row = await tx.content.upsert({
       where: contentKey(site, payment),
@@ -133,6 +135,7 @@ async function upsertContent(tx: Tx, site: FacilitatorSite, payment: Facilitated
   if (agentsPricedApart(known.accessPolicy)) fields.priceAtomic = known.priceAtomic;
   const changed = Object.fromEntries(Object.entries(fields).filter(([k, v]) => known[k as keyof typeof fields] !== v));
   const stale = !known.lastSeenAt || now.getTime() - known.lastSeenAt.getTime() >= SEEN_EVERY_MS;
+  if (Object.keys(changed).length > 0) noteWriteBeyondCounts();
   if (Object.keys(changed).length > 0 || stale) await tx.content.update({ where: { id: known.id }, data: { ...changed, lastSeenAt: now } });
   return known.id;
 }

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 const settings = vi.hoisted(() => ({ READ_CACHE_MS: 80 }));
 vi.mock("@/lib/env", () => ({ env: settings }));
 
-const { cachedRead, cachedValue, invalidateReads, readCacheKey } = await import("./read-cache");
+const { cachedRead, cachedValue, invalidateReads, keepAnswer, keptAnswer, readCacheKey, readGeneration } = await import("./read-cache");
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const json = (value: unknown, status = 200) => Response.json(value, { status });
@@ -78,6 +78,38 @@ describe("read cache", () => {
     };
     await cachedRead("v", during);
     expect((await cachedRead("v", compute)).headers.get("x-hub-cache")).toBe("miss");
+  });
+
+  it("keeps anonymous pages across a write of counts only, which drops every kept answer and value, and drops them on any other write", async () => {
+    let n = 0;
+    const compute = async () => json({ n: ++n });
+    const page = (body: string) => ({ status: 200, headers: [["content-type", "text/html"]] as Array<[string, string]>, body: new TextEncoder().encode(body) });
+    const keepPage = (key: string, body: string) => keepAnswer(key, page(body), { at: Date.now(), generation: readGeneration(true), page: true });
+    await cachedRead("a", compute);
+    await cachedValue("count", async () => n);
+    keepPage("page /explore", "explore");
+    invalidateReads("counts");
+    expect(keptAnswer("page /explore")).toBeDefined();
+    expect((await cachedRead("a", compute)).headers.get("x-hub-cache")).toBe("miss");
+    expect(await cachedValue("count", async () => "again")).toBe("again");
+    // A page rendered while a write of counts finished is still kept; an answer computed then is not.
+    const pageGeneration = readGeneration(true);
+    const answerGeneration = readGeneration();
+    invalidateReads("counts");
+    keepAnswer("page /ledger", page("ledger"), { at: Date.now(), generation: pageGeneration, page: true });
+    keepAnswer("b", page("{}"), { at: Date.now(), generation: answerGeneration });
+    expect(keptAnswer("page /ledger")).toBeDefined();
+    expect(keptAnswer("b")).toBeUndefined();
+    // Any other write drops the pages, and a page rendered across it is not kept.
+    invalidateReads();
+    expect(keptAnswer("page /explore")).toBeUndefined();
+    expect(keptAnswer("page /ledger")).toBeUndefined();
+    keepAnswer("page /stats", page("stats"), { at: Date.now(), generation: pageGeneration, page: true });
+    expect(keptAnswer("page /stats")).toBeUndefined();
+    // A kept page still ends with the bound.
+    keepPage("page /", "home");
+    await sleep(100);
+    expect(keptAnswer("page /")).toBeUndefined();
   });
 
   it("is off at 0", async () => {

@@ -21,8 +21,14 @@ import { broadcast, onBroadcast } from "@/lib/cluster/worker-bus";
  * (another instance, the settler's and index's background passes, a CLI) show within READ_CACHE_MS. An
  * answer computed while a write finished is not kept (it may predate the write).
  *
- * Anonymous readers' pages are kept in the same store, under the same bound and generation
- * (lib/edge/page-cache.ts, through `keptAnswer` and `keepAnswer`).
+ * Anonymous readers' pages are kept in the same store and under the same bound (lib/edge/page-cache.ts,
+ * through `keptAnswer` and `keepAnswer` with `page`), in a generation of their own: a write whose route
+ * declares it changes only counts (`writes: "counts"` in `route()`: a widget event, a view, a paid
+ * unlock — a sale, a view, a ledger row) drops every kept answer and value but not the kept pages, which
+ * show such counts up to READ_CACHE_MS old; any other write drops them too. A page kept for no one in
+ * particular is never how a writer reads its own write (a payer's receipt, its ledger row and its counts
+ * are answers), and under a steady rate of sales and views (the soak's mix: about 27 a second) a page
+ * dropped on each of them would never be served from the cache.
  */
 export type Snapshot = {
   status: number;
@@ -35,10 +41,14 @@ export type Snapshot = {
   /** What a kept page's every reader still causes (a blog post's view). */
   onHit?: () => void;
 };
-type Entry = Snapshot & { at: number; generation: number };
+/** `page`: an anonymous reader's page, of the page generation (kept across writes of counts). */
+type Entry = Snapshot & { at: number; generation: number; page: boolean };
 type Kept<T> = { at: number; generation: number; value: Promise<T> };
 type State = {
+  /** Advanced by every write. */
   generation: number;
+  /** Advanced by every write but those of counts only (`WriteScope`): the kept pages' generation. */
+  pageGeneration: number;
   entries: Map<string, Entry>;
   bytes: number;
   flights: Map<string, { generation: number; done: Promise<Snapshot> }>;
@@ -58,23 +68,38 @@ const MAX_ENTRIES = 2_000;
 const MAX_VALUES = { values: 256, rows: 4_096 } as const;
 export type ValueSpace = keyof typeof MAX_VALUES;
 
+/** What a write may have changed: anything ("all"), or only counts a page may show a moment old ("counts"). */
+export type WriteScope = "all" | "counts";
+
 // One cache per process (lib/process-state.ts); another worker's write drops it too.
 const INVALIDATE = "read-cache:invalidate";
 const state = processState("read-cache", (): State => {
-  onBroadcast(INVALIDATE, () => dropAll(state()));
-  return { generation: 0, entries: new Map(), bytes: 0, flights: new Map(), kept: { values: new Map(), rows: new Map() } };
+  onBroadcast(INVALIDATE, (scope) => drop(state(), scope === "counts" ? "counts" : "all"));
+  return { generation: 0, pageGeneration: 0, entries: new Map(), bytes: 0, flights: new Map(), kept: { values: new Map(), rows: new Map() } };
 });
 
-/** A write finished in this process: every kept answer is stale from now on, here and in the other workers. */
-export function invalidateReads(): void {
-  dropAll(state());
-  broadcast(INVALIDATE);
+/**
+ * A write finished in this process: every kept answer and value is stale from now on, here and in the
+ * other workers, and so is every kept page unless the write changed only counts.
+ */
+export function invalidateReads(scope: WriteScope = "all"): void {
+  drop(state(), scope);
+  broadcast(INVALIDATE, scope);
 }
 
-function dropAll(s: State): void {
+function drop(s: State, scope: WriteScope): void {
   s.generation += 1;
-  s.entries.clear();
-  s.bytes = 0;
+  if (scope === "all") {
+    s.pageGeneration += 1;
+    s.entries.clear();
+    s.bytes = 0;
+  } else {
+    for (const [key, e] of s.entries) {
+      if (e.page) continue;
+      s.entries.delete(key);
+      s.bytes -= e.body.byteLength;
+    }
+  }
   for (const space of Object.values(s.kept)) space.clear();
 }
 
@@ -116,27 +141,33 @@ export function readCacheKey(req: Request & { nextUrl: URL }): string {
   return `${req.method} ${origin} ${req.nextUrl.pathname}?${new URLSearchParams(query)}`;
 }
 
-/** This process's write generation: an answer computed from an older one is not kept (`keepAnswer`). */
-export function readGeneration(): number {
-  return state().generation;
+/** This process's write generation (with `page`, the kept pages' one): an answer computed from an older one is not kept (`keepAnswer`). */
+export function readGeneration(page = false): number {
+  const s = state();
+  return page ? s.pageGeneration : s.generation;
 }
 
-/** The answer kept for `key` when it is fresh (this generation, younger than READ_CACHE_MS, before its `until`), counted as a hit. */
+const current = (s: State, page: boolean) => (page ? s.pageGeneration : s.generation);
+
+/** The answer kept for `key` when it is fresh (its kind's generation, younger than READ_CACHE_MS, before its `until`), counted as a hit. */
 export function keptAnswer(key: string, now = Date.now()): Snapshot | undefined {
   const ttl = env.READ_CACHE_MS;
   if (ttl <= 0) return undefined;
   const s = state();
   const kept = s.entries.get(key);
-  if (!kept || kept.generation !== s.generation || now - kept.at >= ttl || (kept.until !== undefined && now >= kept.until)) return undefined;
+  if (!kept || kept.generation !== current(s, kept.page) || now - kept.at >= ttl || (kept.until !== undefined && now >= kept.until)) return undefined;
   metrics().readCache.inc({ result: "hit" });
   return kept;
 }
 
-/** Keeps `snap` for `key`, computed at `at` in `generation`, unless a write has finished since (or it is too large). */
-export function keepAnswer(key: string, snap: Snapshot, { at, generation }: { at: number; generation: number }): void {
+/**
+ * Keeps `snap` for `key`, computed at `at` in `generation` (a page's: `readGeneration(true)`), unless a
+ * write of its kind has finished since (or it is too large).
+ */
+export function keepAnswer(key: string, snap: Snapshot, { at, generation, page = false }: { at: number; generation: number; page?: boolean }): void {
   const s = state();
-  if (env.READ_CACHE_MS <= 0 || s.generation !== generation || snap.body.byteLength > MAX_ENTRY_BYTES) return;
-  keep(s, key, { ...snap, at, generation });
+  if (env.READ_CACHE_MS <= 0 || current(s, page) !== generation || snap.body.byteLength > MAX_ENTRY_BYTES) return;
+  keep(s, key, { ...snap, at, generation, page });
 }
 
 /** The answer for `key`: a fresh kept one, a computation already under way, or `compute()` (kept when 200). */

@@ -9,8 +9,8 @@ import { ApiError, toErrorResponse, type ErrorBody } from "./errors";
 import { findIllFormedText } from "./find-ill-formed-text";
 import { BODY_ENCODING_HEADER } from "./internal-headers";
 import type { Operation } from "./operation";
-import { requestMayHaveWritten } from "@/lib/log/request-context";
-import { cachedRead, invalidateReads, readCacheKey } from "./read-cache";
+import { requestMayHaveWritten, requestWroteBeyondCounts } from "@/lib/log/request-context";
+import { cachedRead, invalidateReads, readCacheKey, type WriteScope } from "./read-cache";
 import { readCappedBody } from "./read-capped-body";
 import { TEST_CLOCK_HEADER } from "./request-clock";
 import { assertSameOrigin } from "./same-origin";
@@ -56,6 +56,14 @@ type Spec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, R exten
    * text/plain: only for routes that use no cookie (the widget's event beacon).
    */
   bodyType?: "json" | "json-or-text";
+  /**
+   * "counts": what this route writes changes only counts and rows a page shows as counts (a widget
+   * event, a view, a sale and its ledger row), so its writes drop the kept read answers but leave the
+   * anonymous readers' kept pages to their bound (lib/http/read-cache.ts). When it writes more (a
+   * content row created or its listed fields changed), it says so (`noteWriteBeyondCounts`) and the
+   * pages are dropped too, as after any route without this.
+   */
+  writes?: WriteScope;
   /** Runs before anything is parsed (e.g. a credential header check that must answer 403 first). */
   guard?: (req: NextRequest) => void | Promise<void>;
   /**
@@ -150,7 +158,8 @@ export function route<
     } finally {
       // Whatever a write changed, kept read answers may show the state before it. A request that sent
       // the database no statement that may write (a 402 challenge, a refused input) drops nothing.
-      if (MUTATING.has(req.method) && requestMayHaveWritten()) invalidateReads();
+      // A route of counts (`writes`) that created or changed a listed row drops the kept pages too.
+      if (MUTATING.has(req.method) && requestMayHaveWritten()) invalidateReads(spec.writes === "counts" && !requestWroteBeyondCounts() ? "counts" : "all");
     }
   };
 }

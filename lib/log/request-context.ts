@@ -4,9 +4,16 @@ import { processState } from "@/lib/process-state";
 /**
  * The request being served: what every log line written for it carries, and whether it has sent the
  * database a statement that may write (`wrote`, set by lib/db.ts; the route wrapper drops the read
- * cache after a request that wrote).
+ * cache after a request that wrote), and whether a write of counts wrote more (`beyondCounts`).
  */
-export type RequestContext = { requestId: string; method: string; path: string; wrote: boolean };
+export type RequestContext = {
+  requestId: string;
+  method: string;
+  path: string;
+  wrote: boolean;
+  /** A route that writes counts only (`writes: "counts"`) wrote more this time (`noteWriteBeyondCounts`). */
+  beyondCounts?: boolean;
+};
 
 /**
  * The request being served (set by the server hook for the request's whole async life). One store
@@ -23,4 +30,19 @@ export function noteWrite(): void {
 /** Whether the request being served may have written: true outside a request (nothing to tell by). */
 export function requestMayHaveWritten(): boolean {
   return requestContext.getStore()?.wrote ?? true;
+}
+
+/**
+ * A route that declares it writes counts only (a widget event, a sale) wrote more this time: a content
+ * row created, or its title, price or other listed fields changed. The route wrapper then drops the kept
+ * pages as well (lib/http/read-cache.ts).
+ */
+export function noteWriteBeyondCounts(): void {
+  const ctx = requestContext.getStore();
+  if (ctx) ctx.beyondCounts = true;
+}
+
+/** Whether the request being served wrote more than counts: true outside a request (nothing to tell by). */
+export function requestWroteBeyondCounts(): boolean {
+  return requestContext.getStore()?.beyondCounts ?? !requestContext.getStore();
 }

@@ -6,7 +6,7 @@ import { route } from "@/lib/http/route";
 import { facilitatorSettleOp } from "@/lib/openapi/paths-facilitator";
 
 // POST /facilitator/settle — x402 settle for a creator's server: recorded as a hub sale, settled by the relayer or locked for the Gateway batch
-export const POST = route({ ...facilitatorSettleOp, guard: requireBearer, errorBody: facilitatorErrorBody("settle") }, async ({ req, body }) => {
+export const POST = route({ ...facilitatorSettleOp, writes: "counts", guard: requireBearer, errorBody: facilitatorErrorBody("settle") }, async ({ req, body }) => {
   const site = await authenticateFacilitator({ authorization: req.headers.get("authorization") });
   return settleFacilitatedPayment({ site, request: body, fault: req.headers.get("x-hub-test-fault") });
 });

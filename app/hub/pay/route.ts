@@ -8,7 +8,7 @@ import { parseCredentials } from "@/lib/x402/parse-credentials";
 import { payForContent } from "@/lib/x402/pay-for-content";
 
 // POST /hub/pay — 402 x402 challenge for content, a hosted post or a blog's pass, or its receipt once paid (gateway or transfer rail)
-export const POST = route(payOp, async ({ body, req }) => {
+export const POST = route({ ...payOp, writes: "counts" }, async ({ body, req }) => {
   const credentials = parseCredentials(req.headers);
   // One object per request: the lookups below share its content row (lib/content/content-by-id.ts); a quote may read it from the cache.
   const lookup = { ...body, fromCache: credentials.payment.kind === "none" && !credentials.siwx };

@@ -7,7 +7,7 @@ import { shareAccess } from "@/lib/quickshare/share-access";
 import { parseCredentials } from "@/lib/x402/parse-credentials";
 
 // POST /quickshare/<slug>/unlock — pay over x402, or name walletAddress (with a session or proof) for a free share
-export const POST = route({ ...unlockOp, auth: "optional" }, async ({ req, params, body, session }) =>
+export const POST = route({ ...unlockOp, auth: "optional", writes: "counts" }, async ({ req, params, body, session }) =>
   answerResponse(
     await accessResource(shareAccess, {
       key: params.slug, claim: body.walletAddress ?? null, sessionWallet: session?.wallet ?? null,
