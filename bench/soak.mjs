@@ -11,8 +11,9 @@
 //     the hub's CPU ≤ 90 % of a core per worker): closed loops only ever wait for answers, so their
 //     rate is what the hub does at saturation, not what it sustains (on PostgreSQL three probes of one
 //     build gave 133, 185 and 201 req/s, and 0.8 × the higher two saturated the hub within minutes).
-//     --capacity closed soaks at the closed loops' rate as before. The soak then sends --load × the
-//     capacity, open loop (requests start on schedule whether or not earlier ones have answered, so a
+//     --capacity closed soaks at the closed loops' rate as before; --rate N skips the measuring and soaks
+//     at N req/s (two builds compared at one rate). The soak then sends --load × the
+//     capacity (or --rate), open loop (requests start on schedule whether or not earlier ones have answered, so a
 //     slowing hub shows as latency, not as a lower rate);
 //   - per minute: req/s, p50/p99 (all kinds, and the Gateway paid unlocks alone), errors, the RSS of the
 //     whole server (every worker);
@@ -20,7 +21,7 @@
 //     totals (LedgerTotal) equal to the sums of its rows, and the payments' sum equal to the ledger's.
 // Verdicts: p99 of the last minute within 20 % of the first, RSS growth after the first two minutes ≤ 64 MB,
 // no errors, books consistent. Exit 1 when one fails.
-// Usage: node bench/soak.mjs [--minutes 10] [--load 0.8] [--probe 15] [--capacity stepped|closed] [--step 15]
+// Usage: node bench/soak.mjs [--minutes 10] [--load 0.8] [--probe 15] [--capacity stepped|closed] [--step 15] [--rate N]
 //   [--workers N] [--db sqlite|postgres] [--transfer-every-ms 2000] [--app-port …] [--chain-port …]; see bench/README.md.
 import { readFileSync, statSync } from "node:fs";
 import http from "node:http";
@@ -54,6 +55,7 @@ await runBenchmark(async () => {
     "transfer-every-ms": { type: "string", default: "2000" },
     capacity: { type: "string", default: "stepped" },
     step: { type: "string", default: "15" },
+    rate: { type: "string", default: "" },
   });
   const minutes = Number(opts.minutes);
   const fraction = Number(opts.load);
@@ -65,6 +67,8 @@ await runBenchmark(async () => {
   const stepS = Number(opts.step);
   if (!["stepped", "closed"].includes(opts.capacity)) throw new Error(`--capacity must be stepped or closed (got ${opts.capacity})`);
   if (!(stepS >= 5 && stepS <= 120)) throw new Error("--step must be 5 to 120 seconds");
+  const fixedRate = opts.rate === "" ? null : Number(opts.rate);
+  if (fixedRate !== null && !(fixedRate > 0 && fixedRate <= 10_000)) throw new Error("--rate must be a request rate, e.g. 45");
 
   await ensureBuild({ force: opts.build });
   // The largest event rate the configuration takes. The soak reads the hub's own instruments every few
@@ -140,55 +144,61 @@ await runBenchmark(async () => {
     if (bad(r)) throw new Error(`${kind}: expected ${EXPECT[kind]}, got ${r.status} ${r.error ?? ""}`);
   }
 
-  // Capacity: closed loops for the probe, the mix without transfers.
-  console.log(`› measuring capacity: ${opts["probe-connections"]} closed loops of the mix for ${probeS} s; ${machineLine()}`);
-  let probed = 0;
-  let probeErrors = 0;
-  const probeEnd = performance.now() + probeS * 1000;
-  await Promise.all(
-    Array.from({ length: Number(opts["probe-connections"]) }, async () => {
-      while (performance.now() < probeEnd) {
-        const r = await one();
-        probed++;
-        if (bad(r)) probeErrors++;
+  // Capacity: closed loops for the probe, the mix without transfers (none with --rate).
+  const { ceiling, capacity } = fixedRate !== null ? { ceiling: fixedRate, capacity: fixedRate } : await measureCapacity();
+  const rate = fixedRate ?? capacity * fraction;
+  const how = fixedRate !== null ? "the rate asked (--rate)" : `${fraction}×`;
+  console.log(`  capacity ${fmt.int(capacity)} req/s (${fixedRate !== null ? "not measured" : opts.capacity}); soaking at ${fmt.int(rate)} req/s (${how}) for ${minutes} min`);
+
+  async function measureCapacity() {
+    console.log(`› measuring capacity: ${opts["probe-connections"]} closed loops of the mix for ${probeS} s; ${machineLine()}`);
+    let probed = 0;
+    let probeErrors = 0;
+    const probeEnd = performance.now() + probeS * 1000;
+    await Promise.all(
+      Array.from({ length: Number(opts["probe-connections"]) }, async () => {
+        while (performance.now() < probeEnd) {
+          const r = await one();
+          probed++;
+          if (bad(r)) probeErrors++;
+        }
+      }),
+    );
+    const ceiling = probed / probeS;
+    console.log(`  closed loops: ${fmt.int(ceiling)} req/s (${probeErrors} unexpected answers)`);
+    let capacity = ceiling;
+    if (opts.capacity === "stepped") {
+      console.log(`› stepping the open loop up from 0.4 × that rate, ${stepS} s a step, until a step does not hold:`);
+      let first;
+      let held;
+      // Past the closed loops' rate too: ten closed loops need not load the hub fully (one SQLite probe
+      // left it at 81 % of a core).
+      for (let f = 0.4; f <= 2.001; f += 0.1) {
+        const stepRate = ceiling * f;
+        const answers = [];
+        const cpu0 = hubCpuTicks(hub);
+        const t0 = performance.now();
+        const drainedAfter = await openLoop({ rate: stepRate, until: t0 + stepS * 1000, one, onAnswer: (t, r) => answers.push(r) });
+        const hubCpu = (hubCpuTicks(hub) - cpu0) / USER_HZ / ((performance.now() - t0) / 1000) / hub.workers;
+        const errors = answers.filter(bad).length;
+        const p99 = pct(answers.map((r) => r.ms), 0.99);
+        first ??= p99;
+        const checks = [
+          [errors === 0, `${errors} errors`],
+          [drainedAfter <= 1000, `answers in ${fmt.ms(drainedAfter)} after the step`],
+          [p99 <= 3 * first, `p99 ${fmt.ms(p99)} (first step ${fmt.ms(first)})`],
+          [hubCpu <= 0.9, `hub CPU ${pctText(hubCpu)} of a core per worker`],
+        ];
+        const ok = checks.every(([c]) => c);
+        console.log(`  ${fmt.int(stepRate)} req/s (${f.toFixed(1)}×): ${ok ? "held" : "did not hold"}: ${checks.map(([, what]) => what).join(", ")}`);
+        if (!ok) break;
+        held = stepRate;
       }
-    }),
-  );
-  const ceiling = probed / probeS;
-  console.log(`  closed loops: ${fmt.int(ceiling)} req/s (${probeErrors} unexpected answers)`);
-  let capacity = ceiling;
-  if (opts.capacity === "stepped") {
-    console.log(`› stepping the open loop up from 0.4 × that rate, ${stepS} s a step, until a step does not hold:`);
-    let first;
-    let held;
-    // Past the closed loops' rate too: ten closed loops need not load the hub fully (one SQLite probe
-    // left it at 81 % of a core).
-    for (let f = 0.4; f <= 2.001; f += 0.1) {
-      const stepRate = ceiling * f;
-      const answers = [];
-      const cpu0 = hubCpuTicks(hub);
-      const t0 = performance.now();
-      const drainedAfter = await openLoop({ rate: stepRate, until: t0 + stepS * 1000, one, onAnswer: (t, r) => answers.push(r) });
-      const hubCpu = (hubCpuTicks(hub) - cpu0) / USER_HZ / ((performance.now() - t0) / 1000) / hub.workers;
-      const errors = answers.filter(bad).length;
-      const p99 = pct(answers.map((r) => r.ms), 0.99);
-      first ??= p99;
-      const checks = [
-        [errors === 0, `${errors} errors`],
-        [drainedAfter <= 1000, `answers in ${fmt.ms(drainedAfter)} after the step`],
-        [p99 <= 3 * first, `p99 ${fmt.ms(p99)} (first step ${fmt.ms(first)})`],
-        [hubCpu <= 0.9, `hub CPU ${pctText(hubCpu)} of a core per worker`],
-      ];
-      const ok = checks.every(([c]) => c);
-      console.log(`  ${fmt.int(stepRate)} req/s (${f.toFixed(1)}×): ${ok ? "held" : "did not hold"}: ${checks.map(([, what]) => what).join(", ")}`);
-      if (!ok) break;
-      held = stepRate;
+      if (held === undefined) console.log("  not even the first step held: soaking at a fraction of it");
+      capacity = held ?? ceiling * 0.4;
     }
-    if (held === undefined) console.log("  not even the first step held: soaking at a fraction of it");
-    capacity = held ?? ceiling * 0.4;
+    return { ceiling, capacity };
   }
-  const rate = capacity * fraction;
-  console.log(`  capacity ${fmt.int(capacity)} req/s (${opts.capacity}); soaking at ${fmt.int(rate)} req/s (${fraction}×) for ${minutes} min`);
 
   // Counts before the soak, for the books.
   const paymentsBefore = await paymentBooks(hub.databaseUrl);
@@ -262,7 +272,8 @@ await runBenchmark(async () => {
     const span = Math.min(60, minutes * 60 - i * 60);
     return { name: `minute ${i + 1}`, reqPerSec: m.all.length / span, p50: pct(m.all, 0.5), p99: pct(m.all, 0.99), paidP99: pct(m.paid, 0.99), errors: m.errors, rss: m.rssEnd, statuses: m.statuses };
   });
-  const header = `Soak — ${opts.db}, ${hub.workers} worker${hub.workers === 1 ? "" : "s"}, ${minutes} min at ${fmt.int(rate)} req/s (${fraction}× a measured capacity of ${fmt.int(capacity)} req/s, ${opts.capacity === "stepped" ? `stepped open loop; closed loops ${fmt.int(ceiling)}` : "closed loops"}), transfers every ${transferEveryMs} ms`;
+  const measured = `${fraction}× a measured capacity of ${fmt.int(capacity)} req/s, ${opts.capacity === "stepped" ? `stepped open loop; closed loops ${fmt.int(ceiling)}` : "closed loops"}`;
+  const header = `Soak — ${opts.db}, ${hub.workers} worker${hub.workers === 1 ? "" : "s"}, ${minutes} min at ${fmt.int(rate)} req/s (${fixedRate !== null ? "--rate, capacity not measured" : measured}), transfers every ${transferEveryMs} ms`;
   console.log(`\n${header}\n${machineLine()}\n`);
   printTable(rows, [
     { title: "minute", value: (r) => r.name, align: "left" },

@@ -1,7 +1,10 @@
 // The read cache (lib/http/read-cache.ts) on a hub of its own with READ_CACHE_MS on (the main test hub
 // runs without it): public read answers are kept for the freshness bound, a write through the same
-// instance drops them at once (a POST that wrote nothing, such as a 402, does not), a write it did not see shows once the bound has passed, errors are never
+// instance drops them at once (a POST that wrote nothing, such as a 402, does not; a GET that paid does), a write it did not see shows once the bound has passed, errors are never
 // kept, concurrent misses share one computation, and requests that name their own time bypass it.
+import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
+import { ExactEvmScheme } from "@x402/evm/exact/client";
+import { x402Client } from "@x402/fetch";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDb } from "../support/db";
@@ -9,6 +12,7 @@ import { type ExtraHub, hubClient, startExtraHub } from "../support/extra-hub";
 import { api } from "../support/hub";
 import { createShare, person } from "../support/quickshare";
 import { cleanupRun, createSite } from "../support/sites";
+import { freshPayer, NETWORK, USDC } from "../support/x402";
 
 const BOUND_MS = 4_000;
 const domain = `cache-${Date.now().toString(36)}.example`;
@@ -103,6 +107,27 @@ describe("read cache", () => {
     expect(how.filter((h) => h === "miss")).toHaveLength(1);
     expect(how.every((h) => h === "miss" || h === "shared" || h === "hit")).toBe(true);
     expect(new Set(answers.map((r) => JSON.stringify(r.body))).size).toBe(1);
+  });
+
+  it("drops every kept answer when a GET pays (a share's access route), not when it answers 402", async () => {
+    await addActivity("paid-get");
+    await client.api(ledger);
+    expect((await client.api(ledger)).headers.get("x-hub-cache")).toBe("hit");
+    const share = await createShare(await person(), { content: "Paid by GET.", price: "0.01" });
+    const path = `/quickshare/${share.slug}/access`;
+    const challenge = await client.api(path);
+    expect(challenge.status).toBe(402);
+    expect((await client.api(ledger)).headers.get("x-hub-cache")).toBe("hit");
+    // The official x402 client signs the first offer (a transfer authorization the hub settles at once).
+    const required = decodePaymentRequiredHeader(challenge.headers.get("payment-required")!);
+    const payer = await freshPayer({ wallet: "1" });
+    const spend = { allowedAssets: [{ network: NETWORK, asset: USDC, maxAmountPerPayment: "10000000" }] };
+    const signer = new x402Client().register(NETWORK, new ExactEvmScheme(payer)).setSpendControls(spend);
+    const header = encodePaymentSignatureHeader(await signer.createPaymentPayload({ ...required, accepts: [required.accepts[0]!] }));
+    const paid = await client.api(path, { headers: { "payment-signature": header } });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body.content).toBe("Paid by GET.");
+    expect((await client.api(ledger)).headers.get("x-hub-cache")).toBe("miss");
   });
 
   it("quotes an anonymous reader a share read from the cache, and a named wallet a share read afresh", async () => {

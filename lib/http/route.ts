@@ -61,7 +61,8 @@ type Spec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, R exten
    * event, a view, a sale and its ledger row), so its writes drop the kept read answers but leave the
    * anonymous readers' kept pages to their bound (lib/http/read-cache.ts). When it writes more (a
    * content row created or its listed fields changed), it says so (`noteWriteBeyondCounts`) and the
-   * pages are dropped too, as after any route without this.
+   * pages are dropped too, as after any route without this. A GET route's writes drop nothing unless
+   * it declares this (a paid GET: a share's or a post's access, a pass, media).
    */
   writes?: WriteScope;
   /** Runs before anything is parsed (e.g. a credential header check that must answer 403 first). */
@@ -158,8 +159,10 @@ export function route<
     } finally {
       // Whatever a write changed, kept read answers may show the state before it. A request that sent
       // the database no statement that may write (a 402 challenge, a refused input) drops nothing.
-      // A route of counts (`writes`) that created or changed a listed row drops the kept pages too.
-      if (MUTATING.has(req.method) && requestMayHaveWritten()) invalidateReads(spec.writes === "counts" && !requestWroteBeyondCounts() ? "counts" : "all");
+      // A route of counts (`writes`) that created or changed a listed row drops the kept pages too. A GET
+      // that writes drops nothing (a sign-in nonce, a session's touch) unless its route declares
+      // `writes`: a paid GET (a share's or a post's access, a pass, media) records a sale.
+      if ((MUTATING.has(req.method) || spec.writes) && requestMayHaveWritten()) invalidateReads(spec.writes === "counts" && !requestWroteBeyondCounts() ? "counts" : "all");
     }
   };
 }

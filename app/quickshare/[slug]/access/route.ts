@@ -7,7 +7,7 @@ import { shareAccess } from "@/lib/quickshare/share-access";
 import { parseCredentials } from "@/lib/x402/parse-credentials";
 
 // GET /quickshare/<slug>/access — the single read route: 200 grant, 402 challenge, 403, 404, 410, 419
-export const GET = route({ ...accessOp, auth: "optional" }, async ({ req, params, query, session }) =>
+export const GET = route({ ...accessOp, auth: "optional", writes: "counts" }, async ({ req, params, query, session }) =>
   answerResponse(
     await accessResource(shareAccess, {
       key: params.slug, claim: query.wallet ?? null, sessionWallet: session?.wallet ?? null,

@@ -8,7 +8,7 @@ import { wantsDownload } from "@/lib/schemas/media";
 import { parseCredentials } from "@/lib/x402/parse-credentials";
 
 // GET /quickshare/<slug>/media/<kind>?index=N — one decrypted asset (proof, wallet + session, or a free public share)
-export const GET = route({ ...mediaOp, auth: "optional" }, ({ req, params, query, session }) => {
+export const GET = route({ ...mediaOp, auth: "optional", writes: "counts" }, ({ req, params, query, session }) => {
   const credentials = parseCredentials(req.headers);
   return serveMedia(shareAccess, {
     key: params.slug, kind: params.kind, index: query.index,

@@ -8,7 +8,7 @@ import { shortPostAccessOp } from "@/lib/openapi/paths-blog";
 import { parseCredentials } from "@/lib/x402/parse-credentials";
 
 // GET /api/<type>/<slug> (blog origin) — short mirror of the access route
-export const GET = route({ ...shortPostAccessOp, auth: blogReader }, async ({ req, params, query, blog }) => {
+export const GET = route({ ...shortPostAccessOp, auth: blogReader, writes: "counts" }, async ({ req, params, query, blog }) => {
   return answerResponse(
     await accessResource(postAccess(blog), {
       key: `/${params.type}/${params.slug}`, claim: query.wallet ?? null, sessionWallet: blog.session?.wallet ?? null,

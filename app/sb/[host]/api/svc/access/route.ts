@@ -8,7 +8,7 @@ import { postAccessOp } from "@/lib/openapi/paths-blog";
 import { parseCredentials } from "@/lib/x402/parse-credentials";
 
 // GET /api/svc/access?path=/<type>/<slug> (blog origin) — x402 access: decrypted content and media metadata, or 402/403/404
-export const GET = route({ ...postAccessOp, auth: blogReader }, async ({ req, query, blog }) => {
+export const GET = route({ ...postAccessOp, auth: blogReader, writes: "counts" }, async ({ req, query, blog }) => {
   return answerResponse(
     await accessResource(postAccess(blog), {
       key: query.path, claim: query.wallet ?? null, sessionWallet: blog.session?.wallet ?? null,

@@ -7,7 +7,7 @@ import { passAccess } from "@/lib/passes/pass-access";
 import { parseCredentials } from "@/lib/x402/parse-credentials";
 
 // GET /api/svc/pass (blog origin) — buy (or extend) the blog's pass over x402: 402 challenge, then the pass and its unlock proof
-export const GET = route({ ...buyPassOp, auth: blogReader }, async ({ req, query, blog }) => {
+export const GET = route({ ...buyPassOp, auth: blogReader, writes: "counts" }, async ({ req, query, blog }) => {
   const now = requestNow(req);
   const answer = await accessResource(passAccess(blog, now), {
     key: "pass", claim: query.wallet ?? null, sessionWallet: blog.session?.wallet ?? null,

@@ -9,7 +9,7 @@ import { wantsDownload } from "@/lib/schemas/media";
 import { parseCredentials } from "@/lib/x402/parse-credentials";
 
 // GET /api/svc/media/<postId>/<kind>?index=N (blog origin) — one decrypted media file; paid posts need the unlock proof
-export const GET = route({ ...blogMediaOp, auth: blogReader }, async ({ req, params, query, blog }) => {
+export const GET = route({ ...blogMediaOp, auth: blogReader, writes: "counts" }, async ({ req, params, query, blog }) => {
   const credentials = parseCredentials(req.headers);
   return serveMedia(postAccess(blog), {
     key: params.postId, kind: params.kind === "audio" ? "music" : params.kind, index: query.index,
