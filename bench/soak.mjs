@@ -12,7 +12,7 @@
 //     rate is what the hub does at saturation, not what it sustains (on PostgreSQL three probes of one
 //     build gave 133, 185 and 201 req/s, and 0.8 × the higher two saturated the hub within minutes).
 //     --capacity closed soaks at the closed loops' rate as before; --rate N skips the measuring and soaks
-//     at N req/s (two builds compared at one rate). The soak then sends --load × the
+//     at N req/s after as long a warm-up at that rate (two builds compared at one rate). The soak then sends --load × the
 //     capacity (or --rate), open loop (requests start on schedule whether or not earlier ones have answered, so a
 //     slowing hub shows as latency, not as a lower rate);
 //   - per minute: req/s, p50/p99 (all kinds, and the Gateway paid unlocks alone), errors, the RSS of the
@@ -145,10 +145,21 @@ await runBenchmark(async () => {
   }
 
   // Capacity: closed loops for the probe, the mix without transfers (none with --rate).
-  const { ceiling, capacity } = fixedRate !== null ? { ceiling: fixedRate, capacity: fixedRate } : await measureCapacity();
+  const { ceiling, capacity } = fixedRate !== null ? await warmUp(fixedRate) : await measureCapacity();
   const rate = fixedRate ?? capacity * fraction;
   const how = fixedRate !== null ? "the rate asked (--rate)" : `${fraction}×`;
   console.log(`  capacity ${fmt.int(capacity)} req/s (${fixedRate !== null ? "not measured" : opts.capacity}); soaking at ${fmt.int(rate)} req/s (${how}) for ${minutes} min`);
+
+  // --rate: the hub is loaded at that rate for as long as measuring would take (probe and six steps),
+  // so the soak's first minutes, and the RSS after warm-up, compare with a measured run's.
+  async function warmUp(rate) {
+    const seconds = probeS + 6 * stepS;
+    console.log(`› warming up at ${fmt.int(rate)} req/s for ${seconds} s (--rate: capacity not measured); ${machineLine()}`);
+    let errors = 0;
+    await openLoop({ rate, until: performance.now() + seconds * 1000, one, onAnswer: (t, r) => (errors += bad(r) ? 1 : 0) });
+    console.log(`  ${errors} unexpected answers`);
+    return { ceiling: rate, capacity: rate };
+  }
 
   async function measureCapacity() {
     console.log(`› measuring capacity: ${opts["probe-connections"]} closed loops of the mix for ${probeS} s; ${machineLine()}`);

@@ -75,6 +75,30 @@ describe("page cache", () => {
     expect(third.headers.get("x-request-id")).not.toBe(second.headers.get("x-request-id"));
   });
 
+  it("renders a page once for readers who ask at the same time: the others wait and are served its copy", async () => {
+    const path = `/explore?sort=hot-new&q=flight${Date.now().toString(36)}`;
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const res = await fetch(`${hub.url}${path}`, { headers: html });
+        return { status: res.status, headers: res.headers, body: await res.text() };
+      }),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
+    const how = answers.map((a) => a.headers.get("x-hub-cache"));
+    expect(how.filter((h) => h === null)).toHaveLength(1); // one render
+    expect(how.filter((h) => h !== null).every((h) => h === "shared" || h === "hit"), how.join()).toBe(true);
+    expect(how, "the others asked while it rendered").toContain("shared");
+    // Each copy has its own nonce and is otherwise the render.
+    const rendered = answers[how.indexOf(null)]!;
+    const nonce = cspNonce(rendered.headers)!;
+    for (const a of answers) {
+      if (a === rendered) continue;
+      const own = cspNonce(a.headers)!;
+      expect(own).not.toBe(nonce);
+      expect(a.body.replaceAll(own, nonce)).toBe(rendered.body);
+    }
+  });
+
   it("compresses a kept page for a reader who accepts gzip", async () => {
     const share = await createShare(owner, { title: "Kept and compressed", content: "Words ".repeat(400) });
     await page(share.slug);

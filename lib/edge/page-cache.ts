@@ -9,6 +9,7 @@ import { metrics } from "@/lib/metrics/metrics";
 import { closeHandoff, offerKeep } from "./handoff";
 import type { EdgePlugs, EdgeRequest } from "./plugs";
 import { tapResponse } from "./response-tap";
+import { processState } from "@/lib/process-state";
 import { randomText } from "@/lib/random-text";
 
 /**
@@ -28,6 +29,7 @@ import { randomText } from "@/lib/random-text";
  *   called by the page's server component once it knows the reader is anonymous), with anything that
  *   ends it sooner (a share's expiry) and anything every reader still causes (a blog post's view).
  *
+ * Readers who ask while a render of the page is under way share it (`flights`, x-hub-cache: shared).
  * A kept page is the response's status (200, or the 404/410/419 a share page answers), headers and
  * body; each hit gets a fresh CSP nonce (replaced in the policy and wherever the page carries it) and
  * is gzip-compressed when the reader accepts it (the render it was kept from is asked for identity).
@@ -40,17 +42,47 @@ const NOT_REPEATED = new Set(["x-request-id", "date", "content-length", "transfe
 const NONCE = /'nonce-([A-Za-z0-9+/=]+)'/;
 
 /**
- * The edge's first step for a page: answers it from the kept copy (true), or, for a page that may be
- * kept, offers the page to keep it (lib/edge/handoff.ts), asks Next for identity and records the
- * response to keep it if the page says so (false: Next serves it).
+ * Renders under way, by page key: readers who ask for a page while another reader's render of it may be
+ * kept wait for that render and are served its copy, so a page is rendered once when its kept copy
+ * ends, not once per reader arriving during the render (at 2,500 readers a second and a 14 ms render,
+ * about 35 renders). `done` gives the copy once the response closed, or undefined when it is not every
+ * reader's (the page did not say so, too large, an error) or a write that drops pages finished meanwhile.
  */
-export function answerFromPageCache(request: EdgeRequest, res: ServerResponse, plugs: EdgePlugs): boolean {
+type Flight = { generation: number; done: Promise<Snapshot | undefined> };
+const flights = processState("page-flights", () => new Map<string, Flight>());
+/** A reader waits this long for another's render at most, then renders its own (a render that hangs holds no one). */
+const FLIGHT_WAIT_MS = 5_000;
+
+/**
+ * The edge's first step for a page: answers it from the kept copy (true), or from a render of it under
+ * way for another reader (a promise of true), or, for a page that may be kept, offers the page to keep
+ * it (lib/edge/handoff.ts), asks Next for identity and records the response to keep it if the page says
+ * so (false, or a promise of false when a render it waited for could not be shared: Next serves it).
+ */
+export function answerFromPageCache(request: EdgeRequest, res: ServerResponse, plugs: EdgePlugs): boolean | Promise<boolean> {
   const { req } = request;
   const key = pageKey(request, plugs);
   if (!key) return false;
   const kept = keptAnswer(key);
   if (kept) {
-    writeKept(req, res, kept);
+    writeKept(req, res, kept, "hit");
+    return true;
+  }
+  const flight = flights().get(key);
+  if (flight && flight.generation === readGeneration(true)) return shareFlight(req, res, key, flight);
+  metrics().readCache.inc({ result: "miss" });
+  record(req, res, key);
+  return false;
+}
+
+async function shareFlight(req: IncomingMessage, res: ServerResponse, key: string, flight: Flight): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, FLIGHT_WAIT_MS, undefined)));
+  const snap = await Promise.race([flight.done, waited]).finally(() => clearTimeout(timer));
+  if (res.destroyed) return true; // the reader left while waiting: nothing to answer
+  if (snap && (snap.until === undefined || Date.now() < snap.until)) {
+    metrics().readCache.inc({ result: "shared" });
+    writeKept(req, res, snap, "shared");
     return true;
   }
   metrics().readCache.inc({ result: "miss" });
@@ -77,6 +109,9 @@ function record(req: IncomingMessage, res: ServerResponse, key: string): void {
   delete req.headers["accept-encoding"];
   const at = Date.now();
   const generation = readGeneration(true);
+  let settle!: (snap: Snapshot | undefined) => void;
+  const flight: Flight = { generation, done: new Promise((resolve) => (settle = resolve)) };
+  flights().set(key, flight);
   const chunks: Buffer[] = [];
   let size = 0;
   let whole = true;
@@ -89,14 +124,26 @@ function record(req: IncomingMessage, res: ServerResponse, key: string): void {
     },
   });
   res.once("close", () => {
-    const said = closeHandoff(id);
-    if (!said?.keep || !whole || !res.writableFinished || !KEPT_STATUSES.has(res.statusCode)) return;
-    const headers = Object.entries(res.getHeaders()).flatMap(([name, value]): [string, string][] =>
-      NOT_REPEATED.has(name) || value === undefined ? [] : Array.isArray(value) ? value.map((v) => [name, v]) : [[name, String(value)]]);
-    if (headers.some(([name]) => name === "set-cookie" || name === "content-encoding") || !/^text\/html\b/.test(String(res.getHeader("content-type") ?? ""))) return;
-    const nonce = NONCE.exec(String(res.getHeader("content-security-policy") ?? ""))?.[1] ?? null;
-    keepAnswer(key, { status: res.statusCode, headers, body: Buffer.concat(chunks), until: said.until, nonce, onHit: said.onHit }, { at, generation, page: true });
+    let snap: Snapshot | undefined;
+    try {
+      snap = keepable(res, closeHandoff(id), whole, chunks);
+      if (snap) keepAnswer(key, snap, { at, generation, page: true });
+    } finally {
+      if (flights().get(key) === flight) flights().delete(key);
+      // Readers who waited get the copy only while it may be kept (no write that drops pages since).
+      settle(snap && readGeneration(true) === generation ? snap : undefined);
+    }
   });
+}
+
+/** The response as a kept page, or undefined when it may not be kept (see the module comment). */
+function keepable(res: ServerResponse, said: ReturnType<typeof closeHandoff>, whole: boolean, chunks: Buffer[]): Snapshot | undefined {
+  if (!said?.keep || !whole || !res.writableFinished || !KEPT_STATUSES.has(res.statusCode)) return undefined;
+  const headers = Object.entries(res.getHeaders()).flatMap(([name, value]): [string, string][] =>
+    NOT_REPEATED.has(name) || value === undefined ? [] : Array.isArray(value) ? value.map((v) => [name, v]) : [[name, String(value)]]);
+  if (headers.some(([name]) => name === "set-cookie" || name === "content-encoding") || !/^text\/html\b/.test(String(res.getHeader("content-type") ?? ""))) return undefined;
+  const nonce = NONCE.exec(String(res.getHeader("content-security-policy") ?? ""))?.[1] ?? null;
+  return { status: res.statusCode, headers, body: Buffer.concat(chunks), until: said.until, nonce, onHit: said.onHit };
 }
 
 /** A request's headers as the handoff reads and names them. */
@@ -115,7 +162,7 @@ export function requestHeaders(req: IncomingMessage): Pick<Headers, "get" | "set
 /** Pages larger than this are not kept (a share page with a long body is still far below). */
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 
-function writeKept(req: IncomingMessage, res: ServerResponse, kept: Snapshot): void {
+function writeKept(req: IncomingMessage, res: ServerResponse, kept: Snapshot, how: "hit" | "shared"): void {
   const fresh = kept.nonce ? randomText(16, "base64") : null;
   const swap = (text: string) => (fresh ? text.replaceAll(kept.nonce!, fresh) : text);
   let body: Buffer = fresh ? Buffer.from(swap(Buffer.from(kept.body).toString("latin1")), "latin1") : Buffer.from(kept.body);
@@ -126,7 +173,7 @@ function writeKept(req: IncomingMessage, res: ServerResponse, kept: Snapshot): v
     res.setHeader("content-encoding", "gzip");
   }
   res.setHeader("content-length", body.byteLength);
-  res.setHeader("x-hub-cache", "hit");
+  res.setHeader("x-hub-cache", how);
   res.writeHead(kept.status);
   res.end(body);
   try {

@@ -59,8 +59,10 @@ export function answerAtEdge(request: EdgeRequest, res: ServerResponse, plugs: E
   // A route may answer such a request with a body it keeps encoded (the content sitemap, gzip).
   if (request.req.headers["accept-encoding"] !== undefined) tapResponse(res, { encodedBody: true });
   if (request.kind === "api") return answerApi(request, res, plugs);
-  if (answerFromPageCache(request, res, plugs)) return true;
-  return answerPage(request, res, plugs);
+  const cached = answerFromPageCache(request, res, plugs);
+  if (cached === true) return true;
+  if (cached === false) return answerPage(request, res, plugs);
+  return cached.then((served) => served || answerPage(request, res, plugs));
 }
 
 /** Writes an error as the JSON answer every route gives, with these headers besides. */
