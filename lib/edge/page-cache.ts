@@ -70,7 +70,6 @@ export function answerFromPageCache(request: EdgeRequest, res: ServerResponse, p
   }
   const flight = flights().get(key);
   if (flight && flight.generation === readGeneration(true)) return shareFlight(req, res, key, flight);
-  metrics().readCache.inc({ result: "miss" });
   record(req, res, key);
   return false;
 }
@@ -85,7 +84,6 @@ async function shareFlight(req: IncomingMessage, res: ServerResponse, key: strin
     writeKept(req, res, snap, "shared");
     return true;
   }
-  metrics().readCache.inc({ result: "miss" });
   record(req, res, key);
   return false;
 }
@@ -103,7 +101,9 @@ function pageKey({ req, method, pathname, blog }: EdgeRequest, plugs: EdgePlugs)
   return `page ${h.host ?? ""}|${h["x-forwarded-host"] ?? ""}|${h["x-forwarded-proto"] ?? ""} ${req.url}`;
 }
 
+/** A miss: this request renders the page, as the flight others may wait on, and keeps it if the page says so. */
 function record(req: IncomingMessage, res: ServerResponse, key: string): void {
+  metrics().readCache.inc({ result: "miss" });
   const id = offerKeep(requestHeaders(req));
   // Kept bodies are compressed per hit (their nonce changes); the render itself is asked for identity.
   delete req.headers["accept-encoding"];

@@ -135,7 +135,8 @@ async function upsertContent(tx: Tx, site: FacilitatorSite, payment: Facilitated
   if (agentsPricedApart(known.accessPolicy)) fields.priceAtomic = known.priceAtomic;
   const changed = Object.fromEntries(Object.entries(fields).filter(([k, v]) => known[k as keyof typeof fields] !== v));
   const stale = !known.lastSeenAt || now.getTime() - known.lastSeenAt.getTime() >= SEEN_EVERY_MS;
-  if (Object.keys(changed).length > 0) noteWriteBeyondCounts();
-  if (Object.keys(changed).length > 0 || stale) await tx.content.update({ where: { id: known.id }, data: { ...changed, lastSeenAt: now } });
+  const changes = Object.keys(changed).length > 0;
+  if (changes) noteWriteBeyondCounts();
+  if (changes || stale) await tx.content.update({ where: { id: known.id }, data: { ...changed, lastSeenAt: now } });
   return known.id;
 }

@@ -143,8 +143,7 @@ export function readCacheKey(req: Request & { nextUrl: URL }): string {
 
 /** This process's write generation (with `page`, the kept pages' one): an answer computed from an older one is not kept (`keepAnswer`). */
 export function readGeneration(page = false): number {
-  const s = state();
-  return page ? s.pageGeneration : s.generation;
+  return current(state(), page);
 }
 
 const current = (s: State, page: boolean) => (page ? s.pageGeneration : s.generation);

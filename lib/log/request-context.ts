@@ -44,5 +44,6 @@ export function noteWriteBeyondCounts(): void {
 
 /** Whether the request being served wrote more than counts: true outside a request (nothing to tell by). */
 export function requestWroteBeyondCounts(): boolean {
-  return requestContext.getStore()?.beyondCounts ?? !requestContext.getStore();
+  const ctx = requestContext.getStore();
+  return ctx ? ctx.beyondCounts === true : true;
 }
