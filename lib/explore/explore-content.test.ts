@@ -93,5 +93,26 @@ for (const provider of units.databases) {
       const both = expected("third", "trending").filter((id) => expected("rare", "trending").includes(id));
       expect((await page("rare third", "trending", 500)).ids).toEqual(both);
     });
+
+    // Last: it adds content on an unverified site, which the text tests above must not see.
+    it("gives a page without text the visible total from its own statement, and counts it apart for an empty page", async () => {
+      const hidden = (await db.site.create({ data: { domain: "hidden.example", name: "Hidden", ownerWallet: "0x2", verified: false } })).id;
+      await db.content.create({ data: { id: "hidden-1", network: "testnet", siteId: hidden, externalId: "hidden-1", trendScore: 2_000_000, searchText: "above" } });
+      const visible = items.length;
+      const all = async (sort: "trending" | "best-sellers" | "hot-new", limit: number, skip: number, type: "all" | "video" = "all") => {
+        const answer = await explore({ sort, limit, skip, type });
+        return { ids: answer.content.map((c) => c.id), total: answer.total };
+      };
+      for (const sort of ["trending", "best-sellers", "hot-new"] as const) {
+        expect((await all(sort, 3, 0)).total, sort).toBe(visible);
+        // hot-new's fresh part ends on this page (every item is new): the older part's statement runs too.
+        expect(await all(sort, 5, visible - 2), sort).toMatchObject({ total: visible });
+        expect((await all(sort, 5, visible - 2)).ids, sort).toHaveLength(2);
+        // A skip past the end: no row carries the total, which is counted apart.
+        expect(await all(sort, 5, visible + 3), sort).toEqual({ ids: [], total: visible });
+        expect(await all(sort, 5, 0, "video"), sort).toEqual({ ids: [], total: 0 });
+      }
+      expect((await page("above", "trending", 1)).total).toBe(expected("above", "trending").length);
+    });
   });
 }

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { db, isPostgres } from "@/lib/db";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/sqlite/client";
-import { contentCount, contentOutsideSql } from "@/lib/counters/content-count";
+import { contentCount, contentCountSql, contentOutsideSql } from "@/lib/counters/content-count";
 import { cachedValue } from "@/lib/http/read-cache";
 import { VISIBLE_SITE_IDS } from "@/lib/sites/visible-sites";
 import type { exploreQuery } from "@/lib/schemas/explore";
@@ -54,18 +54,27 @@ async function count(sql: Prisma.Sql): Promise<number> {
 }
 
 /**
- * A text query's total, one count per filter under the read cache's bound whatever the page and sort.
+ * A text query's total, one count per filter under the read cache's bound whatever the page and sort,
+ * and the visible content it is a share of (`visibleSql`), in one statement: one round trip.
  * When the counters say the filter keeps every Content row (one network, every site visible, no type
  * or a single one: the usual hub) the matches are counted from the text index alone — on SQLite from
  * the FTS5 doclists, without reading the 2,858 rows two common words match at 100,000 items (3.0 → 1.5 ms
  * in a loop);
  * otherwise each match is tested. One statement, so the counters and the matches are one snapshot.
  */
-function textTotal(where: Prisma.Sql, query: ExploreQuery, match: TextMatch | null): Promise<number> {
-  if (!match) return Promise.resolve(0);
+function textTotal(where: Prisma.Sql, query: ExploreQuery, match: TextMatch | null): Promise<{ total: number; visible: number }> {
+  if (!match) return Promise.resolve({ total: 0, visible: 0 });
   const outside = contentOutsideSql({ network: env.NETWORK_MODE, type: query.type });
-  const sql = textTotalSql(match, { outside, filtered: countSql(where) });
-  return cachedValue(`explore:count:${where.sql}\u0000${where.values.map(String).join("\u0000")}`, () => count(sql));
+  const sql = Prisma.sql`SELECT (${textTotalSql(match, { outside, filtered: countSql(where) })}) AS n, (${visibleSql(query.type)}) AS v`;
+  return cachedValue(`explore:count:${where.sql}\u0000${where.values.map(String).join("\u0000")}`, async () => {
+    const [row] = await db.$queryRaw<Array<{ n: bigint | number | string; v: bigint | number | string | null }>>(sql);
+    return { total: Number(row?.n ?? 0), visible: Number(row?.v ?? 0) };
+  });
+}
+
+/** The visible content of the network (and type) as a scalar subquery: `countVisible`'s statement. */
+function visibleSql(type: ExploreQuery["type"]): Prisma.Sql {
+  return contentCountSql({ network: env.NETWORK_MODE, type, visible: true });
 }
 
 /**
@@ -80,7 +89,11 @@ export function countVisible(type: ExploreQuery["type"]): Promise<number> {
 /** A card's row and the order column no card shows (its cursor needs it). */
 type PageRow = CardRow & { trendScore: number };
 
+/** A page's rows, and the value of the scalar subquery its statement carried (null when none was given or no row came back). */
+type Page = { rows: PageRow[]; carried: number | null };
+
 type RawCard = Omit<PageRow, "site"> & {
+  carried?: bigint | number | string | null;
   siteName: string;
   siteDomain: string;
   siteOwnerWallet: string;
@@ -111,8 +124,8 @@ function pageIds(where: Prisma.Sql, order: Order, limit: number, skip: number, s
  * rather than findMany: the ORM's per-call query compilation and row mapping cost more than the
  * indexed scan itself. Column types come back the same on both databases (Date, bigint, boolean).
  */
-async function cards(where: Prisma.Sql, order: Order, limit: number, skip: number, scan = WALK): Promise<PageRow[]> {
-  if (limit <= 0) return [];
+async function cards(where: Prisma.Sql, order: Order, limit: number, skip: number, scan = WALK, carry?: Prisma.Sql): Promise<Page> {
+  if (limit <= 0) return { rows: [], carried: null };
   // The page's ids are found first, from the order's index alone (it holds every column a filter
   // tests: content-join.ts); only those rows are then read and joined to their sites. When the walk
   // read whole rows, a page by skip past item 90,000 read 90,000 rows only to pass over them (SQLite),
@@ -123,9 +136,11 @@ async function cards(where: Prisma.Sql, order: Order, limit: number, skip: numbe
       c."revenueAtomic", c."ratingsCount", c."ratingSum", c."reputationScore", c."createdAt", c."lastSeenAt", c."trendScore",
       s."name" AS "siteName", s."domain" AS "siteDomain", s."ownerWallet" AS "siteOwnerWallet", s."verified" AS "siteVerified",
       s."verificationStatus" AS "siteVerificationStatus", s."lastVerifiedAt" AS "siteLastVerifiedAt", s."removedAt" AS "siteRemovedAt", s."hosted" AS "siteHosted"
+      ${carry ? Prisma.sql`, (${carry}) AS "carried"` : Prisma.empty}
     FROM (${pageIds(where, order, limit, skip, scan)}) p
     CROSS JOIN "Content" c CROSS JOIN "Site" s WHERE c."id" = p."id" AND s."id" = c."siteId" ORDER BY ${order.sql}`;
-  return rows.map(({ siteName, siteDomain, siteOwnerWallet, siteVerified, siteVerificationStatus, siteLastVerifiedAt, siteRemovedAt, siteHosted, ...c }) => ({
+  const carried = carry && rows.length > 0 ? Number(rows[0]?.carried ?? 0) : null;
+  const page = rows.map(({ siteName, siteDomain, siteOwnerWallet, siteVerified, siteVerificationStatus, siteLastVerifiedAt, siteRemovedAt, siteHosted, carried: _, ...c }) => ({
     ...c,
     site: {
       name: siteName,
@@ -138,6 +153,7 @@ async function cards(where: Prisma.Sql, order: Order, limit: number, skip: numbe
       hosted: Boolean(siteHosted),
     },
   }));
+  return { rows: page, carried };
 }
 
 /**
@@ -168,19 +184,20 @@ function positionOf(row: PageRow, order: Position["order"]): Position {
 /**
  * hot-new in two index-friendly parts: content first seen since `cutoff` (7 days before the first
  * page) by trending score, then older content newest first; skip, or a position in either part, pages
- * across both.
+ * across both. `carry` rides on the first statement that returns rows (`cards`).
  */
-async function hotNewCards(where: Prisma.Sql, cutoff: Date, limit: number, skip: number, from?: Position, walk = true) {
+async function hotNewCards(where: Prisma.Sql, cutoff: Date, limit: number, skip: number, from?: Position, walk = true, carry?: Prisma.Sql): Promise<Page> {
   // A Date parameter is bound in the same fixed-width ISO form the SQLite adapter stores, and as a
   // timestamp on PostgreSQL: the comparison agrees on both (covered by the explore API tests).
   const fresh = Prisma.sql`${where} AND c."createdAt" >= ${cutoff}`;
   const older = Prisma.sql`${where} AND c."createdAt" < ${cutoff}`;
-  if (from?.order === "newest") return cards(Prisma.sql`${older} AND ${after(from)}`, ORDERS.newest, limit, 0, { walk });
-  const first = await cards(from ? Prisma.sql`${fresh} AND ${after(from)}` : fresh, ORDERS.trending, limit, skip, { walk });
-  if (first.length === limit) return first;
+  if (from?.order === "newest") return cards(Prisma.sql`${older} AND ${after(from)}`, ORDERS.newest, limit, 0, { walk }, carry);
+  const first = await cards(from ? Prisma.sql`${fresh} AND ${after(from)}` : fresh, ORDERS.trending, limit, skip, { walk }, carry);
+  if (first.rows.length === limit) return first;
   // The fresh part ran out on this page: older content continues where it ends.
-  const freshCount = first.length > 0 || skip === 0 ? skip + first.length : await count(countSql(fresh));
-  return [...first, ...(await cards(older, ORDERS.newest, limit - first.length, Math.max(0, skip - freshCount), { walk }))];
+  const freshCount = first.rows.length > 0 || skip === 0 ? skip + first.rows.length : await count(countSql(fresh));
+  const rest = await cards(older, ORDERS.newest, limit - first.rows.length, Math.max(0, skip - freshCount), { walk }, first.carried === null ? carry : undefined);
+  return { rows: [...first.rows, ...rest.rows], carried: first.carried ?? rest.carried };
 }
 
 /**
@@ -213,20 +230,30 @@ async function textPage(
   where: Prisma.Sql,
   query: ExploreQuery,
   match: TextMatch | null,
-  page: (scan: TextScan, rows?: number) => Promise<PageRow[]>,
+  page: (scan: TextScan, rows?: number) => Promise<Page>,
 ): Promise<[PageRow[], number]> {
-  const [total, visible] = await Promise.all([textTotal(where, query, match), countVisible(query.type)]);
+  const { total, visible } = await textTotal(where, query, match);
   if (total === 0) return [[], 0];
   const take = query.limit + 1;
   const walked = ((query.skip + take) * visible) / total;
   // hot-new pages across two walks, and a short first one continues into the second: no bound there.
   if (walked <= TEST_ROWS_WALK && query.sort !== "hot-new") {
-    const rows = await page("test-rows", Math.max(TEST_ROWS_WALK, Math.ceil(4 * walked)));
+    const { rows } = await page("test-rows", Math.max(TEST_ROWS_WALK, Math.ceil(4 * walked)));
     // A whole page is the true one: every row before it was tested. A short one may only mean the
     // bound was reached before the matches (or the page) ended: the index's matches answer then.
     if (rows.length === take) return [rows, total];
   }
-  return [await page(isPostgres() || walked < total ? "walk" : "sort"), total];
+  return [(await page(isPostgres() || walked < total ? "walk" : "sort")).rows, total];
+}
+
+/**
+ * A page without text and its total, the visible content: computed by the page's own statement (one
+ * round trip, one snapshot; on PostgreSQL two statements at once also held two of the pool's clients
+ * per request), or counted apart when the page came back empty (a skip past the end).
+ */
+async function pageAndVisible(page: Promise<Page>, type: ExploreQuery["type"]): Promise<[PageRow[], number]> {
+  const { rows, carried } = await page;
+  return [rows, carried ?? (await countVisible(type))];
 }
 
 /**
@@ -243,17 +270,18 @@ export async function exploreContent(query: ExploreQuery) {
   const cursor = query.cursor === undefined ? null : decodeExploreCursor(query.cursor, query.sort, query.skip);
   const cutoff = cursor?.cutoff ?? new Date(Date.now() - HOT_NEW_WINDOW_MS);
   const take = query.limit + 1;
-  const page$ = (scan: TextScan = "walk", rows = 0) => {
-    if (query.sort === "hot-new") return hotNewCards(where, cutoff, take, query.skip, cursor?.after, scan !== "sort");
+  // `carry`: a scalar subquery the page's statement computes too (one round trip for the page and its total).
+  const page$ = (scan: TextScan = "walk", rows = 0, carry?: Prisma.Sql) => {
+    if (query.sort === "hot-new") return hotNewCards(where, cutoff, take, query.skip, cursor?.after, scan !== "sort", carry);
     if (scan === "test-rows" && match) {
       // The walk's own filter (network, type, visible site, cursor) on the index; the text on the rows it read.
       const base = whereClause(query, undefined);
       const rowTest = { sql: match.rowSql, rows };
       return cards(cursor ? Prisma.sql`${base} AND ${after(cursor.after)}` : base, ORDERS[query.sort], take, query.skip, { walk: true, rowTest });
     }
-    return cards(cursor ? Prisma.sql`${where} AND ${after(cursor.after)}` : where, ORDERS[query.sort], take, query.skip, { walk: scan !== "sort" });
+    return cards(cursor ? Prisma.sql`${where} AND ${after(cursor.after)}` : where, ORDERS[query.sort], take, query.skip, { walk: scan !== "sort" }, carry);
   };
-  const [rows, total] = match !== undefined ? await textPage(where, query, match, page$) : await Promise.all([page$(), countVisible(query.type)]);
+  const [rows, total] = match !== undefined ? await textPage(where, query, match, page$) : await pageAndVisible(page$("walk", 0, visibleSql(query.type)), query.type);
   const page = rows.slice(0, query.limit);
   const last = rows.length > query.limit ? page.at(-1) : undefined;
   // hot-new's last card is in its fresh part (trending order) or its older part (newest first).
