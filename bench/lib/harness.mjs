@@ -41,6 +41,8 @@ export function benchOptions(argv = process.argv.slice(2), extra = {}) {
       "chain-port": { type: "string", default: process.env.BENCH_CHAIN_PORT ?? "8700" },
       "bare-port": { type: "string", default: process.env.BENCH_BARE_PORT ?? "3701" },
       "cpu-prof": { type: "string", default: process.env.BENCH_CPU_PROF ?? "" },
+      // --node-args=--max-semi-space-size=64 (the = form: the value starts with a dash): V8 or Node flags for the hub's server process (space-separated).
+      "node-args": { type: "string", default: process.env.BENCH_NODE_ARGS ?? "" },
       only: { type: "string", default: process.env.BENCH_ONLY ?? "" },
       workers: { type: "string", default: process.env.BENCH_WORKERS ?? "1" },
       ...extra,
@@ -53,6 +55,7 @@ export function benchOptions(argv = process.argv.slice(2), extra = {}) {
   };
   if (!["sqlite", "postgres"].includes(values.db)) throw new Error(`--db must be sqlite or postgres (got ${values.db})`);
   cpuProfDir = values["cpu-prof"] ? path.resolve(values["cpu-prof"]) : null;
+  hubNodeArgs = values["node-args"].split(/\s+/).filter(Boolean);
   hubWorkers = int("workers", 1, os.availableParallelism() * 4);
   return {
     workers: hubWorkers,
@@ -200,6 +203,8 @@ export async function benchDatabaseUrl(db, dataDir) {
 
 /** --cpu-prof DIR: the hub's server runs with Node's --cpu-prof; its profile is summarised when it stops. */
 let cpuProfDir = null;
+/** --node-args: flags for the hub's node process, after --cpu-prof's. */
+let hubNodeArgs = [];
 /** --workers N: the hub serves with N worker processes (HUB_WORKERS; 1 by default, so figures compare with earlier runs). */
 let hubWorkers = 1;
 
@@ -233,7 +238,7 @@ export async function startHub({ db = "sqlite", appPort, chainPort, seed = true,
   }
   const workers = Number(env.HUB_WORKERS);
   const launch = async () => {
-    const server = await startServer(env, { quiet: true, nodeArgs: cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfDir}`] : [] });
+    const server = await startServer(env, { quiet: true, nodeArgs: [...(cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfDir}`] : []), ...hubNodeArgs] });
     // /health answered once one worker listened: wait for the others (the primary's children).
     if (workers > 1) await waitFor(async () => (await scrapeMetrics(origin, env.METRICS_TOKEN)).get("hub_workers") === workers, { timeoutMs: 120_000, intervalMs: 250, what: `${workers} workers listening` });
     // Remember the tree now: once the launcher exits, its children are re-parented out of reach.
@@ -563,7 +568,7 @@ export function combineRounds(runs) {
 /** One line on the machine the figures come from: cores, Node, load average now. */
 export function machineLine() {
   const load = os.loadavg().map((l) => l.toFixed(1)).join(" ");
-  return `${os.cpus().length} CPU cores, hub workers ${hubWorkers}, Node ${process.version}, load average ${load}`;
+  return `${os.cpus().length} CPU cores, hub workers ${hubWorkers}${hubNodeArgs.length ? ` (node ${hubNodeArgs.join(" ")})` : ""}, Node ${process.version}, load average ${load}`;
 }
 
 // ── output ────────────────────────────────────────────────────────────────────────────────────────
