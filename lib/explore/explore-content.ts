@@ -247,12 +247,19 @@ async function textPage(
 }
 
 /**
- * A page without text and its total, the visible content: computed by the page's own statement (one
- * round trip, one snapshot; on PostgreSQL two statements at once also held two of the pool's clients
- * per request), or counted apart when the page came back empty (a skip past the end).
+ * A page without text and its total, the visible content. With the read cache on, the count kept for
+ * the bound answers (no statement, and every page and sort of a filter shows the same total within the
+ * bound: `countVisible`), beside the page. With it off, nothing is kept: the page's own statement
+ * computes the count too (one round trip, one snapshot; on PostgreSQL two statements at once held two of
+ * the pool's clients per request), and only a page that comes back empty (a skip past the end) counts
+ * it apart.
  */
-async function pageAndVisible(page: Promise<Page>, type: ExploreQuery["type"]): Promise<[PageRow[], number]> {
-  const { rows, carried } = await page;
+async function pageAndVisible(page$: (carry?: Prisma.Sql) => Promise<Page>, type: ExploreQuery["type"]): Promise<[PageRow[], number]> {
+  if (env.READ_CACHE_MS > 0) {
+    const [{ rows }, visible] = await Promise.all([page$(), countVisible(type)]);
+    return [rows, visible];
+  }
+  const { rows, carried } = await page$(visibleSql(type));
   return [rows, carried ?? (await countVisible(type))];
 }
 
@@ -281,7 +288,7 @@ export async function exploreContent(query: ExploreQuery) {
     }
     return cards(cursor ? Prisma.sql`${where} AND ${after(cursor.after)}` : where, ORDERS[query.sort], take, query.skip, { walk: scan !== "sort" }, carry);
   };
-  const [rows, total] = match !== undefined ? await textPage(where, query, match, page$) : await pageAndVisible(page$("walk", 0, visibleSql(query.type)), query.type);
+  const [rows, total] = match !== undefined ? await textPage(where, query, match, page$) : await pageAndVisible((carry) => page$("walk", 0, carry), query.type);
   const page = rows.slice(0, query.limit);
   const last = rows.length > query.limit ? page.at(-1) : undefined;
   // hot-new's last card is in its fresh part (trending order) or its older part (newest first).
