@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
-import { env } from "@/lib/env";
 import { acceptsGzip, appendVary } from "@/lib/http/accept-encoding";
-import { keepAnswer, keptAnswer, readGeneration, type Snapshot } from "@/lib/http/read-cache";
+import { keepAnswer, keptAnswer, readCacheOn, readGeneration, type Snapshot } from "@/lib/http/read-cache";
 import { TEST_CLOCK_HEADER } from "@/lib/http/request-clock";
 import { logger } from "@/lib/log/logger";
 import { metrics } from "@/lib/metrics/metrics";
@@ -90,7 +89,7 @@ async function shareFlight(req: IncomingMessage, res: ServerResponse, key: strin
 
 /** The cache key of a page request that may be kept, or null: see PERSONAL_HEADERS and the module comment. */
 function pageKey({ req, method, pathname, blog }: EdgeRequest, plugs: EdgePlugs): string | null {
-  if (env.READ_CACHE_MS <= 0 || method !== "GET") return null;
+  if (!readCacheOn() || method !== "GET") return null;
   const host = blog ? "blog" : "hub";
   if (!plugs.pages.some((p) => p.host === host && p.kept?.(pathname))) return null;
   const h = req.headers;

@@ -4,7 +4,7 @@ import { db, isPostgres } from "@/lib/db";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { contentCount, contentCountSql, contentOutsideSql } from "@/lib/counters/content-count";
-import { cachedValue } from "@/lib/http/read-cache";
+import { cachedValue, readCacheOn } from "@/lib/http/read-cache";
 import { VISIBLE_SITE_IDS } from "@/lib/sites/visible-sites";
 import type { exploreQuery } from "@/lib/schemas/explore";
 import { CONTENT_ORDER_INDEX, contentTable, siteIdIn } from "./content-join";
@@ -255,7 +255,7 @@ async function textPage(
  * it apart.
  */
 async function pageAndVisible(page$: (carry?: Prisma.Sql) => Promise<Page>, type: ExploreQuery["type"]): Promise<[PageRow[], number]> {
-  if (env.READ_CACHE_MS > 0) {
+  if (readCacheOn()) {
     const [{ rows }, visible] = await Promise.all([page$(), countVisible(type)]);
     return [rows, visible];
   }

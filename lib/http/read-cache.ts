@@ -103,6 +103,11 @@ function drop(s: State, scope: WriteScope): void {
   for (const space of Object.values(s.kept)) space.clear();
 }
 
+/** Whether this process keeps answers and values at all (READ_CACHE_MS > 0): with 0, everything is computed every time. */
+export function readCacheOn(): boolean {
+  return env.READ_CACHE_MS > 0;
+}
+
 /**
  * A value several cached answers are built from (the visible content count every explore page, sort
  * and the content board share), or a row an anonymous quote is priced from (`space` "rows"), under the
@@ -111,8 +116,8 @@ function drop(s: State, scope: WriteScope): void {
  * A failed computation is not kept. READ_CACHE_MS=0 computes it every time.
  */
 export async function cachedValue<T>(key: string, compute: () => Promise<T>, space: ValueSpace = "values"): Promise<T> {
+  if (!readCacheOn()) return compute();
   const ttl = env.READ_CACHE_MS;
-  if (ttl <= 0) return compute();
   const s = state();
   const values = s.kept[space];
   const generation = s.generation;
@@ -150,8 +155,8 @@ const current = (s: State, page: boolean) => (page ? s.pageGeneration : s.genera
 
 /** The answer kept for `key` when it is fresh (its kind's generation, younger than READ_CACHE_MS, before its `until`), counted as a hit. */
 export function keptAnswer(key: string, now = Date.now()): Snapshot | undefined {
+  if (!readCacheOn()) return undefined;
   const ttl = env.READ_CACHE_MS;
-  if (ttl <= 0) return undefined;
   const s = state();
   const kept = s.entries.get(key);
   if (!kept || kept.generation !== current(s, kept.page) || now - kept.at >= ttl || (kept.until !== undefined && now >= kept.until)) return undefined;
@@ -165,13 +170,13 @@ export function keptAnswer(key: string, now = Date.now()): Snapshot | undefined 
  */
 export function keepAnswer(key: string, snap: Snapshot, { at, generation, page = false }: { at: number; generation: number; page?: boolean }): void {
   const s = state();
-  if (env.READ_CACHE_MS <= 0 || current(s, page) !== generation || snap.body.byteLength > MAX_ENTRY_BYTES) return;
+  if (!readCacheOn() || current(s, page) !== generation || snap.body.byteLength > MAX_ENTRY_BYTES) return;
   keep(s, key, { ...snap, at, generation, page });
 }
 
 /** The answer for `key`: a fresh kept one, a computation already under way, or `compute()` (kept when 200). */
 export async function cachedRead(key: string, compute: () => Promise<Response>): Promise<Response> {
-  if (env.READ_CACHE_MS <= 0) return compute();
+  if (!readCacheOn()) return compute();
   const s = state();
   const now = Date.now();
   const kept = keptAnswer(key, now);
