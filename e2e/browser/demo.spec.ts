@@ -11,7 +11,7 @@ import { DEMO_BLOG, seedDemoContent } from "../../scripts/lib/demo-content.mjs";
 import { startExtraHub, type ExtraHub } from "../support/extra-hub";
 import { expect, test, type Page } from "../support/fixtures";
 import { HUB_URL } from "../support/hub";
-import { type DemoContent, demoCreator, demoForSuite } from "../support/demo";
+import { connectDemoWallet, type DemoContent, demoCreator, demoForSuite } from "../support/demo";
 import { db } from "../support/quickshare";
 import { screenshots } from "../support/screens";
 import { installTestWallet } from "../support/test-wallet";
@@ -83,8 +83,8 @@ test("the demo creator signs in to the demo blog's editor without an extension a
   const none = page.getByRole("dialog", { name: "No wallet found" });
   await expect(none).toBeVisible();
   await expect(none).not.toContainText("npm run pay"); // nothing to pay on the editor's sign-in
-  await none.getByTestId("use-demo-wallet").click();
-  await page.getByText("Demo creator (public test key)").click();
+  await none.getByRole("button", { name: "Close" }).click();
+  await connectDemoWallet(page, { wallet: "Demo creator", connected: page.getByTestId("admin-sign-in") });
   await page.getByTestId("admin-sign-in").click();
   await expect(page.getByTestId("post-row")).toHaveCount(demo.posts.length);
   // The unlock the demo reader just bought, and its revenue (columns: status, type, price, views, unlocks, revenue).
