@@ -1,0 +1,130 @@
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Db } from "@/lib/db-core";
+import { unitDatabases } from "@/e2e/support/unit-databases";
+import type { SaleLookup } from "./content-for-sale";
+
+// The content a sale names (every 402 and every paid unlock), on each database: by hub id or a site's
+// own id, by URL, by path; oldest first, at most five. On SQLite, the plan of each lookup is checked on
+// a connection without planner statistics: it must read the lookup's own index, never walk the
+// network's content in creation order.
+const units = await unitDatabases("content-for-sale");
+afterAll(units.removeFiles);
+
+const MANY = 3_000; // enough content rows that a walk of the network would show in the plan
+
+for (const provider of units.databases) {
+  describe.skipIf(!provider.enabled)(`the content a sale names, on ${provider.name}`, () => {
+    let db: Db;
+    let mod: typeof import("./content-for-sale");
+    let siteA: string;
+    let siteB: string;
+
+    beforeAll(async () => {
+      db = await units.open(provider);
+      vi.resetModules();
+      for (const [key, value] of Object.entries({
+        DATABASE_URL: provider.url,
+        DATA_DIR: units.tmpDir,
+        NETWORK_MODE: "testnet",
+        SESSION_PASSWORD: "s".repeat(32),
+        UNLOCK_PROOF_SECRET: "u".repeat(32),
+        PEER_SECRET: "p".repeat(32),
+        BLOB_KEY: "0".repeat(64),
+      }))
+        vi.stubEnv(key, value);
+      mod = await import("./content-for-sale");
+      siteA = (await db.site.create({ data: { domain: "a.example", name: "A", ownerWallet: "0xa", verified: true } })).id;
+      siteB = (await db.site.create({ data: { domain: "b.example", name: "B", ownerWallet: "0xb", verified: true, hosted: true, removedAt: new Date() } })).id;
+      const t0 = Date.parse("2026-01-01T00:00:00Z");
+      await db.content.createMany({
+        data: Array.from({ length: MANY }, (_, i) => ({
+          id: `c${String(i).padStart(5, "0")}`,
+          network: "testnet",
+          siteId: siteA,
+          externalId: `item-${i}`,
+          title: `Item ${i}`,
+          url: `https://a.example/p/${i}`,
+          path: `/p/${i}`,
+          priceAtomic: BigInt(i) * 10_000n,
+          createdAt: new Date(t0 + i * 1_000),
+        })),
+      });
+      // The same own id on two sites (the older on B), the same path on both, one shared URL, and a hub id
+      // that equals another item's own id; plus a mainnet item that no testnet lookup may return.
+      await db.content.createMany({
+        data: [
+          { id: "b-dup", network: "testnet", siteId: siteB, externalId: "item-7", title: "B's item-7", url: "https://b.example/p/7", path: "/p/7", createdAt: new Date(t0 - 5_000) },
+          { id: "item-9", network: "testnet", siteId: siteB, externalId: "b-own", title: "Hub id item-9", url: "https://b.example/x", path: "/x", createdAt: new Date(t0 + 9_000_000) },
+          { id: "main-1", network: "mainnet", siteId: siteA, externalId: "item-7", title: "Mainnet", url: "https://a.example/p/7", path: "/p/7" },
+        ],
+      });
+    }, 120_000);
+    afterAll(async () => {
+      vi.unstubAllEnvs();
+      const { getDb } = await import("@/lib/db");
+      await getDb().$disconnect();
+      await units.close(provider, db);
+    });
+
+    const ids = async (lookup: SaleLookup) => (await mod.contentForSale(lookup)).map((r) => r.id);
+
+    it("finds content by hub id or own id, by URL and by path, oldest first, on this network only", async () => {
+      expect(await ids({ by: "id", network: "testnet", contentId: "c00042" })).toEqual(["c00042"]);
+      expect(await ids({ by: "id", network: "testnet", contentId: "item-7" })).toEqual(["b-dup", "c00007"]);
+      expect(await ids({ by: "id", network: "testnet", contentId: "item-7", siteId: siteA })).toEqual(["c00007"]);
+      // A hub id equal to another item's own id: both rows, oldest first (contentById prefers the hub id).
+      expect(await ids({ by: "id", network: "testnet", contentId: "item-9" })).toEqual(["c00009", "item-9"]);
+      expect(await ids({ by: "id", network: "mainnet", contentId: "item-7" })).toEqual(["main-1"]);
+      expect(await ids({ by: "id", network: "testnet", contentId: "nothing" })).toEqual([]);
+      expect(await ids({ by: "url", network: "testnet", url: "https://a.example/p/7" })).toEqual(["c00007"]);
+      expect(await ids({ by: "path", network: "testnet", path: "/p/7" })).toEqual(["b-dup", "c00007"]);
+      expect(await ids({ by: "path", network: "testnet", path: "/p/7", siteId: siteB })).toEqual(["b-dup"]);
+    });
+
+    it("carries what a sale reads of the item and its site", async () => {
+      const [row] = await mod.contentForSale({ by: "id", network: "testnet", contentId: "c00003" });
+      expect(row).toMatchObject({ externalId: "item-3", title: "Item 3", priceAtomic: 30_000n, siteId: siteA, site: { domain: "a.example", ownerWallet: "0xa", hosted: false, removed: false } });
+      const [onB] = await mod.contentForSale({ by: "id", network: "testnet", contentId: "b-own" });
+      expect(onB?.site).toMatchObject({ domain: "b.example", hosted: true, removed: true });
+    });
+
+    it.skipIf(provider.name !== "sqlite")("reads each lookup's own index on a connection without planner statistics", async () => {
+      const file = provider.url.replace(/^file:/, "");
+      const raw = new Database(file);
+      try {
+        // Whatever PRAGMA optimize gathered, gone (better-sqlite3's SQLite keeps samples in sqlite_stat4 too).
+        raw.exec("ANALYZE");
+        for (const { name } of raw.prepare(`SELECT "name" FROM sqlite_master WHERE "name" LIKE 'sqlite_stat%'`).all() as Array<{ name: string }>) raw.exec(`DELETE FROM "${name}"`);
+        raw.close();
+        const fresh = new Database(file, { readonly: true });
+        try {
+          const plan = (lookup: SaleLookup) => {
+            const sql = mod.saleLookupSql(lookup);
+            return fresh
+              .prepare(`EXPLAIN QUERY PLAN ${sql.sql}`)
+              .all(...sql.values)
+              .map((r) => (r as { detail: string }).detail)
+              .join("\n");
+          };
+          const lookups: Array<[SaleLookup, RegExp]> = [
+            [{ by: "id", network: "testnet", contentId: "item-7" }, /Content_network_externalId_idx/],
+            [{ by: "id", network: "testnet", contentId: "item-7", siteId: siteA }, /Content_network_siteId_externalId_key/],
+            [{ by: "url", network: "testnet", url: "https://a.example/p/7" }, /Content_network_url_idx \(network=\? AND url=\?\)/],
+            [{ by: "path", network: "testnet", path: "/p/7" }, /Content_network_path_idx \(network=\? AND path=\?\)/],
+            [{ by: "path", network: "testnet", path: "/p/7", siteId: siteA }, /Content_network_path_idx \(network=\? AND path=\?\)/],
+          ];
+          for (const [lookup, index] of lookups) {
+            const p = plan(lookup);
+            expect(p, JSON.stringify(lookup)).toMatch(index);
+            expect(p, JSON.stringify(lookup)).not.toMatch(/Content_order_|SCAN c\b|\(network=\?\)\n/);
+          }
+        } finally {
+          fresh.close();
+        }
+      } finally {
+        if (raw.open) raw.close();
+      }
+    });
+  });
+}
