@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db-core";
 import { unitDatabases } from "@/e2e/support/unit-databases";
 import type { SaleLookup } from "./content-for-sale";
@@ -21,18 +21,7 @@ for (const provider of units.databases) {
     let siteB: string;
 
     beforeAll(async () => {
-      db = await units.open(provider);
-      vi.resetModules();
-      for (const [key, value] of Object.entries({
-        DATABASE_URL: provider.url,
-        DATA_DIR: units.tmpDir,
-        NETWORK_MODE: "testnet",
-        SESSION_PASSWORD: "s".repeat(32),
-        UNLOCK_PROOF_SECRET: "u".repeat(32),
-        PEER_SECRET: "p".repeat(32),
-        BLOB_KEY: "0".repeat(64),
-      }))
-        vi.stubEnv(key, value);
+      db = await units.openForHub(provider);
       mod = await import("./content-for-sale");
       siteA = (await db.site.create({ data: { domain: "a.example", name: "A", ownerWallet: "0xa", verified: true } })).id;
       siteB = (await db.site.create({ data: { domain: "b.example", name: "B", ownerWallet: "0xb", verified: true, hosted: true, removedAt: new Date() } })).id;
@@ -60,12 +49,7 @@ for (const provider of units.databases) {
         ],
       });
     }, 120_000);
-    afterAll(async () => {
-      vi.unstubAllEnvs();
-      const { getDb } = await import("@/lib/db");
-      await getDb().$disconnect();
-      await units.close(provider, db);
-    });
+    afterAll(() => units.closeForHub(provider, db));
 
     const ids = async (lookup: SaleLookup) => (await mod.contentForSale(lookup)).map((r) => r.id);
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db-core";
 import { searchTokens } from "./search-tokens";
 import { unitDatabases } from "@/e2e/support/unit-databases";
@@ -20,19 +20,7 @@ for (const provider of units.databases) {
     const items: Item[] = [];
 
     beforeAll(async () => {
-      db = await units.open(provider);
-      vi.resetModules();
-      for (const [key, value] of Object.entries({
-        DATABASE_URL: provider.url,
-        DATA_DIR: units.tmpDir,
-        READ_CACHE_MS: "0",
-        NETWORK_MODE: "testnet",
-        SESSION_PASSWORD: "s".repeat(32),
-        UNLOCK_PROOF_SECRET: "u".repeat(32),
-        PEER_SECRET: "p".repeat(32),
-        BLOB_KEY: "0".repeat(64),
-      }))
-        vi.stubEnv(key, value);
+      db = await units.openForHub(provider, { READ_CACHE_MS: "0" });
       explore = (await import("./explore-content")).exploreContent;
 
       const site = (await db.site.create({ data: { domain: "many.example", name: "Many", ownerWallet: "0x1", verified: true } })).id;
@@ -46,12 +34,7 @@ for (const provider of units.databases) {
       }
       await db.content.createMany({ data: rows });
     }, 120_000);
-    afterAll(async () => {
-      vi.unstubAllEnvs();
-      const { getDb } = await import("@/lib/db");
-      await getDb().$disconnect();
-      await units.close(provider, db);
-    });
+    afterAll(() => units.closeForHub(provider, db));
 
     const expected = (word: string, sort: "trending" | "best-sellers") =>
       items

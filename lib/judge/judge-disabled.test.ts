@@ -5,7 +5,7 @@ import { POST as classify } from "@/app/hub/judge/classify/route";
 import { POST as decide } from "@/app/hub/judge/decide/route";
 import { POST as tags } from "@/app/hub/judge/tags/route";
 import { suggestTags } from "./suggest-tags";
-import { stubHubEnv } from "./test-env";
+import { stubHubEnv } from "@/e2e/support/hub-env";
 
 // A hub deployed with DECISIONS_ENABLED=false, exercised through the real route handlers in process
 // (the API tests' hub has decisions on: one hub per database run, configured once).

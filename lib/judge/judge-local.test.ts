@@ -5,7 +5,7 @@ import { POST as decide } from "@/app/hub/judge/decide/route";
 import { POST as tags } from "@/app/hub/judge/tags/route";
 import { LOCAL_MODEL } from "./local-scorer";
 import { suggestTags } from "./suggest-tags";
-import { stubHubEnv } from "./test-env";
+import { stubHubEnv } from "@/e2e/support/hub-env";
 
 // A hub with no provider configured: the embedded local scorer answers, through the real route handlers.
 beforeAll(() => stubHubEnv({ DECISIONS_ENABLED: "true" }));
