@@ -1,14 +1,19 @@
 import "server-only";
+import { contentCount } from "@/lib/counters/content-count";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { formatUsdc } from "@/lib/money";
 
-/** What the home page shows a newcomer: live counts and the newest verified content of this network. */
+/**
+ * What the home page shows a newcomer: live counts and the newest verified content of this network.
+ * The content figure is /hub/stats' (every site's content of this network), from the maintained
+ * counters rather than a count over the content rows.
+ */
 export async function homeSummary() {
   const network = env.NETWORK_MODE;
   const [sites, content, recent] = await Promise.all([
     db.site.count({ where: { verified: true, removedAt: null } }),
-    db.content.count({ where: { network } }),
+    contentCount({ network, visible: false }),
     db.content.findMany({
       where: { network, site: { verified: true, removedAt: null } },
       orderBy: { createdAt: "desc" },
