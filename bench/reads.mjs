@@ -92,6 +92,7 @@ await runBenchmark(async () => {
     { name: "sitemap, content, gzip", path: "/hub/sitemap/content", headers: { "accept-encoding": "gzip, deflate, br" } },
     { name: "sitemap, sites", path: "/hub/sitemap-sites" },
     { name: "/.well-known/x402", path: "/.well-known/x402" },
+    { name: "explore feed (JSON Feed, 50 newest)", path: "/explore/feed.json" },
     { name: "share meta", path: `/quickshare/${slug}/meta` },
     { name: "share manifest", path: `/quickshare/${slug}/manifest` },
     { name: "blog /api/svc/status", path: "/api/svc/status", host: blog.host },

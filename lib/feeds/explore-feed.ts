@@ -1,7 +1,7 @@
 import "server-only";
-import { db } from "@/lib/db";
 import { blogOrigin } from "@/lib/blog/blog-origin";
 import { env } from "@/lib/env";
+import { newestContent } from "@/lib/explore/newest-content";
 import { buildFeed } from "./build-feed";
 import type { FeedFormat } from "./feed-formats";
 
@@ -13,12 +13,7 @@ const FEED_ITEMS = 50;
  * each with its description and price, its site as author.
  */
 export async function exploreFeed({ format }: { format: FeedFormat }) {
-  const rows = await db.content.findMany({
-    where: { network: env.NETWORK_MODE, site: { verified: true, removedAt: null } },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: FEED_ITEMS,
-    select: { title: true, description: true, url: true, imageUrl: true, priceAtomic: true, currency: true, tags: true, createdAt: true, site: { select: { name: true, domain: true } } },
-  });
+  const rows = await newestContent(FEED_ITEMS);
   const explore = `${env.HUB_ORIGIN}/explore`;
   return buildFeed({
     format,
@@ -34,7 +29,7 @@ export async function exploreFeed({ format }: { format: FeedFormat }) {
       summary: c.description,
       priceAtomic: c.priceAtomic,
       currency: c.currency,
-      author: { name: c.site.name || c.site.domain, link: blogOrigin(c.site.domain) },
+      author: { name: c.siteName || c.domain, link: blogOrigin(c.domain) },
       cover: c.imageUrl || null,
       tags: c.tags.split(",").map((t) => t.trim()).filter(Boolean),
     })),
