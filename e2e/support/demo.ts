@@ -5,7 +5,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { DEV_ROLES, devAccount } from "../../scripts/lib/dev-accounts.mjs";
 import { seedDemoContent } from "../../scripts/lib/demo-content.mjs";
 import { blogRequest, blogSignIn } from "./blog";
-import { expect, test, type Page, type test as baseTest } from "./fixtures";
+import { expect, test, type Page } from "./fixtures";
 import type { Locator } from "@playwright/test";
 import { removeSites } from "./db";
 import { HUB_URL } from "./hub";
@@ -17,12 +17,12 @@ export type DemoContent = Awaited<ReturnType<typeof seedDemoContent>>;
 export const demoCreator = devAccount(DEV_ROLES.creators[0]);
 
 /** Seeds the demo in the suite's beforeAll and removes its blog in afterAll; `demo()` is what was seeded. */
-export function demoForSuite(test: typeof baseTest): () => DemoContent {
+export function demoForSuite(suite: typeof test): () => DemoContent {
   let demo: DemoContent | undefined;
-  test.beforeAll(async () => {
+  suite.beforeAll(async () => {
     demo = await seedDemoContent({ hubUrl: HUB_URL, creatorKey: demoCreator.privateKey });
   });
-  test.afterAll(async () => {
+  suite.afterAll(async () => {
     if (!demo) return;
     const cookie = await blogSignIn(demo.blog.domain, privateKeyToAccount(demoCreator.privateKey as `0x${string}`));
     const posts = (await blogRequest(demo.blog.domain, "/api/admin/posts", { cookie })).body.posts as { id: string }[];
