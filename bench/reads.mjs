@@ -2,7 +2,9 @@
 // (--content items, default 100,000, and --rows ledger activities, default 1,000,000). Each round loads the
 // floor (GET /hub/widget.js: proxy-free route, no database) and then every read route; the table gives each
 // route's median req/s, its ratio to the same round's floor, p50/p99 and whether it meets the target
-// (>= 0.8x the floor with p99 <= 25 ms at 10 connections).
+// at 10 connections: with the read cache on, >= 0.8x the floor with p99 <= 25 ms (issue 21); with it off
+// (--read-cache-ms 0, every answer computed), issue 38's: >= 0.3x with p99 <= 50 ms (target 5), and the
+// text query >= 0.5x with p99 <= 50 ms (target 4).
 // Usage: node bench/reads.mjs [--db sqlite|postgres] [--content 100000] [--rows 1000000] [--rounds 2] [--duration 5]
 //   explore is also paged by cursor when the hub gives one out (50 pages × 3 sorts, and one page 90 % down by skip and by cursor)
 //   [--read-cache-ms 0] (the read cache off; the pages rendered too) [--only explore,ledger,page,...] (targets whose name contains one of the words) [--hold] (set up, then wait: for profiling)
@@ -11,8 +13,12 @@ import { bulkFill, settle } from "./lib/bulk-fill.mjs";
 import { openBlog, request, signIn } from "./lib/hosts.mjs";
 import { benchOptions, selectTargets, combineRounds, ensureBuild, fmt, load, loadColumns, machineLine, printTable, runBenchmark, startHub } from "./lib/harness.mjs";
 
-const TARGET_RATIO = 0.8;
-const TARGET_P99_MS = 25;
+/** The target a route is held to: cached reads (issue 21), or computed ones (issue 38, targets 5 and 4). */
+const TARGETS = {
+  cached: { ratio: 0.8, p99: 25 },
+  computed: { ratio: 0.3, p99: 50 },
+  computedText: { ratio: 0.5, p99: 50 },
+};
 
 await runBenchmark(async () => {
   const opts = benchOptions(process.argv.slice(2), {
@@ -141,10 +147,16 @@ await runBenchmark(async () => {
   ];
   const columns = loadColumns();
   columns.splice(2, 0, { title: "÷ floor", value: (r) => fmt.ratio(r.ratio) });
-  columns.splice(5, 0, { title: "target", value: (r) => (r.ratio === 1 && r.name.startsWith("floor") ? "" : r.ratio >= TARGET_RATIO && r.p99 <= TARGET_P99_MS ? "met" : "not met") });
-  console.log(`\n${header}\n${machineLine()}\ntarget: >= ${TARGET_RATIO}x the floor with p99 <= ${TARGET_P99_MS} ms\n`);
+  const computed = opts["read-cache-ms"] === "0";
+  const targetOf = (r) => (!computed ? TARGETS.cached : r.name.includes("text query") ? TARGETS.computedText : TARGETS.computed);
+  const meets = (r) => r.ratio >= targetOf(r).ratio && r.p99 <= targetOf(r).p99;
+  columns.splice(5, 0, { title: "target", value: (r) => (r.ratio === 1 && r.name.startsWith("floor") ? "" : meets(r) ? "met" : "not met") });
+  const targetLine = computed
+    ? `target (read cache off, issue 38): >= ${TARGETS.computed.ratio}x the floor with p99 <= ${TARGETS.computed.p99} ms; the text query >= ${TARGETS.computedText.ratio}x with p99 <= ${TARGETS.computedText.p99} ms`
+    : `target: >= ${TARGETS.cached.ratio}x the floor with p99 <= ${TARGETS.cached.p99} ms`;
+  console.log(`\n${header}\n${machineLine()}\n${targetLine}\n`);
   printTable(results, columns);
-  const met = results.slice(1).filter((r) => r.ratio >= TARGET_RATIO && r.p99 <= TARGET_P99_MS).length;
+  const met = results.slice(1).filter(meets).length;
   console.log(`\n${met} of ${results.length - 1} read routes meet the target`);
   if (results.some((r) => r.errors || r.non2xx)) throw new Error("some requests failed or answered another status");
 });
