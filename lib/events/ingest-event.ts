@@ -1,11 +1,14 @@
 import "server-only";
 import { getAddress } from "viem";
 import type { z } from "zod";
+import { cuid } from "@/lib/crypto/cuid";
 import { db, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
+import { Prisma } from "@/lib/generated/sqlite/client";
 import { ApiError } from "@/lib/http/errors";
 import { noteWriteBeyondCounts } from "@/lib/log/request-context";
 import { trendIncrement } from "@/lib/explore/trend-score";
+import { bumpDailyMetric, type MetricDelta } from "@/lib/ledger/bump-daily-metric";
 import { recordActivity } from "@/lib/ledger/record-activity";
 import { parseUsdc } from "@/lib/money";
 import { enforceRateLimit } from "@/lib/rate-limit/enforce-rate-limit";
@@ -13,7 +16,6 @@ import type { eventBody, EventKind } from "@/lib/schemas/events";
 import { buildSearchText } from "@/lib/sites/search-text";
 import { isSiteEventToken } from "@/lib/sites/site-secret";
 import { siteStatus } from "@/lib/sites/site-status";
-import { bumpMetrics, type MetricDelta } from "./bump-metrics";
 import { checkEventOrigin } from "./check-event-origin";
 import { isValidContentId } from "./content-id";
 import { reverifyOnEvent } from "./reverify-on-event";
@@ -89,19 +91,13 @@ export async function ingestEvent({ body, origin, referer }: { body: EventBody; 
       const counted = !hubPayment;
       const content = fields ? await upsertContent(tx, site, resource!.id!, fields, body.event, counted, now) : null;
       await recordCounters(tx, { site, contentId: content?.id ?? null, event: body.event, counted, now });
-      await tx.widgetEvent.create({
-        data: {
-          network: env.NETWORK_MODE,
-          siteId: site.id,
-          event: body.event,
-          contentId: content?.id ?? null,
-          actor: body.actor ?? null,
-          url: (body.url ?? "").slice(0, 2048),
-          path: (body.path ?? pathOf(body.url) ?? "").slice(0, 1024),
-          origin: (origin && origin !== "null" ? origin : "").slice(0, 300),
-          createdAt: now,
-        },
-      });
+      // One raw statement, as the paid path writes its rows (a Prisma create costs several times the
+      // CPU of the insert itself; bench/events.mjs). The id is a cuid, as the schema's @default(cuid()).
+      const url = (body.url ?? "").slice(0, 2048);
+      const path = (body.path ?? pathOf(body.url) ?? "").slice(0, 1024);
+      const from = (origin && origin !== "null" ? origin : "").slice(0, 300);
+      await tx.$executeRaw`INSERT INTO "WidgetEvent" ("id", "network", "siteId", "event", "contentId", "actor", "url", "path", "origin", "createdAt")
+        VALUES (${cuid()}, ${env.NETWORK_MODE}, ${site.id}, ${body.event}, ${content?.id ?? null}, ${body.actor ?? null}, ${url}, ${path}, ${from}, ${now})`;
       if (content && counted && (body.event === "resource_view" || body.event === "unlock_completed")) {
         await recordActivity(
           {
@@ -199,8 +195,9 @@ async function upsertContent(tx: Tx, site: SiteRow, externalId: string, f: Conte
   const publisherTags = f.tags !== undefined && f.tags !== "" ? { tags: f.tags, tagsTentative: false } : {};
   const { tags: _tags, ...rest } = f;
   void _tags;
+  const changed = existing ? listedChanges(existing, { ...rest, ...publisherTags }) : {};
   // A new item, or one whose listed fields change, is more than counts: kept pages are dropped too.
-  if (!existing || listedFieldsChange(existing, { ...rest, ...publisherTags })) noteWriteBeyondCounts();
+  if (!existing || Object.keys(changed).length > 0) noteWriteBeyondCounts();
   if (!existing) {
     const row = await tx.content.create({
       data: {
@@ -221,39 +218,59 @@ async function upsertContent(tx: Tx, site: SiteRow, externalId: string, f: Conte
     return { ...row, created: true };
   }
   const next = { title: f.title ?? existing.title, description: f.description ?? existing.description, tags: publisherTags.tags ?? existing.tags };
-  const row = await tx.content.update({
-    where: { id: existing.id },
-    data: {
-      ...rest,
-      ...publisherTags,
-      searchText: buildSearchText({ ...next, siteName: site.name, domain: site.domain }),
-      views: { increment: views },
-      unlocks: { increment: unlocks },
-      trendScore: { increment: trendIncrement({ views, unlocks, ratings }, now) },
-      lastSeenAt: now,
-    },
-  });
-  return { ...row, created: false };
+  // One raw statement (a Prisma update of this wide row cost about three times the CPU: bench/events.mjs).
+  // Only the listed fields the event changes are written, and searchText only when it changes: writing it
+  // fires the text index's trigger (a delete and an insert in FTS5) on every view. updatedAt moves as
+  // Prisma's @updatedAt would, so the score refresh sees the changed figures.
+  const searchText = buildSearchText({ ...next, siteName: site.name, domain: site.domain });
+  const sets = Object.entries(changed).map(([k, v]) => Prisma.sql`${Prisma.raw(`"${k}"`)} = ${v}`);
+  if (searchText !== existing.searchText) sets.push(Prisma.sql`"searchText" = ${searchText}`);
+  const trend = trendIncrement({ views, unlocks, ratings }, now);
+  await tx.$executeRaw`UPDATE "Content" SET ${Prisma.join(
+    [
+      ...sets,
+      Prisma.sql`"views" = "views" + ${views}`,
+      Prisma.sql`"unlocks" = "unlocks" + ${unlocks}`,
+      Prisma.sql`"trendScore" = "trendScore" + ${trend}`,
+      Prisma.sql`"lastSeenAt" = ${now}`,
+      Prisma.sql`"updatedAt" = ${new Date()}`,
+    ],
+    ", ",
+  )} WHERE "id" = ${existing.id}`;
+  return { ...existing, ...changed, searchText, views: existing.views + views, unlocks: existing.unlocks + unlocks, trendScore: existing.trendScore + trend, lastSeenAt: now, created: false };
 }
 
-/** Whether writing `fields` changes any of them on the row (an event that only repeats what is listed counts only). */
-function listedFieldsChange(row: Record<string, unknown>, fields: Record<string, unknown>): boolean {
-  return Object.entries(fields).some(([k, v]) => v !== undefined && row[k] !== v);
+/** The Content columns an event's resource may set (resourceFields' and the publisher's tags): the only names an update writes. */
+const LISTED_COLUMNS = ["title", "description", "url", "path", "contentType", "priceAtomic", "recipientWallet", "imageUrl", "accessPolicy", "unlockPolicy", "tags", "tagsTentative"] as const;
+type ListedColumn = (typeof LISTED_COLUMNS)[number];
+/** Compile-time: every field a resource sets is a listed column, or an update would silently leave it out. */
+const everyFieldListed: Exclude<keyof ContentFields, ListedColumn> extends never ? true : false = true;
+void everyFieldListed;
+
+/** The listed fields that writing `fields` changes on the row (none: an event that only repeats what is listed counts only). */
+function listedChanges<Row extends Record<ListedColumn, unknown>>(row: Row, fields: Partial<Record<ListedColumn, unknown>>): Partial<Pick<Row, ListedColumn>> {
+  const changed: Partial<Pick<Row, ListedColumn>> = {};
+  for (const [k, v] of Object.entries(fields) as Array<[ListedColumn, Row[ListedColumn]]>) {
+    if (LISTED_COLUMNS.includes(k) && v !== undefined && row[k] !== v) changed[k] = v;
+  }
+  return changed;
 }
 
+/** The daily counter an event feeds (bumpDailyMetric: one INSERT … ON CONFLICT, the same as a sale's). */
 async function recordCounters(tx: Tx, { site, contentId, event, counted, now }: { site: SiteRow; contentId: string | null; event: EventKind; counted: boolean; now: Date }) {
-  const delta: MetricDelta = {};
+  const day = now.toISOString().slice(0, 10);
   if (event === "page_view") {
-    await bumpMetrics(tx, { siteId: site.id, delta: { views: 1 }, at: now });
+    await bumpDailyMetric({ siteId: site.id, day, views: 1 }, tx);
     return;
   }
-  if (!counted) return;
+  if (!counted || !contentId) return;
+  const delta: MetricDelta = { siteId: site.id, contentId, day };
   if (event === "resource_view") delta.views = 1;
   else if (event === "unlock_completed") delta.unlocks = 1;
   else if (event === "payment_completed") delta.payments = 1;
   else if (event === "content_rating") delta.ratings = 1;
   else return; // unlock_started: recorded, counts nothing
-  if (contentId) await bumpMetrics(tx, { siteId: site.id, contentId, delta, at: now });
+  await bumpDailyMetric(delta, tx);
 }
 
 function pathOf(url: string | undefined): string | undefined {
