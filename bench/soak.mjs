@@ -350,8 +350,34 @@ await runBenchmark(async () => {
   ];
   console.log("");
   for (const [what, ok] of verdicts) console.log(`${ok ? "ok  " : "FAIL"} ${what}`);
+  // Beside the check, which compares two single minutes: every minute's p99, their spread and the
+  // least-squares trend across the run, so that a steady rise or fall can be told from one noisy minute.
+  const p99s = rows.map((r) => r.p99);
+  if (p99s.length > 2) {
+    const mean = p99s.reduce((a, b) => a + b, 0) / p99s.length;
+    const { slope } = leastSquares(p99s);
+    const sorted = [...p99s].sort((a, b) => a - b);
+    console.log(
+      `note p99 per minute ${fmt.ms(sorted[0])}–${fmt.ms(sorted.at(-1))} (median ${fmt.ms(sorted[sorted.length >> 1])}); ` +
+        `least-squares trend ${slope >= 0 ? "+" : "−"}${fmt.ms(Math.abs(slope))} a minute, ${Math.round((Math.abs(slope) * (p99s.length - 1) * 100) / mean)} % of the mean over the run`,
+    );
+  }
   if (verdicts.some(([, ok]) => !ok)) process.exitCode = 1;
 });
+
+/** The least-squares line through ys at x = 0, 1, …: its slope (units of y per step). */
+function leastSquares(ys) {
+  const n = ys.length;
+  const mx = (n - 1) / 2;
+  const my = ys.reduce((a, b) => a + b, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  ys.forEach((y, x) => {
+    sxy += (x - mx) * (y - my);
+    sxx += (x - mx) ** 2;
+  });
+  return { slope: sxx ? sxy / sxx : 0 };
+}
 
 /**
  * Requests of the mix started on schedule at `rate` a second until `until` (performance.now() time),
