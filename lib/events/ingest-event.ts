@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { cuid } from "@/lib/crypto/cuid";
 import { db, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
-import { Prisma } from "@/lib/generated/sqlite/client";
+import { Prisma, type Site } from "@/lib/generated/sqlite/client";
 import { ApiError } from "@/lib/http/errors";
 import { noteWriteBeyondCounts } from "@/lib/log/request-context";
 import { trendIncrement } from "@/lib/explore/trend-score";
@@ -18,12 +18,13 @@ import { isSiteEventToken } from "@/lib/sites/site-secret";
 import { siteStatus } from "@/lib/sites/site-status";
 import { checkEventOrigin } from "./check-event-origin";
 import { isValidContentId } from "./content-id";
+import { contentForEvent, siteForEvent } from "./event-rows";
 import { reverifyOnEvent } from "./reverify-on-event";
 import { suggestTentativeTags } from "./suggest-tentative-tags";
 
 type EventBody = z.output<typeof eventBody>;
 type Resource = NonNullable<EventBody["resource"]>;
-type SiteRow = NonNullable<Awaited<ReturnType<typeof db.site.findUnique>>>;
+type SiteRow = Site;
 
 const MAX_PRICE = 1_000_000_000_000n; // 1,000,000 USDC
 
@@ -46,7 +47,7 @@ export function eventRate() {
  * (paymentId or txHash) are recorded but not counted: /hub/pay counted them already.
  */
 export async function ingestEvent({ body, origin, referer }: { body: EventBody; origin: string | null; referer: string | null }) {
-  const site = await db.site.findUnique({ where: { id: body.siteId } });
+  const site = await siteForEvent(body.siteId);
   if (!site || !isSiteEventToken(site, body.token)) {
     throw new ApiError("invalid-site-credentials", "siteId and token do not match a registered site");
   }
@@ -191,7 +192,7 @@ async function upsertContent(tx: Tx, site: SiteRow, externalId: string, f: Conte
   const views = event === "resource_view" && counted ? 1 : 0;
   const unlocks = event === "unlock_completed" && counted ? 1 : 0;
   const ratings = event === "content_rating" && counted ? 1 : 0;
-  const existing = await tx.content.findUnique({ where: { network_siteId_externalId: { network, siteId: site.id, externalId } } });
+  const existing = await contentForEvent(tx, { network, siteId: site.id, externalId });
   const publisherTags = f.tags !== undefined && f.tags !== "" ? { tags: f.tags, tagsTentative: false } : {};
   const { tags: _tags, ...rest } = f;
   void _tags;
