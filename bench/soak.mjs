@@ -311,6 +311,7 @@ await runBenchmark(async () => {
       { title: "cache hits", value: (r) => (r.d.cacheLookups ? pctText(r.d.cacheHits / r.d.cacheLookups) : "–") },
       { title: "hub CPU", value: (r) => pctText(r.d.hubCpu) },
       { title: "bench CPU", value: (r) => pctText(r.d.benchCpu) },
+      { title: "chain CPU", value: (r) => pctText(r.d.chainCpu) },
       { title: "steal", value: (r) => pctText(r.d.steal) },
       { title: "passes (s)", value: (r) => r.d.passes, align: "left" },
       { title: "unsettled", value: (r) => fmt.int(r.d.unsettled) },
@@ -344,7 +345,7 @@ await runBenchmark(async () => {
   const errors = rows.reduce((n, r) => n + r.errors, 0);
   const verdicts = [
     [`p99 last minute ${fmt.ms(p99Last)} vs first ${fmt.ms(p99First)}: ${fmt.ratio(p99Last / p99First)} (within 20 %)`, Math.abs(p99Last / p99First - 1) <= 0.2],
-    [`RSS after warm-up ${fmt.int(warm)} MB → end ${fmt.int(rssEnd)} MB: +${fmt.int(rssEnd - warm)} MB (≤ 64 MB; at one minute ${fmt.int(rssAt(60_000))} MB)`, rssEnd - warm <= 64],
+    [`RSS after warm-up ${fmt.int(warm)} MB → end ${fmt.int(rssEnd)} MB: ${rssEnd >= warm ? "+" : "−"}${fmt.int(Math.abs(rssEnd - warm))} MB (≤ 64 MB; at one minute ${fmt.int(rssAt(60_000))} MB)`, rssEnd - warm <= 64],
     [`errors: ${errors} of ${rows.reduce((n, r) => n + r.reqPerSec * Math.min(60, minutes * 60), 0).toFixed(0)} requests (none)`, errors === 0],
     ...books,
   ];
@@ -406,7 +407,12 @@ async function openLoop({ rate, until, one, onAnswer }) {
  * after the last ")" (the command name may hold spaces).
  */
 function hubCpuTicks(hub) {
-  return hub.serverPids.reduce((n, pid) => {
+  return cpuTicks(hub.serverPids);
+}
+
+/** The same for any processes (the chain's: anvil). */
+function cpuTicks(pids) {
+  return pids.reduce((n, pid) => {
     const text = readProc(pid, "stat");
     const f = text?.slice(text.lastIndexOf(")") + 2).split(" ");
     return n + (f ? Number(f[11]) + Number(f[12]) : 0);
@@ -418,21 +424,23 @@ function hubCpuTicks(hub) {
  * resets its histogram at each scrape, so each sample covers the 5 s before it), GC time by kind, the
  * background jobs' passes (count and seconds), the V8 heap in use at the minute's end, the share of
  * the read and page caches' lookups answered from a kept copy, the unsettled Gateway authorizations, the CPU used by the
- * hub's processes and by this process (of one core = 100 %), the machine's stolen CPU (of all cores),
+ * hub's processes, by the chain (anvil) and by this process (of one core = 100 %), the machine's stolen CPU (of all cores),
  * and on SQLite the write-ahead log's size at the minute's end.
  */
 function soakDiagnostics({ hub, db, minuteOf, minutes }) {
-  const acc = Array.from({ length: minutes }, () => ({ lagP99: 0, lagMax: 0, gcMs: 0, gcMajorMs: 0, cacheHits: 0, cacheLookups: 0, passes: {}, unsettled: undefined, heapMb: undefined, hubTicks: 0, benchUs: 0, steal: 0, total: 0, span: 0, walMb: undefined }));
+  const acc = Array.from({ length: minutes }, () => ({ lagP99: 0, lagMax: 0, gcMs: 0, gcMajorMs: 0, cacheHits: 0, cacheLookups: 0, passes: {}, unsettled: undefined, heapMb: undefined, hubTicks: 0, chainTicks: 0, benchUs: 0, steal: 0, total: 0, span: 0, walMb: undefined }));
   const wal = db === "sqlite" ? `${hub.databaseUrl.replace(/^file:/, "")}-wal` : null;
-  let last = { t: performance.now(), metrics: null, hub: hubCpuTicks(hub), bench: process.cpuUsage(), cpu: machineCpu() };
+  const chainPids = hub.anvil?.pid ? [hub.anvil.pid] : [];
+  let last = { t: performance.now(), metrics: null, hub: hubCpuTicks(hub), chain: cpuTicks(chainPids), bench: process.cpuUsage(), cpu: machineCpu() };
   const sample = async () => {
     const t = performance.now();
     const m = acc[minuteOf(t - 1)];
     const metrics = await hub.metrics().catch(() => null);
     const cpu = machineCpu();
-    const now = { t, metrics, hub: hubCpuTicks(hub), bench: process.cpuUsage(), cpu };
+    const now = { t, metrics, hub: hubCpuTicks(hub), chain: cpuTicks(chainPids), bench: process.cpuUsage(), cpu };
     m.span += (t - last.t) / 1000;
     m.hubTicks += now.hub - last.hub;
+    m.chainTicks += now.chain - last.chain;
     m.benchUs += now.bench.user + now.bench.system - last.bench.user - last.bench.system;
     m.steal += cpu.steal - last.cpu.steal;
     m.total += cpu.total - last.cpu.total;
@@ -480,6 +488,7 @@ function soakDiagnostics({ hub, db, minuteOf, minutes }) {
       await sample();
       for (const m of acc) {
         m.hubCpu = m.span ? m.hubTicks / USER_HZ / m.span : undefined;
+        m.chainCpu = m.span && chainPids.length ? m.chainTicks / USER_HZ / m.span : undefined;
         m.benchCpu = m.span ? m.benchUs / 1e6 / m.span : undefined;
         m.steal = m.total ? m.steal / m.total : undefined;
         m.passes = Object.entries(m.passes)
