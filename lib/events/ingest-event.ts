@@ -14,11 +14,11 @@ import { parseUsdc } from "@/lib/money";
 import { enforceRateLimit } from "@/lib/rate-limit/enforce-rate-limit";
 import type { eventBody, EventKind } from "@/lib/schemas/events";
 import { buildSearchText } from "@/lib/sites/search-text";
+import { siteById, siteItem } from "@/lib/sites/site-rows";
 import { isSiteEventToken } from "@/lib/sites/site-secret";
 import { siteStatus } from "@/lib/sites/site-status";
 import { checkEventOrigin } from "./check-event-origin";
 import { isValidContentId } from "./content-id";
-import { contentForEvent, siteForEvent } from "./event-rows";
 import { reverifyOnEvent } from "./reverify-on-event";
 import { suggestTentativeTags } from "./suggest-tentative-tags";
 
@@ -47,7 +47,7 @@ export function eventRate() {
  * (paymentId or txHash) are recorded but not counted: /hub/pay counted them already.
  */
 export async function ingestEvent({ body, origin, referer }: { body: EventBody; origin: string | null; referer: string | null }) {
-  const site = await siteForEvent(body.siteId);
+  const site = await siteById(body.siteId);
   if (!site || !isSiteEventToken(site, body.token)) {
     throw new ApiError("invalid-site-credentials", "siteId and token do not match a registered site");
   }
@@ -192,7 +192,7 @@ async function upsertContent(tx: Tx, site: SiteRow, externalId: string, f: Conte
   const views = event === "resource_view" && counted ? 1 : 0;
   const unlocks = event === "unlock_completed" && counted ? 1 : 0;
   const ratings = event === "content_rating" && counted ? 1 : 0;
-  const existing = await contentForEvent(tx, { network, siteId: site.id, externalId });
+  const existing = await siteItem(tx, { network, siteId: site.id, externalId });
   const publisherTags = f.tags !== undefined && f.tags !== "" ? { tags: f.tags, tagsTentative: false } : {};
   const { tags: _tags, ...rest } = f;
   void _tags;

@@ -10,6 +10,7 @@ import { ApiError } from "@/lib/http/errors";
 import { noteWriteBeyondCounts } from "@/lib/log/request-context";
 import type { settleResponseSchema } from "@/lib/schemas/facilitator";
 import { buildSearchText } from "@/lib/sites/search-text";
+import { siteItem } from "@/lib/sites/site-rows";
 import { acceptPaymentPayload } from "@/lib/x402/accept-payment-payload";
 import { checkAuthorization } from "@/lib/x402/check-authorization";
 import { checkPaymentState } from "@/lib/x402/check-payment-state";
@@ -42,7 +43,7 @@ export async function settleFacilitatedPayment({
   const payer = request.paymentPayload.payload.authorization.from;
   try {
     const payment = await facilitatedPayment({ site, request });
-    const known = await db.content.findUnique({ where: contentKey(site, payment), select: KNOWN });
+    const known = await siteItem(db, { network: env.NETWORK_MODE, siteId: site.id, externalId: payment.content.externalId });
     checkFacilitatedAudience({ known, amount: payment.content.price });
     // A new page's Content row gets its id now, so the payment names it from the start (its identifier
     // and replays included); the row itself is written inside the payment's transaction.
@@ -96,7 +97,7 @@ function contentKey(site: FacilitatorSite, payment: FacilitatedPayment) {
   return { network_siteId_externalId: { network: env.NETWORK_MODE, siteId: site.id, externalId: payment.content.externalId } };
 }
 
-const KNOWN = { id: true, accessPolicy: true, priceAtomic: true, title: true, description: true, url: true, path: true, recipientWallet: true, searchText: true, lastSeenAt: true } as const;
+/** What a sale reads of its page's row (siteItem reads it whole, in one raw statement). */
 type Known = { id: string; accessPolicy: string; priceAtomic: bigint; title: string; description: string; url: string; path: string; recipientWallet: string | null; searchText: string; lastSeenAt: Date | null };
 
 /** lastSeenAt is informational: a sale of an unchanged page rewrites its row at most this often. */

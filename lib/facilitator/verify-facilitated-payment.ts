@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { verifyResponseSchema } from "@/lib/schemas/facilitator";
+import { siteItem } from "@/lib/sites/site-rows";
 import { checkAuthorization } from "@/lib/x402/check-authorization";
 import { checkPaymentState } from "@/lib/x402/check-payment-state";
 import { PaymentRejected } from "@/lib/x402/payment-rejected";
@@ -19,10 +20,7 @@ export async function verifyFacilitatedPayment({ site, request }: { site: Facili
   const payer = request.paymentPayload.payload.authorization.from;
   try {
     const payment = await facilitatedPayment({ site, request });
-    const known = await db.content.findUnique({
-      where: { network_siteId_externalId: { network: env.NETWORK_MODE, siteId: site.id, externalId: payment.content.externalId } },
-      select: { id: true, accessPolicy: true, priceAtomic: true },
-    });
+    const known = await siteItem(db, { network: env.NETWORK_MODE, siteId: site.id, externalId: payment.content.externalId });
     checkFacilitatedAudience({ known, amount: payment.content.price });
     // Not yet tracked: no payment can exist for it, so any id that matches none will do.
     const resource = payment.resource(known?.id ?? `unrecorded:${payment.content.externalId}`);

@@ -2,20 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db-core";
 import { unitDatabases } from "@/e2e/support/unit-databases";
 
-// The raw reads of a widget event must return what Prisma's findUnique returns, column for column and
-// type for type (dates, booleans, bigints, floats, nulls), on each database: the event path hands them
-// on as Prisma's rows (site checks, the item's listed fields compared with the event's).
-const units = await unitDatabases("event-rows");
+// The raw reads of a widget event and a facilitator call must return what Prisma's findUnique returns,
+// column for column and type for type (dates, booleans, bigints, floats, nulls), on each database: the
+// callers hand them on as Prisma's rows (site checks, the item's listed fields compared with the event's).
+const units = await unitDatabases("site-rows");
 afterAll(units.removeFiles);
 
 for (const provider of units.databases) {
-  describe.skipIf(!provider.enabled)(`a widget event's rows, on ${provider.name}`, () => {
+  describe.skipIf(!provider.enabled)(`a site's rows read raw, on ${provider.name}`, () => {
     let db: Db;
-    let mod: typeof import("./event-rows");
+    let mod: typeof import("./site-rows");
 
     beforeAll(async () => {
       db = await units.openForHub(provider);
-      mod = await import("./event-rows");
+      mod = await import("./site-rows");
     });
     afterAll(() => units.closeForHub(provider, db));
 
@@ -43,10 +43,10 @@ for (const provider of units.databases) {
       });
       const bare = await db.site.create({ data: { domain: "bare.example", ownerWallet: "0x00000000000000000000000000000000000000b1" } });
       for (const site of [full, bare]) {
-        const raw = await mod.siteForEvent(site.id, db);
+        const raw = await mod.siteById(site.id, db);
         expect(raw).toStrictEqual(await db.site.findUnique({ where: { id: site.id } }));
       }
-      expect(await mod.siteForEvent("no-such-site", db)).toBeNull();
+      expect(await mod.siteById("no-such-site", db)).toBeNull();
     });
 
     it("reads an item by its site's own id as findUnique does", async () => {
@@ -80,10 +80,22 @@ for (const provider of units.databases) {
       await db.content.create({ data: { network: "mainnet", siteId: site.id, externalId: "plain", url: "https://items.example/plain" } });
       for (const item of [rich, plain]) {
         const key = { network: "testnet", siteId: site.id, externalId: item.externalId! };
-        const raw = await mod.contentForEvent(db, key);
+        const raw = await mod.siteItem(db, key);
         expect(raw).toStrictEqual(await db.content.findUnique({ where: { network_siteId_externalId: key } }));
       }
-      expect(await mod.contentForEvent(db, { network: "testnet", siteId: site.id, externalId: "missing" })).toBeNull();
+      expect(await mod.siteItem(db, { network: "testnet", siteId: site.id, externalId: "missing" })).toBeNull();
+    });
+
+    it("reads a facilitator key as findUnique does, used and revoked or not", async () => {
+      const site = await db.site.create({ data: { domain: "keys.example", ownerWallet: "0x00000000000000000000000000000000000000d1" } });
+      const used = await db.facilitatorKey.create({
+        data: { siteId: site.id, keyHash: "cd".repeat(32), prefix: "fk_used", label: "server", createdBy: "0x00000000000000000000000000000000000000d1", lastUsedAt: new Date("2026-11-04T01:02:03.004Z"), revokedAt: new Date("2026-11-05T00:00:00.000Z") },
+      });
+      const fresh = await db.facilitatorKey.create({ data: { siteId: site.id, keyHash: "ef".repeat(32), prefix: "fk_new", createdBy: "0x00000000000000000000000000000000000000d1" } });
+      for (const key of [used, fresh]) {
+        expect(await mod.facilitatorKeyByHash(key.keyHash, db)).toStrictEqual(await db.facilitatorKey.findUnique({ where: { keyHash: key.keyHash } }));
+      }
+      expect(await mod.facilitatorKeyByHash("00".repeat(32), db)).toBeNull();
     });
   });
 }
