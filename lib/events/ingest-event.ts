@@ -219,7 +219,7 @@ async function upsertContent(tx: Tx, site: SiteRow, externalId: string, f: Conte
     return { ...row, created: true };
   }
   const next = { title: f.title ?? existing.title, description: f.description ?? existing.description, tags: publisherTags.tags ?? existing.tags };
-  // One raw statement (a Prisma update of this wide row cost about three times the CPU: bench/events.mjs).
+  // One raw statement: a Prisma update spends more of the thread in Prisma than in the database (bench/events.mjs).
   // Only the listed fields the event changes are written, and searchText only when it changes: writing it
   // fires the text index's trigger (a delete and an insert in FTS5) on every view. updatedAt moves as
   // Prisma's @updatedAt would, so the score refresh sees the changed figures.
