@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { cuid } from "@/lib/crypto/cuid";
 import { db, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
-import { Prisma, type Site } from "@/lib/generated/sqlite/client";
+import type { Site } from "@/lib/generated/sqlite/client";
 import { ApiError } from "@/lib/http/errors";
 import { noteWriteBeyondCounts } from "@/lib/log/request-context";
 import { trendIncrement } from "@/lib/explore/trend-score";
@@ -15,6 +15,7 @@ import { enforceRateLimit } from "@/lib/rate-limit/enforce-rate-limit";
 import type { eventBody, EventKind } from "@/lib/schemas/events";
 import { buildSearchText } from "@/lib/sites/search-text";
 import { siteById, siteItem } from "@/lib/sites/site-rows";
+import { listedChanges, updateSiteItem, type ListedColumn } from "@/lib/sites/update-site-item";
 import { isSiteEventToken } from "@/lib/sites/site-secret";
 import { siteStatus } from "@/lib/sites/site-status";
 import { checkEventOrigin } from "./check-event-origin";
@@ -219,43 +220,15 @@ async function upsertContent(tx: Tx, site: SiteRow, externalId: string, f: Conte
     return { ...row, created: true };
   }
   const next = { title: f.title ?? existing.title, description: f.description ?? existing.description, tags: publisherTags.tags ?? existing.tags };
-  // One raw statement: a Prisma update spends more of the thread in Prisma than in the database (bench/events.mjs).
-  // Only the listed fields the event changes are written, and searchText only when it changes: writing it
-  // fires the text index's trigger (a delete and an insert in FTS5) on every view. updatedAt moves as
-  // Prisma's @updatedAt would, so the score refresh sees the changed figures.
   const searchText = buildSearchText({ ...next, siteName: site.name, domain: site.domain });
-  const sets = Object.entries(changed).map(([k, v]) => Prisma.sql`${Prisma.raw(`"${k}"`)} = ${v}`);
-  if (searchText !== existing.searchText) sets.push(Prisma.sql`"searchText" = ${searchText}`);
   const trend = trendIncrement({ views, unlocks, ratings }, now);
-  await tx.$executeRaw`UPDATE "Content" SET ${Prisma.join(
-    [
-      ...sets,
-      Prisma.sql`"views" = "views" + ${views}`,
-      Prisma.sql`"unlocks" = "unlocks" + ${unlocks}`,
-      Prisma.sql`"trendScore" = "trendScore" + ${trend}`,
-      Prisma.sql`"lastSeenAt" = ${now}`,
-      Prisma.sql`"updatedAt" = ${new Date()}`,
-    ],
-    ", ",
-  )} WHERE "id" = ${existing.id}`;
+  await updateSiteItem(tx, existing, { changed, searchText, add: { views, unlocks, trendScore: trend }, now });
   return { ...existing, ...changed, searchText, views: existing.views + views, unlocks: existing.unlocks + unlocks, trendScore: existing.trendScore + trend, lastSeenAt: now, created: false };
 }
 
-/** The Content columns an event's resource may set (resourceFields' and the publisher's tags): the only names an update writes. */
-const LISTED_COLUMNS = ["title", "description", "url", "path", "contentType", "priceAtomic", "recipientWallet", "imageUrl", "accessPolicy", "unlockPolicy", "tags", "tagsTentative"] as const;
-type ListedColumn = (typeof LISTED_COLUMNS)[number];
 /** Compile-time: every field a resource sets is a listed column, or an update would silently leave it out. */
 const everyFieldListed: Exclude<keyof ContentFields, ListedColumn> extends never ? true : false = true;
 void everyFieldListed;
-
-/** The listed fields that writing `fields` changes on the row (none: an event that only repeats what is listed counts only). */
-function listedChanges<Row extends Record<ListedColumn, unknown>>(row: Row, fields: Partial<Record<ListedColumn, unknown>>): Partial<Pick<Row, ListedColumn>> {
-  const changed: Partial<Pick<Row, ListedColumn>> = {};
-  for (const [k, v] of Object.entries(fields) as Array<[ListedColumn, Row[ListedColumn]]>) {
-    if (LISTED_COLUMNS.includes(k) && v !== undefined && row[k] !== v) changed[k] = v;
-  }
-  return changed;
-}
 
 /** The daily counter an event feeds (bumpDailyMetric: one INSERT … ON CONFLICT, the same as a sale's). */
 async function recordCounters(tx: Tx, { site, contentId, event, counted, now }: { site: SiteRow; contentId: string | null; event: EventKind; counted: boolean; now: Date }) {

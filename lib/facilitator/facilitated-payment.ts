@@ -25,6 +25,8 @@ export type FacilitatedPayment = {
   options: PaymentRequirements[];
   /** The Content row's identity on the site (its URL) and the fields it is created or updated with. */
   content: { externalId: string; url: string; path: string; title: string; description: string; price: bigint };
+  /** The page's Content row's unique key (network, site, its URL): what verify and settle read it by and settle writes it by. */
+  key: { network: string; siteId: string; externalId: string };
   /** The PaidResource for the Content row `contentId`. */
   resource: (contentId: string) => PaidResource;
 };
@@ -89,6 +91,7 @@ export async function facilitatedPayment({ site, request }: { site: FacilitatorS
     payload,
     options: [req as PaymentRequirements],
     content,
+    key: { network: env.NETWORK_MODE, siteId: site.id, externalId: content.externalId },
     resource: (contentId) => ({
       kind: "content",
       id: contentId,

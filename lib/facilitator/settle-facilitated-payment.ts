@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { NETWORKS } from "@/lib/chain/networks";
 import { cuid } from "@/lib/crypto/cuid";
 import { db, type Tx } from "@/lib/db";
+import type { Content } from "@/lib/generated/sqlite/client";
 import { env } from "@/lib/env";
 import { trendIncrement } from "@/lib/explore/trend-score";
 import { ApiError } from "@/lib/http/errors";
@@ -11,6 +12,7 @@ import { noteWriteBeyondCounts } from "@/lib/log/request-context";
 import type { settleResponseSchema } from "@/lib/schemas/facilitator";
 import { buildSearchText } from "@/lib/sites/search-text";
 import { siteItem } from "@/lib/sites/site-rows";
+import { listedChanges, updateSiteItem } from "@/lib/sites/update-site-item";
 import { acceptPaymentPayload } from "@/lib/x402/accept-payment-payload";
 import { checkAuthorization } from "@/lib/x402/check-authorization";
 import { checkPaymentState } from "@/lib/x402/check-payment-state";
@@ -43,7 +45,7 @@ export async function settleFacilitatedPayment({
   const payer = request.paymentPayload.payload.authorization.from;
   try {
     const payment = await facilitatedPayment({ site, request });
-    const known = await siteItem(db, { network: env.NETWORK_MODE, siteId: site.id, externalId: payment.content.externalId });
+    const known = await siteItem(db, payment.key);
     checkFacilitatedAudience({ known, amount: payment.content.price });
     // A new page's Content row gets its id now, so the payment names it from the start (its identifier
     // and replays included); the row itself is written inside the payment's transaction.
@@ -93,13 +95,6 @@ async function withBroadcastHash(err: ApiError, request: FacilitatorRequest): Pr
   return row?.txHash ? new ApiError(err.code, err.details, err.headers, { transaction: row.txHash }) : err;
 }
 
-function contentKey(site: FacilitatorSite, payment: FacilitatedPayment) {
-  return { network_siteId_externalId: { network: env.NETWORK_MODE, siteId: site.id, externalId: payment.content.externalId } };
-}
-
-/** What a sale reads of its page's row (siteItem reads it whole, in one raw statement). */
-type Known = { id: string; accessPolicy: string; priceAtomic: bigint; title: string; description: string; url: string; path: string; recipientWallet: string | null; searchText: string; lastSeenAt: Date | null };
-
 /** lastSeenAt is informational: a sale of an unchanged page rewrites its row at most this often. */
 const SEEN_EVERY_MS = 60_000;
 
@@ -110,7 +105,7 @@ const SEEN_EVERY_MS = 60_000;
  * (an unchanged page's sale writes nothing but, once a minute, lastSeenAt): rewriting searchText
  * re-indexes the row's text (SQLite's FTS5 trigger) on every sale.
  */
-async function upsertContent(tx: Tx, site: FacilitatorSite, payment: FacilitatedPayment, known: Known | null, newId: string): Promise<string> {
+async function upsertContent(tx: Tx, site: FacilitatorSite, payment: FacilitatedPayment, known: Content | null, newId: string): Promise<string> {
   const c = payment.content;
   const now = new Date();
   const fields = {
@@ -126,18 +121,19 @@ async function upsertContent(tx: Tx, site: FacilitatorSite, payment: Facilitated
     noteWriteBeyondCounts(); // a new listed item (or its fields rewritten): kept pages are dropped too
     // A concurrent first sale of the same page may have created it meanwhile: then its id is the one.
     const row = await tx.content.upsert({
-      where: contentKey(site, payment),
-      create: { id: newId, network: env.NETWORK_MODE, siteId: site.id, externalId: c.externalId, ...fields, accessPolicy: "paid", lastSeenAt: now, trendScore: trendIncrement({ created: true }) },
+      where: { network_siteId_externalId: payment.key },
+      create: { id: newId, ...payment.key, ...fields, accessPolicy: "paid", lastSeenAt: now, trendScore: trendIncrement({ created: true }) },
       update: { ...fields, lastSeenAt: now },
       select: { id: true },
     });
     return row.id;
   }
   if (agentsPricedApart(known.accessPolicy)) fields.priceAtomic = known.priceAtomic;
-  const changed = Object.fromEntries(Object.entries(fields).filter(([k, v]) => known[k as keyof typeof fields] !== v));
+  const { searchText, ...listed } = fields;
+  const changed = listedChanges(known, listed);
   const stale = !known.lastSeenAt || now.getTime() - known.lastSeenAt.getTime() >= SEEN_EVERY_MS;
-  const changes = Object.keys(changed).length > 0;
+  const changes = Object.keys(changed).length > 0 || searchText !== known.searchText;
   if (changes) noteWriteBeyondCounts();
-  if (changes || stale) await tx.content.update({ where: { id: known.id }, data: { ...changed, lastSeenAt: now } });
+  if (changes || stale) await updateSiteItem(tx, known, { changed, searchText, now });
   return known.id;
 }

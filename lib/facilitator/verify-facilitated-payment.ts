@@ -1,7 +1,6 @@
 import "server-only";
 import type { z } from "zod";
 import { db } from "@/lib/db";
-import { env } from "@/lib/env";
 import type { verifyResponseSchema } from "@/lib/schemas/facilitator";
 import { siteItem } from "@/lib/sites/site-rows";
 import { checkAuthorization } from "@/lib/x402/check-authorization";
@@ -20,7 +19,7 @@ export async function verifyFacilitatedPayment({ site, request }: { site: Facili
   const payer = request.paymentPayload.payload.authorization.from;
   try {
     const payment = await facilitatedPayment({ site, request });
-    const known = await siteItem(db, { network: env.NETWORK_MODE, siteId: site.id, externalId: payment.content.externalId });
+    const known = await siteItem(db, payment.key);
     checkFacilitatedAudience({ known, amount: payment.content.price });
     // Not yet tracked: no payment can exist for it, so any id that matches none will do.
     const resource = payment.resource(known?.id ?? `unrecorded:${payment.content.externalId}`);
