@@ -314,6 +314,7 @@ await runBenchmark(async () => {
       { title: "chain CPU", value: (r) => pctText(r.d.chainCpu) },
       { title: "steal", value: (r) => pctText(r.d.steal) },
       { title: "passes (s)", value: (r) => r.d.passes, align: "left" },
+      { title: "settler steps (s a pass)", value: (r) => r.d.steps, align: "left" },
       { title: "unsettled", value: (r) => fmt.int(r.d.unsettled) },
       ...(opts.db === "sqlite" ? [{ title: "WAL MB", value: (r) => (r.d.walMb === undefined ? "–" : r.d.walMb.toFixed(1)) }] : []),
     ],
@@ -428,7 +429,7 @@ function cpuTicks(pids) {
  * and on SQLite the write-ahead log's size at the minute's end.
  */
 function soakDiagnostics({ hub, db, minuteOf, minutes }) {
-  const acc = Array.from({ length: minutes }, () => ({ lagP99: 0, lagMax: 0, gcMs: 0, gcMajorMs: 0, cacheHits: 0, cacheLookups: 0, passes: {}, unsettled: undefined, heapMb: undefined, hubTicks: 0, chainTicks: 0, benchUs: 0, steal: 0, total: 0, span: 0, walMb: undefined }));
+  const acc = Array.from({ length: minutes }, () => ({ lagP99: 0, lagMax: 0, gcMs: 0, gcMajorMs: 0, cacheHits: 0, cacheLookups: 0, passes: {}, steps: {}, unsettled: undefined, heapMb: undefined, hubTicks: 0, chainTicks: 0, benchUs: 0, steal: 0, total: 0, span: 0, walMb: undefined }));
   const wal = db === "sqlite" ? `${hub.databaseUrl.replace(/^file:/, "")}-wal` : null;
   const chainPids = hub.anvil?.pid ? [hub.anvil.pid] : [];
   let last = { t: performance.now(), metrics: null, hub: hubCpuTicks(hub), chain: cpuTicks(chainPids), bench: process.cpuUsage(), cpu: machineCpu() };
@@ -465,6 +466,10 @@ function soakDiagnostics({ hub, db, minuteOf, minutes }) {
           if (job[1] === "count") p.count += d;
           else p.seconds += d;
         }
+        for (const [key, v] of metrics) {
+          const step = /^hub_settlement_step_duration_seconds_sum\{step="([^"]+)"\}$/.exec(key);
+          if (step) m.steps[step[1]] = (m.steps[step[1]] ?? 0) + v - (last.metrics.get(key) ?? 0);
+        }
       }
       m.heapMb = (metrics.get("hub_nodejs_heap_size_used_bytes") ?? 0) / 1e6;
       m.unsettled = (metrics.get('hub_gateway_authorizations{status="locked"}') ?? 0) + (metrics.get('hub_gateway_authorizations{status="settling"}') ?? 0);
@@ -487,6 +492,10 @@ function soakDiagnostics({ hub, db, minuteOf, minutes }) {
       await running;
       await sample();
       for (const m of acc) {
+        // The settler's steps, in seconds a pass (hub_settlement_step_duration_seconds): what a longer pass spends longer on.
+        const settlerPasses = m.passes.settler?.count ?? 0;
+        const STEPS = ["reconcile", "claim", "simulate", "send", "confirm", "record"]; // lib/x402/settle-gateway-batch.ts, in order
+        m.steps = settlerPasses > 0 ? STEPS.filter((s) => m.steps[s]).map((s) => `${s} ${(m.steps[s] / settlerPasses).toFixed(2)}`).join(", ") || "–" : "–";
         m.hubCpu = m.span ? m.hubTicks / USER_HZ / m.span : undefined;
         m.chainCpu = m.span && chainPids.length ? m.chainTicks / USER_HZ / m.span : undefined;
         m.benchCpu = m.span ? m.benchUs / 1e6 / m.span : undefined;

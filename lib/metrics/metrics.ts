@@ -16,6 +16,7 @@ function create() {
     oldestUnsettled: new Gauge({ name: "hub_gateway_oldest_unsettled_age_seconds", help: "Age of the oldest locked or settling Gateway authorization (0 when none)", registers }),
     settlementBatches: new Counter({ name: "hub_settlement_batches_total", help: "Settlement batches this instance finished, by outcome (confirmed, failed)", labelNames: ["status"], registers }),
     settlementGas: new Counter({ name: "hub_settlement_gas_used_total", help: "Gas used by this instance's settlement batch transactions", registers }),
+    settlementSteps: new Histogram({ name: "hub_settlement_step_duration_seconds", help: "The settler's work by step: reconcile (open batches and pending transfers), claim (the batch's rows), simulate, send, confirm (the receipt), record (its outcome in the database)", labelNames: ["step"], buckets: seconds, registers }),
     settlementItems: new Counter({ name: "hub_settlement_items_total", help: "Authorizations decided by this instance's settler, by outcome (settled, failed, requeued)", labelNames: ["outcome"], registers }),
     rpcRequests: new Counter({ name: "hub_chain_rpc_requests_total", help: "JSON-RPC calls to the chain, by method", labelNames: ["method"], registers }),
     rpcErrors: new Counter({ name: "hub_chain_rpc_errors_total", help: "JSON-RPC calls that failed in transport (no answer, timeout, HTTP error), by method", labelNames: ["method"], registers }),

@@ -57,6 +57,7 @@ export async function settleGatewayBatch(options: SettleOptions = {}): Promise<S
   if (!(await lease())) return result;
   result.leader = true;
 
+  const reconciled = stepTimer("reconcile");
   const staleBefore = new Date(Date.now() - (options.staleMs ?? 60_000));
   const open = await db.settlementBatch.findMany({
     where: { network: env.NETWORK_MODE, OR: [{ status: "submitted" }, { status: "pending", createdAt: { lte: staleBefore } }] },
@@ -91,6 +92,8 @@ export async function settleGatewayBatch(options: SettleOptions = {}): Promise<S
     if (status === "failed") result.failed++;
   }
 
+  reconciled();
+
   const size = options.batchSize ?? env.SETTLE_BATCH_SIZE;
   for (let i = 0; i < MAX_BATCHES_PER_PASS; i++) {
     const taken = await settleNewBatch({ size, lease, afterSubmit: options.afterSubmit });
@@ -122,6 +125,7 @@ async function settleNewBatch({
   const chainId = NETWORKS[env.NETWORK_MODE].chainId;
   const nowSeconds = BigInt(Math.floor(Date.now() / 1000));
   const outcome: Outcome = { settled: 0, failed: 0, requeued: 0 };
+  const claimed = stepTimer("claim");
   const candidates = await db.payment.findMany({
     where: { network: env.NETWORK_MODE, chainId, rail: "gateway", status: "locked", batchId: null },
     orderBy: { createdAt: "asc" },
@@ -154,6 +158,7 @@ async function settleNewBatch({
     add2(outcome, await requeue(batch, items, "the settler lost its lease before sending"));
     return { items: candidates.length, outcome };
   }
+  claimed();
 
   const gateway = { address: env.GATEWAY_WALLET_ADDRESS, abi: gatewayWalletAbi } as const;
   const args = items.map((p) => ({
@@ -172,7 +177,9 @@ async function settleNewBatch({
     const relayer = relayerClient();
     let simulated;
     try {
+      const simulatedIn = stepTimer("simulate");
       simulated = await publicClient().simulateContract({ ...gateway, functionName: "settleBatch", args: [args], account: relayer.account });
+      simulatedIn();
     } catch (err) {
       // Nothing was sent: the items go back to the queue at once and the batch row, which only
       // existed to say what may be on chain, goes (left pending, it would wait for the stale-batch
@@ -189,7 +196,9 @@ async function settleNewBatch({
       add2(outcome, await resolveFromChain(batch, items, "the Gateway Wallet refused it (expired, bad signature or insufficient deposit)"));
       return { items: candidates.length, outcome };
     }
+    const sent = stepTimer("send");
     hash = await relayer.writeContract(request);
+    sent();
   } catch (err) {
     if (isChainUnavailable(err)) return { items: candidates.length, outcome }; // the batch stays pending; a later pass reconciles it
     logger().error({ err, batchId: batch.id }, "settleBatch failed");
@@ -201,12 +210,16 @@ async function settleNewBatch({
   await db.settlementBatch.update({ where: { id: batch.id }, data: { status: "submitted", txHash: hash, submittedAt: new Date() } });
 
   let receipt: TransactionReceipt;
+  const confirmed = stepTimer("confirm");
   try {
     receipt = await publicClient().waitForTransactionReceipt({ hash, timeout: RECEIPT_TIMEOUT_MS });
   } catch {
     return { items: candidates.length, outcome }; // still submitted: the next pass reads the receipt
   }
+  confirmed();
+  const recorded = stepTimer("record");
   add2(outcome, await applyReceipt(batch, items, receipt));
+  recorded();
   return { items: candidates.length, outcome };
 }
 
@@ -406,6 +419,12 @@ async function requeue(batch: SettlementBatch, items: Payment[], error: string):
   await db.settlementBatch.updateMany({ where: { id: batch.id }, data: { status: "failed", error } });
   countBatch("failed", { settled: 0, failed: 0, requeued });
   return { settled: 0, failed: 0, requeued };
+}
+
+/** Times one step of a pass (hub_settlement_step_duration_seconds): call the function it returns when the step ends. */
+function stepTimer(step: "reconcile" | "claim" | "simulate" | "send" | "confirm" | "record"): () => void {
+  const end = metrics().settlementSteps.startTimer({ step });
+  return () => void end();
 }
 
 /** Metrics of a finished batch: its outcome, its items' outcomes and the gas its transaction used. */
