@@ -140,17 +140,23 @@ export function installCleanup() {
   });
 }
 
-/** Runs main() with cleanup installed; cleans up and sets the exit code whatever happens. */
+/**
+ * Runs main() with cleanup installed; cleans up and sets the exit code whatever happens. A failure
+ * exits once cleaned up: a timer main() left running (a progress line) would otherwise keep the
+ * process, and the bench lock it holds, alive.
+ */
 export async function runBenchmark(main) {
   installCleanup();
+  let failed = false;
   try {
     await main();
   } catch (err) {
     console.error(err.stack ?? err.message);
-    process.exitCode = 1;
+    failed = true;
   } finally {
     await cleanup();
   }
+  if (failed) process.exit(1);
 }
 
 // ── build ─────────────────────────────────────────────────────────────────────────────────────────
