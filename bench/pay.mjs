@@ -6,7 +6,9 @@
 //   3. Gateway-rail paid unlocks on the hub (decode, EIP-712 recovery, nonce and deposit reads on chain,
 //      per-payer lock, Payment + Receipt + counters + metrics + ledger row in one transaction): every
 //      request carries its own pre-signed authorization (one payer per connection), and the Payment and ledger
-//      rows written are checked against the 200s afterwards (one each).
+//      rows written are checked against the 200s afterwards (one each),
+//   4. with --targets plain: plain EIP-3009 paid unlocks (USDC's own domain), which the hub's relayer
+//      settles on chain before it answers: the on-chain rail's latency, the chain's wait included.
 // The hub's batch settler runs meanwhile, as in production. Usage: node bench/pay.mjs [--duration 10]
 //   [--rounds 3] [--connections 10] [--payments 1500] [--history 0] [--db sqlite|postgres] [--build]; see bench/README.md.
 // --history N gives every payer N settled Gateway payments of a day ago before the paid runs: a payer
@@ -14,7 +16,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
-import { checkGatewayBooks, gatewayBooks, gatewayPayers, settledGatewayBooks, signGatewayAuthorizations } from "./lib/gateway.mjs";
+import { checkGatewayBooks, gatewayBooks, gatewayPayers, settledGatewayBooks, signAuthorizations, signGatewayAuthorizations } from "./lib/gateway.mjs";
 import { benchOptions, combineRounds, ensureBuild, fmt, load, loadColumns, machineLine, printTable, root, runBenchmark, sqlRows, startChild, startHub } from "./lib/harness.mjs";
 
 const CONTENT = { contentId: "liner-notes" }; // seeded, 0.01 USDC
@@ -26,7 +28,7 @@ const loadExpecting = (opts) => load({ ...opts, method: POST.method, headers: PO
 await runBenchmark(async () => {
   const opts = benchOptions(process.argv.slice(2), { payments: { type: "string", default: "1500" }, history: { type: "string", default: "0" }, targets: { type: "string", default: "floor,challenge,bare,paid" } });
   const targets = new Set(opts.targets.split(","));
-  for (const t of targets) if (!["floor", "challenge", "bare", "paid"].includes(t)) throw new Error(`--targets: unknown target ${t} (floor, challenge, bare, paid)`);
+  for (const t of targets) if (!["floor", "challenge", "bare", "paid", "plain"].includes(t)) throw new Error(`--targets: unknown target ${t} (floor, challenge, bare, paid, plain)`);
   const payments = Number(opts.payments);
   if (!Number.isInteger(payments) || payments < 10 || payments > 50_000) throw new Error("--payments must be an integer from 10 to 50000");
   const history = Number(opts.history);
@@ -88,16 +90,27 @@ await runBenchmark(async () => {
   const signatures = (await signGatewayAuthorizations({ signers, total, to: gateway.payTo, amount: gateway.amount, network: gateway.network, verifyingContract: gateway.extra.verifyingContract })).map((payload) =>
     encodePaymentSignatureHeader({ x402Version: 2, accepted: gateway, resource: challenge.resource, payload }),
   );
-  const paying = (count) => {
-    const batch = signatures.splice(0, count);
+  // Plain EIP-3009 payers hold the USDC themselves; the relayer moves it with each unlock.
+  let plainSignatures = [];
+  if (targets.has("plain")) {
+    console.log(`› funding ${opts.connections} plain payers, signing ${total} EIP-3009 authorizations…`);
+    const plainSigners = await gatewayPayers({ hub, count: opts.connections, usdc: perPayer });
+    const domain = { name: plain.extra.name, version: plain.extra.version, chainId: Number(plain.network.split(":")[1]), verifyingContract: plain.asset };
+    plainSignatures = (await signAuthorizations({ signers: plainSigners, total, to: plain.payTo, amount: plain.amount, domain })).map((payload) =>
+      encodePaymentSignatureHeader({ x402Version: 2, accepted: plain, resource: challenge.resource, payload }),
+    );
+  }
+  const paying = (count, from = signatures) => {
+    const batch = from.splice(0, count);
     let next = 0;
     const setupRequest = (req) => ({ ...req, headers: { ...req.headers, "payment-signature": batch[next++] } });
     return { maxOverallRequests: batch.length, requests: [{ ...POST, path: "/hub/pay", setupRequest }] };
   };
   const header = `POST /hub/pay — ${opts.db}, ${opts.connections} connections, ${opts.rounds} × ${opts.duration} s per target (after ${opts.warmup} s warm-up each)`;
   console.log(`› ${header}; ${machineLine()}`);
-  const runs = { floor: [], challenge: [], bare: [], paid: [] };
+  const runs = { floor: [], challenge: [], bare: [], paid: [], plain: [] };
   let paidAnswers = 0;
+  let plainAnswers = 0;
   for (let round = 1; round <= opts.rounds; round++) {
     if (targets.has("floor")) runs.floor.push(await load({ url: `${hub.url}/hub/widget.js`, pid: hub.serverPid, ...timing }));
     if (targets.has("challenge")) runs.challenge.push(await loadExpecting({ url: `${hub.url}/hub/pay`, expect: "402", pid: hub.serverPid, ...timing }));
@@ -110,6 +123,15 @@ await runBenchmark(async () => {
       }
     }
     const latest = (name) => (runs[name].length ? fmt.int(runs[name].at(-1).reqPerSec) : "–");
+    if (targets.has("plain")) {
+      const before = await gatewayBooks(hub.databaseUrl, "eip3009");
+      const run = await loadExpecting({ url: hub.url, expect: "200", pid: hub.serverPid, warm: paying(warmCount, plainSignatures), run: paying(payments, plainSignatures), ...timing });
+      runs.plain.push(run);
+      const after = await settledGatewayBooks(hub.databaseUrl, { rail: "eip3009" });
+      plainAnswers += run.good;
+      checkGatewayBooks({ before, after, answered: run.good + run.warmGood, inFlight: 2 * opts.connections, amount: plain.amount });
+      console.log(`  round ${round}/${opts.rounds}: plain EIP-3009 unlock ${fmt.int(run.reqPerSec)} req/s, p50 ${fmt.ms(run.p50)}, p99 ${fmt.ms(run.p99)}`);
+    }
     if (!targets.has("paid")) {
       console.log(`  round ${round}/${opts.rounds}: req/s floor ${latest("floor")}, challenge ${latest("challenge")}, bare ${latest("bare")}`);
       continue;
@@ -133,6 +155,7 @@ await runBenchmark(async () => {
     challenge: { name: "402 challenge — hub (next start)", ...(runs.challenge.length ? combineRounds(runs.challenge) : {}) },
     bare: { name: "402 challenge — bare node:http + Prisma", ...(runs.bare.length ? combineRounds(runs.bare) : {}) },
     paid: { name: "Gateway paid unlock — hub (200, locked)", ...(runs.paid.length ? combineRounds(runs.paid) : {}) },
+    plain: { name: "plain EIP-3009 paid unlock — hub (200, settled on chain)", ...(runs.plain.length ? combineRounds(runs.plain) : {}) },
   };
   const results = Object.entries(rows).filter(([name]) => targets.has(name)).map(([, row]) => row);
   const columns = loadColumns().map((c) => (c.title === "non-2xx" ? { ...c, title: "unexpected" } : c));
@@ -148,6 +171,7 @@ await runBenchmark(async () => {
     const checks = await depositChecks();
     console.log(`Gateway deposit and nonce checks (warm-up included): ${checks.index} from the deposit index, ${checks.chain} on chain`);
   }
+  if (targets.has("plain")) console.log(`plain EIP-3009 unlocks answered 200 in the recorded runs: ${plainAnswers}, each with one Payment and one ledger row, settled on chain before the answer`);
   const failures = results.filter((r) => r.errors || r.non2xx);
   if (failures.length) {
     console.error(`\n!! ${failures.map((r) => r.name).join(", ")}: errors or unexpected answers; the figures above are not clean`);

@@ -7,10 +7,13 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { fundWallets } from "../../scripts/lib/deploy.mjs";
 import { sqlRows } from "./harness.mjs";
 
-/** `count` fresh payers, each with `deposit` (atomic USDC) in the Gateway Wallet of the hub's chain. */
-export async function gatewayPayers({ hub, count, deposit }) {
+/**
+ * `count` fresh payers, each with `deposit` (atomic USDC) in the Gateway Wallet of the hub's chain, or
+ * with `usdc` in their own balance (plain EIP-3009 payments, which the hub's relayer settles at once).
+ */
+export async function gatewayPayers({ hub, count, deposit = 0n, usdc = 0n }) {
   const signers = Array.from({ length: count }, () => privateKeyToAccount(generatePrivateKey()));
-  await fundWallets({ rpcUrl: hub.anvil.rpcUrl, dataDir: hub.dataDir, wallets: signers.map((s) => ({ address: s.address, gatewayDeposit: deposit })) });
+  await fundWallets({ rpcUrl: hub.anvil.rpcUrl, dataDir: hub.dataDir, wallets: signers.map((s) => ({ address: s.address, gatewayDeposit: deposit, usdc })) });
   return signers;
 }
 
@@ -20,8 +23,12 @@ export async function gatewayPayers({ hub, count, deposit }) {
  * a week. `network` is the CAIP-2 id (eip155:<chainId>), `verifyingContract` the Gateway Wallet.
  */
 export async function signGatewayAuthorizations({ signers, total, to, amount, network, verifyingContract }) {
+  return signAuthorizations({ signers, total, to, amount, domain: { name: "GatewayWalletBatched", version: "1", chainId: Number(network.split(":")[1]), verifyingContract } });
+}
+
+/** The same for any EIP-712 domain: a plain EIP-3009 payment names USDC's own (its name, version and address). */
+export async function signAuthorizations({ signers, total, to, amount, domain }) {
   const now = BigInt(Math.floor(Date.now() / 1000));
-  const domain = { name: "GatewayWalletBatched", version: "1", chainId: Number(network.split(":")[1]), verifyingContract };
   const payloads = [];
   for (let i = 0; i < total; i++) {
     const signer = signers[i % signers.length];
@@ -33,15 +40,17 @@ export async function signGatewayAuthorizations({ signers, total, to, amount, ne
 }
 
 /**
- * What Gateway payments move in the hub's database: payments and their amounts, ledger rows and their
- * amounts, the ledger's running totals (every shard of the kind), the content's unlock counters.
+ * What Gateway payments (or, with rail "eip3009", plain ones) move in the hub's database: payments and
+ * their amounts, ledger rows and their amounts, the ledger's running totals (every shard of the kind),
+ * the content's unlock counters.
  */
-export async function gatewayBooks(databaseUrl) {
+export async function gatewayBooks(databaseUrl, rail = "gateway") {
   const one = async (text) => Number((await sqlRows(databaseUrl, text))[0].n);
+  const r = rail === "eip3009" ? "eip3009" : "gateway";
   return {
-    payments: await one(`SELECT COUNT(*) AS n FROM "Payment" WHERE "rail" = 'gateway'`),
+    payments: await one(`SELECT COUNT(*) AS n FROM "Payment" WHERE "rail" = '${r}'`),
     ledger: await one(`SELECT COUNT(*) AS n FROM "LedgerActivity" WHERE "type" = 'payment'`),
-    paid: await one(`SELECT COALESCE(SUM("amountAtomic"), 0) AS n FROM "Payment" WHERE "rail" = 'gateway'`),
+    paid: await one(`SELECT COALESCE(SUM("amountAtomic"), 0) AS n FROM "Payment" WHERE "rail" = '${r}'`),
     ledgerSum: await one(`SELECT COALESCE(SUM("amountAtomic"), 0) AS n FROM "LedgerActivity" WHERE "type" = 'payment'`),
     totalSum: await one(`SELECT COALESCE(SUM("amountAtomic"), 0) AS n FROM "LedgerTotal" WHERE "type" = 'payment'`),
     totalCount: await one(`SELECT COALESCE(SUM("count"), 0) AS n FROM "LedgerTotal" WHERE "type" = 'payment'`),
@@ -53,11 +62,11 @@ export async function gatewayBooks(databaseUrl) {
  * gatewayBooks() once nothing has moved for `quietMs`: requests still in flight when a run's clock
  * stopped (or that the load generator gave up on) commit a moment later.
  */
-export async function settledGatewayBooks(databaseUrl, { quietMs = 250, timeoutMs = 15_000 } = {}) {
-  let last = await gatewayBooks(databaseUrl);
+export async function settledGatewayBooks(databaseUrl, { quietMs = 250, timeoutMs = 15_000, rail = "gateway" } = {}) {
+  let last = await gatewayBooks(databaseUrl, rail);
   for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {
     await new Promise((r) => setTimeout(r, quietMs));
-    const now = await gatewayBooks(databaseUrl);
+    const now = await gatewayBooks(databaseUrl, rail);
     if (Object.keys(now).every((k) => now[k] === last[k])) return now;
     last = now;
   }
