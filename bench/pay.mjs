@@ -93,10 +93,12 @@ await runBenchmark(async () => {
   // Plain EIP-3009 payers hold the USDC themselves; the relayer moves it with each unlock.
   let plainSignatures = [];
   if (targets.has("plain")) {
+    // Valid for the offer's maxTimeoutSeconds from now: the rounds must end within it (a round's answers
+    // past it would be 402s, which the run counts as unexpected).
     console.log(`› funding ${opts.connections} plain payers, signing ${total} EIP-3009 authorizations…`);
     const plainSigners = await gatewayPayers({ hub, count: opts.connections, usdc: perPayer });
     const domain = { name: plain.extra.name, version: plain.extra.version, chainId: Number(plain.network.split(":")[1]), verifyingContract: plain.asset };
-    plainSignatures = (await signAuthorizations({ signers: plainSigners, total, to: plain.payTo, amount: plain.amount, domain })).map((payload) =>
+    plainSignatures = (await signAuthorizations({ signers: plainSigners, total, to: plain.payTo, amount: plain.amount, domain, validFor: plain.maxTimeoutSeconds })).map((payload) =>
       encodePaymentSignatureHeader({ x402Version: 2, accepted: plain, resource: challenge.resource, payload }),
     );
   }

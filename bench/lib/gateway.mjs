@@ -26,13 +26,16 @@ export async function signGatewayAuthorizations({ signers, total, to, amount, ne
   return signAuthorizations({ signers, total, to, amount, domain: { name: "GatewayWalletBatched", version: "1", chainId: Number(network.split(":")[1]), verifyingContract } });
 }
 
-/** The same for any EIP-712 domain: a plain EIP-3009 payment names USDC's own (its name, version and address). */
-export async function signAuthorizations({ signers, total, to, amount, domain }) {
+/**
+ * The same for any EIP-712 domain: a plain EIP-3009 payment names USDC's own (its name, version and
+ * address), and the hub takes it only within the offer's maxTimeoutSeconds (`validFor`, seconds).
+ */
+export async function signAuthorizations({ signers, total, to, amount, domain, validFor = 7 * 86400 }) {
   const now = BigInt(Math.floor(Date.now() / 1000));
   const payloads = [];
   for (let i = 0; i < total; i++) {
     const signer = signers[i % signers.length];
-    const authorization = { from: signer.address, to, value: BigInt(amount), validAfter: now - 600n, validBefore: now + 7n * 86400n, nonce: toHex(crypto.getRandomValues(new Uint8Array(32))) };
+    const authorization = { from: signer.address, to, value: BigInt(amount), validAfter: now - 600n, validBefore: now + BigInt(validFor), nonce: toHex(crypto.getRandomValues(new Uint8Array(32))) };
     const signature = await signer.signTypedData({ domain, types: authorizationTypes, primaryType: "TransferWithAuthorization", message: authorization });
     payloads.push({ authorization: Object.fromEntries(Object.entries(authorization).map(([k, v]) => [k, v.toString()])), signature });
   }
