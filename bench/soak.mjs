@@ -491,10 +491,10 @@ function soakDiagnostics({ hub, db, minuteOf, minutes }) {
       clearInterval(timer);
       await running;
       await sample();
+      const STEPS = ["reconcile", "claim", "simulate", "send", "confirm", "record"]; // lib/x402/settle-gateway-batch.ts, in order
       for (const m of acc) {
         // The settler's steps, in seconds a pass (hub_settlement_step_duration_seconds): what a longer pass spends longer on.
         const settlerPasses = m.passes.settler?.count ?? 0;
-        const STEPS = ["reconcile", "claim", "simulate", "send", "confirm", "record"]; // lib/x402/settle-gateway-batch.ts, in order
         m.steps = settlerPasses > 0 ? STEPS.filter((s) => m.steps[s]).map((s) => `${s} ${(m.steps[s] / settlerPasses).toFixed(2)}`).join(", ") || "–" : "–";
         m.hubCpu = m.span ? m.hubTicks / USER_HZ / m.span : undefined;
         m.chainCpu = m.span && chainPids.length ? m.chainTicks / USER_HZ / m.span : undefined;

@@ -11,7 +11,7 @@ import { Prisma, type Content } from "@/lib/generated/sqlite/client";
  */
 
 /** The Content columns a page may set: the only names an update writes. */
-export const LISTED_COLUMNS = ["title", "description", "url", "path", "contentType", "priceAtomic", "recipientWallet", "imageUrl", "accessPolicy", "unlockPolicy", "tags", "tagsTentative"] as const;
+const LISTED_COLUMNS = ["title", "description", "url", "path", "contentType", "priceAtomic", "recipientWallet", "imageUrl", "accessPolicy", "unlockPolicy", "tags", "tagsTentative"] as const;
 export type ListedColumn = (typeof LISTED_COLUMNS)[number];
 
 /** The listed fields that writing `fields` changes on the row (none: a page that only repeats what is listed). */
