@@ -4,14 +4,19 @@
 // route's median req/s, its ratio to the same round's floor, p50/p99 and whether it meets the target
 // at 10 connections: with the read cache on, >= 0.8x the floor with p99 <= 25 ms (issue 21); with it off
 // (--read-cache-ms 0, every answer computed), issue 38's: >= 0.3x with p99 <= 50 ms (target 5), and the
-// text query >= 0.5x with p99 <= 50 ms (target 4).
+// text query >= 0.5x with p99 <= 50 ms (target 4). When a page is loaded, so is the framework's page floor
+// (bench/servers/bare-next: an empty dynamic page, and the hub's own first 24 explore cards rendered with no
+// data read), and every row gets its ratio to that empty page: what Next and React cost before the hub.
 // Usage: node bench/reads.mjs [--db sqlite|postgres] [--content 100000] [--rows 1000000] [--rounds 2] [--duration 5]
 //   explore is also paged by cursor when the hub gives one out (50 pages × 3 sorts, and one page 90 % down by skip and by cursor)
 //   [--read-cache-ms 0] (the read cache off; the pages rendered too) [--only explore,ledger,page,...] (targets whose name contains one of the words) [--hold] (set up, then wait: for profiling)
+import { rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { bulkFill, settle } from "./lib/bulk-fill.mjs";
 import { openBlog, request, signIn } from "./lib/hosts.mjs";
-import { benchOptions, selectTargets, combineRounds, ensureBuild, fmt, load, loadColumns, machineLine, printTable, runBenchmark, startHub } from "./lib/harness.mjs";
+import { benchOptions, selectTargets, combineRounds, ensureBuild, fmt, load, loadColumns, machineLine, onCleanup, printTable, runBenchmark, startBareNext, startHub } from "./lib/harness.mjs";
 
 /** The target a route is held to: cached reads (issue 21), or computed ones (issue 38, targets 5 and 4). */
 const TARGETS = {
@@ -110,10 +115,25 @@ await runBenchmark(async () => {
     { name: "page /explore rendered (a cookie)", path: "/explore", headers: { accept: "text/html", cookie: "bench=1" } },
   ];
   const targets = selectTargets(all, opts.only);
+  // The framework's page floor beside the hub's pages: the same Next and Node rendering an empty dynamic
+  // page, and the hub's card component for the same 24 cards /explore shows, with nothing read per request.
+  const pageTargets = targets.some((t) => t.name.startsWith("page "));
+  if (pageTargets) {
+    const cardsFile = path.join(os.tmpdir(), `bench-reads-cards-${process.pid}.json`);
+    writeFileSync(cardsFile, JSON.stringify((await request(port, hubHost, "/hub/explore/content?limit=24")).json.content));
+    onCleanup("bare Next cards file", async () => rmSync(cardsFile, { force: true }));
+    const bare = await startBareNext({ port: opts.barePort, env: { BARE_NEXT_CARDS: cardsFile } });
+    const bareHost = new URL(bare.url).host;
+    targets.unshift(
+      { name: "bare Next page (page floor)", bare: bare.url, host: bareHost, path: "/page", headers: { accept: "text/html" }, pid: bare.pid },
+      { name: "bare Next page, the same 24 explore cards", bare: bare.url, host: bareHost, path: "/cards", headers: { accept: "text/html" }, pid: bare.pid },
+    );
+  }
   for (const t of targets) {
     // Every target answers as expected before it is loaded.
-    const res = await request(port, t.host ?? hubHost, t.path, { method: t.method, headers: t.headers, body: t.body });
+    const res = await request(Number(new URL(t.bare ?? hub.url).port), t.host ?? hubHost, t.path, { method: t.method, headers: t.headers, body: t.body });
     if (res.status !== (t.expect ?? 200)) throw new Error(`${t.name}: ${res.status} ${res.text.slice(0, 300)}`);
+    if (t.bare && t.path === "/cards" && (res.text.match(/data-testid="content-card"/g) ?? []).length !== 24) throw new Error(`${t.name}: not 24 cards`);
   }
 
   if (opts.hold) {
@@ -132,7 +152,7 @@ await runBenchmark(async () => {
     await request(port, hubHost, "/health");
     floorRuns.push(floor);
     for (const [i, t] of targets.entries()) {
-      const r = await load({ url: `${hub.url}${t.path}`, paths: t.paths, method: t.method, body: t.body, expect: t.expect, headers: { ...(t.host ? { host: t.host } : {}), ...t.headers }, pid: hub.serverPid, ...timing });
+      const r = await load({ url: `${t.bare ?? hub.url}${t.path}`, paths: t.paths, method: t.method, body: t.body, expect: t.expect, headers: { ...(t.host && !t.bare ? { host: t.host } : {}), ...t.headers }, pid: t.pid ?? hub.serverPid, ...timing });
       runs[i].push(r);
       ratios[i].push(r.reqPerSec / floor.reqPerSec);
       // Requests still queued when the load stopped (slow routes) are served before the next target starts.
@@ -147,16 +167,23 @@ await runBenchmark(async () => {
   ];
   const columns = loadColumns();
   columns.splice(2, 0, { title: "÷ floor", value: (r) => fmt.ratio(r.ratio) });
+  if (pageTargets) {
+    // Each page's ratio to the framework's empty page of the same round (its first target).
+    for (const [i, r] of results.slice(1).entries()) r.pageRatio = median(runs[i].map((run, round) => run.reqPerSec / runs[0][round].reqPerSec));
+    results[0].pageRatio = median(floorRuns.map((run, round) => run.reqPerSec / runs[0][round].reqPerSec));
+    columns.splice(3, 0, { title: "÷ Next page", value: (r) => fmt.ratio(r.pageRatio) });
+  }
   const computed = opts["read-cache-ms"] === "0";
   const targetOf = (r) => (!computed ? TARGETS.cached : r.name.includes("text query") ? TARGETS.computedText : TARGETS.computed);
   const meets = (r) => r.ratio >= targetOf(r).ratio && r.p99 <= targetOf(r).p99;
-  columns.splice(5, 0, { title: "target", value: (r) => (r.ratio === 1 && r.name.startsWith("floor") ? "" : meets(r) ? "met" : "not met") });
+  const judged = (r) => !(r.ratio === 1 && r.name.startsWith("floor")) && !r.name.startsWith("bare Next");
+  columns.splice(pageTargets ? 6 : 5, 0, { title: "target", value: (r) => (!judged(r) ? "" : meets(r) ? "met" : "not met") });
   const targetLine = computed
     ? `target (read cache off, issue 38): >= ${TARGETS.computed.ratio}x the floor with p99 <= ${TARGETS.computed.p99} ms; the text query >= ${TARGETS.computedText.ratio}x with p99 <= ${TARGETS.computedText.p99} ms`
     : `target: >= ${TARGETS.cached.ratio}x the floor with p99 <= ${TARGETS.cached.p99} ms`;
   console.log(`\n${header}\n${machineLine()}\n${targetLine}\n`);
   printTable(results, columns);
-  const met = results.slice(1).filter(meets).length;
-  console.log(`\n${met} of ${results.length - 1} read routes meet the target`);
+  const hubRoutes = results.filter(judged);
+  console.log(`\n${hubRoutes.filter(meets).length} of ${hubRoutes.length} read routes meet the target`);
   if (results.some((r) => r.errors || r.non2xx)) throw new Error("some requests failed or answered another status");
 });

@@ -316,20 +316,23 @@ export async function assertPortFree(port) {
 const BARE_NEXT = path.join(root, "bench", "servers", "bare-next");
 
 /**
- * The framework's floor: bench/servers/bare-next (one empty route handler, GET /empty, nothing else),
- * built when its build is missing or older than its sources, served by `next start` on 127.0.0.1:port
- * with the same Next and Node as the hub. Registered for cleanup; `pid` is the process that serves.
+ * The framework's floor: bench/servers/bare-next (an empty route handler, GET /empty; an empty dynamic
+ * page, /page; the hub's explore cards rendered from a file, /cards, named by `env.BARE_NEXT_CARDS`),
+ * built when its build is missing or older than its sources (its own and the hub's components it
+ * renders), served by `next start` on 127.0.0.1:port with the same Next and Node as the hub.
+ * Registered for cleanup; `pid` is the process that serves.
  */
-export async function startBareNext({ port }) {
+export async function startBareNext({ port, env = {} }) {
   await assertPortFree(port);
   const buildId = path.join(BARE_NEXT, ".next", "BUILD_ID");
-  if (!existsSync(buildId) || statSync(buildId).mtimeMs < newestMtime(path.join(BARE_NEXT, "app"))) {
+  const sources = Math.max(newestMtime(path.join(BARE_NEXT, "app")), newestMtime(path.join(root, "components")));
+  if (!existsSync(buildId) || statSync(buildId).mtimeMs < sources) {
     console.log("› next build bench/servers/bare-next (the empty-route floor)…");
     await run(bin("next"), ["build", BARE_NEXT], { cwd: root, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" } });
   }
   const child = spawn(bin("next"), ["start", BARE_NEXT, "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
+    env: { ...process.env, ...env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const known = [];
