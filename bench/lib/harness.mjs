@@ -327,7 +327,7 @@ export async function startBareNext({ port, env = {} }) {
   const buildId = path.join(BARE_NEXT, ".next", "BUILD_ID");
   const sources = Math.max(newestMtime(path.join(BARE_NEXT, "app")), newestMtime(path.join(root, "components")));
   if (!existsSync(buildId) || statSync(buildId).mtimeMs < sources) {
-    console.log("› next build bench/servers/bare-next (the empty-route floor)…");
+    console.log("› next build bench/servers/bare-next (the framework's floors)…");
     await run(bin("next"), ["build", BARE_NEXT], { cwd: root, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" } });
   }
   const child = spawn(bin("next"), ["start", BARE_NEXT, "-p", String(port), "-H", "127.0.0.1"], {
