@@ -1,7 +1,7 @@
 import "server-only";
 import { bumpCounters } from "@/lib/counters/bump-counters";
 import { cuid } from "@/lib/crypto/cuid";
-import { db, type DbOrTx } from "@/lib/db";
+import { db, type DbOrTx, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 import { enqueueWebhooks, webhookPayload, webhookTargets } from "@/lib/webhooks/enqueue-webhooks";
 import type { ActivityInput } from "./activity-input";
@@ -15,38 +15,71 @@ import type { ActivityInput } from "./activity-input";
  * identical rows at once (views added up over a second, say; no sourceKey then).
  */
 export async function recordActivity(input: ActivityInput, client: DbOrTx = db, { newKey = false, times = 1 }: { newKey?: boolean; times?: number } = {}): Promise<boolean> {
-  if (times < 1) return false;
+  const row = await prepareRow(input, client, { newKey, times });
+  if (!row) return false;
+  const write = async (c: DbOrTx) => {
+    await writeRow(c, row);
+    await moveTotals(c, row);
+  };
+  // Without a caller's transaction, a row with webhook deliveries gets one of its own.
+  if (row.hooks.length && client === db) await db.$transaction(write);
+  else await write(client);
+  return true;
+}
+
+/**
+ * recordActivity in two steps, for a transaction that also moves contended rows (a sale: its content's
+ * counters and daily metrics, which every sale of that item updates): the ledger row and its webhook
+ * deliveries are written now, and the returned step moves the running totals (LedgerTotal) when the
+ * caller runs it, after those rows, as the one lock order has it (docs/decisions.md: entity rows, then
+ * DailyMetric, then the ledger's totals). A new row is locked by no other writer, so writing it first
+ * leaves the contended rows locked for the fewest statements. Null when the row exists (a replay).
+ */
+export async function recordActivityFirst(input: ActivityInput, tx: Tx, { newKey = false }: { newKey?: boolean } = {}): Promise<(() => Promise<void>) | null> {
+  const row = await prepareRow(input, tx, { newKey, times: 1 });
+  if (!row) return null;
+  await writeRow(tx, row);
+  return () => moveTotals(tx, row);
+}
+
+type PreparedRow = {
+  data: ActivityInput & { network: string; timestamp: Date };
+  times: number;
+  newKey: boolean;
+  hooks: Awaited<ReturnType<typeof webhookTargets>>;
+};
+
+/** What a ledger row needs before it is written: null when it must not be (none, or its sourceKey exists). */
+async function prepareRow(input: ActivityInput, client: DbOrTx, { newKey, times }: { newKey: boolean; times: number }): Promise<PreparedRow | null> {
+  if (times < 1) return null;
   if (times > 1 && input.sourceKey) throw new Error("recordActivity: a sourceKey names one row; repeated rows take none");
   if (input.sourceKey && !newKey) {
     const existing = await client.ledgerActivity.findUnique({ where: { sourceKey: input.sourceKey }, select: { id: true } });
-    if (existing) return false;
+    if (existing) return null;
   }
-  const network = env.NETWORK_MODE;
-  const data = { ...input, network, timestamp: input.timestamp ?? new Date() };
+  const data = { ...input, network: env.NETWORK_MODE, timestamp: input.timestamp ?? new Date() };
   // Signed webhooks (docs/webhooks.md): the row's deliveries are queued with it, so an event exists
   // exactly when its ledger row does. Rows that are no event, or a hub without enabled endpoints, cost
-  // at most one indexed read. Without a caller's transaction, row and deliveries get one of their own.
+  // at most one indexed read.
   const hooks = times === 1 ? await webhookTargets(input, client) : [];
-  if (hooks.length && client === db) {
-    return db.$transaction((tx) => writeRow(tx, data, times, hooks, newKey));
-  }
-  return writeRow(client, data, times, hooks, newKey);
+  return { data, times, newKey, hooks };
 }
 
-async function writeRow(client: DbOrTx, data: ActivityInput & { network: string; timestamp: Date }, times: number, hooks: Awaited<ReturnType<typeof webhookTargets>>, newKey: boolean): Promise<boolean> {
-  const { network, ...input } = data;
+async function writeRow(client: DbOrTx, { data, times, newKey, hooks }: PreparedRow): Promise<void> {
+  const { network: _network, ...input } = data;
   if (times === 1) {
     // Raw where no unique key can clash (no sourceKey, or one the caller vouches is new); a clash on a
     // sourceKey stays Prisma's P2002, which callers racing on one key catch.
     const row = !input.sourceKey || newKey ? await insertLedgerRow(client, data) : await client.ledgerActivity.create({ data, select: { id: true } });
     await enqueueWebhooks(hooks, (event) => webhookPayload(event, row.id, input), client, new Date());
   } else await client.ledgerActivity.createMany({ data: Array.from({ length: times }, () => data) });
-  // The running totals move with the row (same transaction when the caller passes one), so reading
-  // the ledger's totals never scans the ledger.
-  const amount = input.amountAtomic ?? 0n;
-  const fee = input.protocolFeeAtomic ?? 0n;
-  await bumpCounters(client, { ledger: { network, type: input.type, subkind: input.subkind ?? "", count: times, amountAtomic: amount * BigInt(times), protocolFeeAtomic: fee * BigInt(times) } });
-  return true;
+}
+
+/** The running totals move with the row (same transaction when the caller passes one), so reading the ledger's totals never scans the ledger. */
+async function moveTotals(client: DbOrTx, { data, times }: PreparedRow): Promise<void> {
+  const amount = data.amountAtomic ?? 0n;
+  const fee = data.protocolFeeAtomic ?? 0n;
+  await bumpCounters(client, { ledger: { network: data.network, type: data.type, subkind: data.subkind ?? "", count: times, amountAtomic: amount * BigInt(times), protocolFeeAtomic: fee * BigInt(times) } });
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Payment, Receipt } from "@/lib/generated/sqlite/client";
 import { bumpDailyMetric } from "@/lib/ledger/bump-daily-metric";
-import { recordActivity } from "@/lib/ledger/record-activity";
+import { recordActivityFirst } from "@/lib/ledger/record-activity";
 import { PAYMENT_PROVIDER } from "./constants";
 import type { OnRecorded, PaidResource, Rail } from "./types";
 
@@ -37,19 +37,12 @@ export async function recordPaidUnlock(
     txHash: payment.txHash,
     resourceUrl: resource.url,
   });
-  if (contentId) {
-    // One raw statement (a Prisma update costs about three times as much CPU); updatedAt moves as
-    // Prisma's @updatedAt would, so the score refresh sees the changed figures.
-    const updated = await tx.$executeRaw`UPDATE "Content" SET "unlocks" = "unlocks" + 1, "revenueAtomic" = "revenueAtomic" + ${revenue}, "updatedAt" = ${new Date()} WHERE "id" = ${contentId}`;
-    // As Prisma's update would: a payment for content that does not exist is not recorded.
-    if (updated !== 1) throw new Error(`recordPaidUnlock: no content ${contentId} to count the payment toward`);
-  }
-  if (resource.siteId) {
-    const delta = { siteId: resource.siteId, unlocks: 1, payments: 1, revenueAtomic: revenue };
-    await bumpDailyMetric([delta, ...(contentId ? [{ ...delta, contentId }] : [])], tx);
-  }
+  // The ledger row first: a new row, which no other writer waits on. Then the rows every sale of this
+  // item contends for (PostgreSQL row locks: its counters, its daily metrics, the ledger's totals), in
+  // the one lock order (docs/decisions.md) and last, so a sale holds them for the fewest statements.
+  let moveLedgerTotals: (() => Promise<void>) | null = null;
   if (resource.ledger !== false) {
-    await recordActivity(
+    moveLedgerTotals = await recordActivityFirst(
       {
         type: "payment",
         sourceKey: `payment:${payment.id}`,
@@ -75,6 +68,18 @@ export async function recordPaidUnlock(
       { newKey: true }, // payment:<id> names the payment this transaction created
     );
   }
+  if (contentId) {
+    // One raw statement (a Prisma update costs about three times as much CPU); updatedAt moves as
+    // Prisma's @updatedAt would, so the score refresh sees the changed figures.
+    const updated = await tx.$executeRaw`UPDATE "Content" SET "unlocks" = "unlocks" + 1, "revenueAtomic" = "revenueAtomic" + ${revenue}, "updatedAt" = ${new Date()} WHERE "id" = ${contentId}`;
+    // As Prisma's update would: a payment for content that does not exist is not recorded.
+    if (updated !== 1) throw new Error(`recordPaidUnlock: no content ${contentId} to count the payment toward`);
+  }
+  if (resource.siteId) {
+    const delta = { siteId: resource.siteId, unlocks: 1, payments: 1, revenueAtomic: revenue };
+    await bumpDailyMetric([delta, ...(contentId ? [{ ...delta, contentId }] : [])], tx);
+  }
+  await moveLedgerTotals?.();
   if (onRecorded) {
     await onRecorded(tx, { id: payment.id, payer: payment.payer as `0x${string}`, amount: payment.amountAtomic, rail, resource });
   }
