@@ -124,15 +124,15 @@ await runBenchmark(async () => {
     writeFileSync(cardsFile, JSON.stringify(cards));
     onCleanup("bare Next cards file", async () => rmSync(cardsFile, { force: true }));
     const bare = await startBareNext({ port: opts.barePort, env: { BARE_NEXT_CARDS: cardsFile } });
-    const bareHost = new URL(bare.url).host;
     targets.unshift(
-      { name: "bare Next page (page floor)", bare: bare.url, host: bareHost, path: "/page", headers: { accept: "text/html" }, pid: bare.pid },
-      { name: `bare Next page, the same ${cards.length} explore cards`, bare: bare.url, host: bareHost, path: "/cards", headers: { accept: "text/html" }, pid: bare.pid, cards: cards.length },
+      { name: "bare Next page (page floor)", bare: bare.url, path: "/page", headers: { accept: "text/html" }, pid: bare.pid },
+      { name: `bare Next page, the same ${cards.length} explore cards`, bare: bare.url, path: "/cards", headers: { accept: "text/html" }, pid: bare.pid, cards: cards.length },
     );
   }
   for (const t of targets) {
     // Every target answers as expected before it is loaded.
-    const res = await request(Number(new URL(t.bare ?? hub.url).port), t.host ?? hubHost, t.path, { method: t.method, headers: t.headers, body: t.body });
+    const base = new URL(t.bare ?? hub.url);
+    const res = await request(Number(base.port), t.host ?? base.host, t.path, { method: t.method, headers: t.headers, body: t.body });
     if (res.status !== (t.expect ?? 200)) throw new Error(`${t.name}: ${res.status} ${res.text.slice(0, 300)}`);
     if (t.cards !== undefined && (res.text.match(/data-testid="content-card"/g) ?? []).length !== t.cards) throw new Error(`${t.name}: not ${t.cards} cards`);
   }
@@ -153,7 +153,7 @@ await runBenchmark(async () => {
     await request(port, hubHost, "/health");
     floorRuns.push(floor);
     for (const [i, t] of targets.entries()) {
-      const r = await load({ url: `${t.bare ?? hub.url}${t.path}`, paths: t.paths, method: t.method, body: t.body, expect: t.expect, headers: { ...(t.host && !t.bare ? { host: t.host } : {}), ...t.headers }, pid: t.pid ?? hub.serverPid, ...timing });
+      const r = await load({ url: `${t.bare ?? hub.url}${t.path}`, paths: t.paths, method: t.method, body: t.body, expect: t.expect, headers: { ...(t.host ? { host: t.host } : {}), ...t.headers }, pid: t.pid ?? hub.serverPid, ...timing });
       runs[i].push(r);
       ratios[i].push(r.reqPerSec / floor.reqPerSec);
       // Requests still queued when the load stopped (slow routes) are served before the next target starts.
