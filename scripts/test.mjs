@@ -23,6 +23,7 @@ const want = (stage) => only.length === 0 || only.includes(stage);
 const APP_PORT = Number(process.env.TEST_APP_PORT ?? 3999);
 const CHAIN_PORT = Number(process.env.TEST_CHAIN_PORT ?? 8546);
 const results = []; // { stage, passed, failed, skipped }
+const hubErrorLines = []; // a failed stack's last warnings and errors of its hub's log, repeated in the summary
 const tmp = mkdtempSync(path.join(os.tmpdir(), "hub-test-"));
 let failedStages = 0;
 
@@ -54,10 +55,25 @@ async function vitest(project, env, label = project, prefix) {
   } finally {
     if (existsSync(out)) {
       const r = JSON.parse(readFileSync(out, "utf8"));
-      const failures = r.testResults.flatMap((f) => f.assertionResults.filter((t) => t.status === "failed").map((t) => `${path.relative(root, f.name)} › ${t.fullName}`));
+      const failures = r.testResults.flatMap((f) =>
+        f.assertionResults.filter((t) => t.status === "failed").map((t) => `${path.relative(root, f.name)} › ${t.fullName}${gist(t.failureMessages?.[0])}`),
+      );
       results.push({ stage: label, passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + (r.numTodoTests ?? 0), failures });
     }
   }
+}
+
+/** The first lines of a failure's message, indented under its name in the summary (the run's log may be read only from its end). */
+function gist(message) {
+  if (!message) return "";
+  const lines = message.replace(/\x1b\[[0-9;]*m/g, "").split("\n").filter((l) => l.trim() && !/^\s+at /.test(l)).slice(0, 3);
+  return lines.map((l) => `\n        ${l.trim().slice(0, 300)}`).join("");
+}
+
+/** A failed stack's last warning and error lines of the hub's log (JSON lines with a level label), for the summary. */
+function hubErrors(logFile, max = 12) {
+  const errors = readFileSync(logFile, "utf8").split("\n").filter((l) => /"level":"(warn|error|fatal)"/.test(l));
+  return errors.slice(-max).map((l) => l.slice(0, 400));
 }
 
 async function playwright(env, label, prefix) {
@@ -154,6 +170,7 @@ async function withStack(label, databaseUrl, { appPort, chainPort }, fn) {
       mkdirSync(path.join(root, "test-results"), { recursive: true });
       copyFileSync(logFile, path.join(root, "test-results", `hub-${label}.log`));
       console.error(`  the hub's log of this run: test-results/hub-${label}.log`);
+      hubErrorLines.push({ label, lines: hubErrors(logFile) });
     }
     await proxy.stop();
     await anvil.stop();
@@ -279,6 +296,10 @@ for (const r of results) {
   // Named here, at the end of the log, so a failure is found without scrolling back through the stage's output.
   for (const t of r.failures ?? []) console.log(`    ✘ ${t}`);
   for (const t of r.flaky ?? []) console.log(`    ↻ passed on its retry: ${t}`);
+}
+for (const { label, lines } of hubErrorLines) {
+  console.log(`  the hub's last warnings and errors (${label}, whole log in test-results/hub-${label}.log):${lines.length ? "" : " none"}`);
+  for (const l of lines) console.log(`    ${l}`);
 }
 const sum = (k) => results.reduce((a, r) => a + r[k], 0);
 console.log(`total: ${sum("passed")} passed, ${sum("failed")} failed, ${sum("skipped")} skipped`);
