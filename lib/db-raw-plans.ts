@@ -25,6 +25,11 @@ const VERIFY = 2;
 const KEPT_SHAPES = 2048;
 
 const RAW_REQUEST = /^\{"action":"(?:queryRaw|executeRaw)",/;
+/**
+ * Marks a statement that is one of a kind (a DO block with its values written in, lib/db-one-trip.ts):
+ * compiled, never kept, so such statements do not push the kept shapes out.
+ */
+export const ONE_OF_A_KIND = "/* one of a kind */ ";
 const PATCHED = Symbol.for("paid-content-hub.rawPlans");
 const SHAPES = Symbol.for("paid-content-hub.rawPlanShapes");
 
@@ -71,7 +76,7 @@ export function planRawStatements(compiler: CompilerClass, shapes: Shapes = lruM
   if (compiler[PATCHED] || typeof compile !== "function") return;
   compiler.prototype.compile = function (this: unknown, request: string) {
     const raw = typeof request === "string" && RAW_REQUEST.test(request) ? readRaw(request) : null;
-    if (!raw) return compile.call(this, request);
+    if (!raw || raw.sql.startsWith(ONE_OF_A_KIND)) return compile.call(this, request);
     const shape = shapes.peek(raw.key);
     if (shape && shape.checked >= VERIFY && shape.argTypes) {
       rawPlanCounts.planned++;

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomInt } from "node:crypto";
 import type { DbOrTx } from "@/lib/db";
+import { Prisma } from "@/lib/generated/sqlite/client";
 
 /** Rows per (network, type, subkind) in LedgerTotal: a kind's total is the sum of its rows. */
 const LEDGER_TOTAL_SHARDS = 16;
@@ -27,6 +28,11 @@ export type LedgerDelta = { network: string; type: string; subkind: string; coun
  * locks (docs/decisions.md, one lock order: entity rows, then DailyMetric, then LedgerTotal).
  */
 export async function bumpCounters(client: DbOrTx, { ledger }: { ledger: LedgerDelta }): Promise<void> {
+  await client.$executeRaw(countersStatement(client, { ledger }));
+}
+
+/** bumpCounters' one statement for `client`'s shard, for a caller that runs it with others (lib/db-one-trip.ts). */
+export function countersStatement(client: DbOrTx, { ledger }: { ledger: LedgerDelta }): Prisma.Sql {
   let shard = shardOf.get(client);
   if (shard === undefined) {
     shard = randomInt(LEDGER_TOTAL_SHARDS);
@@ -34,7 +40,7 @@ export async function bumpCounters(client: DbOrTx, { ledger }: { ledger: LedgerD
     if (typeof (client as { $transaction?: unknown }).$transaction !== "function") shardOf.set(client, shard);
   }
   const id = `${ledger.network}:${ledger.type}:${ledger.subkind}:${shard}`;
-  await client.$executeRaw`
+  return Prisma.sql`
     INSERT INTO "LedgerTotal" ("id", "network", "type", "subkind", "count", "amountAtomic", "protocolFeeAtomic")
     VALUES (${id}, ${ledger.network}, ${ledger.type}, ${ledger.subkind}, ${ledger.count}, ${ledger.amountAtomic}, ${ledger.protocolFeeAtomic})
     ON CONFLICT ("id") DO UPDATE SET

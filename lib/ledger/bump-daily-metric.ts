@@ -26,6 +26,12 @@ export type MetricDelta = {
  * rows lock them in the same order and cannot deadlock (docs/decisions.md, one lock order).
  */
 export async function bumpDailyMetric(deltas: MetricDelta | MetricDelta[], client: DbOrTx = db): Promise<void> {
+  const statement = dailyMetricStatement(deltas);
+  if (statement) await client.$executeRaw(statement);
+}
+
+/** bumpDailyMetric's one statement, for a caller that runs it with others (lib/db-one-trip.ts); null when there is nothing to add. */
+export function dailyMetricStatement(deltas: MetricDelta | MetricDelta[]): Prisma.Sql | null {
   const today = new Date().toISOString().slice(0, 10);
   const merged = new Map<string, Required<MetricDelta>>();
   for (const delta of Array.isArray(deltas) ? deltas : [deltas]) {
@@ -41,11 +47,11 @@ export async function bumpDailyMetric(deltas: MetricDelta | MetricDelta[], clien
       seen.revenueAtomic += row.revenueAtomic;
     }
   }
-  if (merged.size === 0) return;
+  if (merged.size === 0) return null;
   const rows = [...merged].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) =>
     Prisma.sql`(${randomUUID()}, ${env.NETWORK_MODE}, ${r.siteId}, ${r.contentId}, ${r.day}, ${r.views}, ${r.unlocks}, ${r.payments}, ${r.ratings}, ${r.revenueAtomic})`,
   );
-  await client.$executeRaw`
+  return Prisma.sql`
     INSERT INTO "DailyMetric" ("id", "network", "siteId", "contentId", "day", "views", "unlocks", "payments", "ratings", "revenueAtomic")
     VALUES ${Prisma.join(rows)}
     ON CONFLICT ("network", "siteId", "contentId", "day") DO UPDATE SET

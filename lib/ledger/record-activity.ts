@@ -1,8 +1,9 @@
 import "server-only";
-import { bumpCounters } from "@/lib/counters/bump-counters";
+import { bumpCounters, countersStatement, type LedgerDelta } from "@/lib/counters/bump-counters";
 import { cuid } from "@/lib/crypto/cuid";
 import { db, type DbOrTx, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
+import type { Prisma } from "@/lib/generated/sqlite/client";
 import { enqueueWebhooks, webhookPayload, webhookTargets } from "@/lib/webhooks/enqueue-webhooks";
 import type { ActivityInput } from "./activity-input";
 
@@ -30,16 +31,16 @@ export async function recordActivity(input: ActivityInput, client: DbOrTx = db, 
 /**
  * recordActivity in two steps, for a transaction that also moves contended rows (a sale: its content's
  * counters and daily metrics, which every sale of that item updates): the ledger row and its webhook
- * deliveries are written now, and the returned step moves the running totals (LedgerTotal) when the
- * caller runs it, after those rows, as the one lock order has it (docs/decisions.md: entity rows, then
- * DailyMetric, then the ledger's totals). A new row is locked by no other writer, so writing it first
+ * deliveries are written now, and the statement that moves the running totals (LedgerTotal) is returned
+ * for the caller to run after those rows, as the one lock order has it (docs/decisions.md: entity rows,
+ * then DailyMetric, then the ledger's totals). A new row is locked by no other writer, so writing it first
  * leaves the contended rows locked for the fewest statements. Null when the row exists (a replay).
  */
-export async function recordActivityFirst(input: ActivityInput, tx: Tx, { newKey = false }: { newKey?: boolean } = {}): Promise<(() => Promise<void>) | null> {
+export async function recordActivityFirst(input: ActivityInput, tx: Tx, { newKey = false }: { newKey?: boolean } = {}): Promise<Prisma.Sql | null> {
   const row = await prepareRow(input, tx, { newKey, times: 1 });
   if (!row) return null;
   await writeRow(tx, row);
-  return () => moveTotals(tx, row);
+  return countersStatement(tx, { ledger: ledgerDelta(row) });
 }
 
 type PreparedRow = {
@@ -76,10 +77,15 @@ async function writeRow(client: DbOrTx, { data, times, newKey, hooks }: Prepared
 }
 
 /** The running totals move with the row (same transaction when the caller passes one), so reading the ledger's totals never scans the ledger. */
-async function moveTotals(client: DbOrTx, { data, times }: PreparedRow): Promise<void> {
+async function moveTotals(client: DbOrTx, row: PreparedRow): Promise<void> {
+  await bumpCounters(client, { ledger: ledgerDelta(row) });
+}
+
+/** What a row adds to the ledger's running totals. */
+function ledgerDelta({ data, times }: PreparedRow): LedgerDelta {
   const amount = data.amountAtomic ?? 0n;
   const fee = data.protocolFeeAtomic ?? 0n;
-  await bumpCounters(client, { ledger: { network: data.network, type: data.type, subkind: data.subkind ?? "", count: times, amountAtomic: amount * BigInt(times), protocolFeeAtomic: fee * BigInt(times) } });
+  return { network: data.network, type: data.type, subkind: data.subkind ?? "", count: times, amountAtomic: amount * BigInt(times), protocolFeeAtomic: fee * BigInt(times) };
 }
 
 /**

@@ -2,8 +2,9 @@ import "server-only";
 import { cuid } from "@/lib/crypto/cuid";
 import type { Tx } from "@/lib/db";
 import { env } from "@/lib/env";
-import type { Payment, Receipt } from "@/lib/generated/sqlite/client";
-import { bumpDailyMetric } from "@/lib/ledger/bump-daily-metric";
+import { executeInOrder, type OrderedStatement } from "@/lib/db-one-trip";
+import { Prisma, type Payment, type Receipt } from "@/lib/generated/sqlite/client";
+import { dailyMetricStatement } from "@/lib/ledger/bump-daily-metric";
 import { recordActivityFirst } from "@/lib/ledger/record-activity";
 import { PAYMENT_PROVIDER } from "./constants";
 import type { OnRecorded, PaidResource, Rail } from "./types";
@@ -39,10 +40,11 @@ export async function recordPaidUnlock(
   });
   // The ledger row first: a new row, which no other writer waits on. Then the rows every sale of this
   // item contends for (PostgreSQL row locks: its counters, its daily metrics, the ledger's totals), in
-  // the one lock order (docs/decisions.md) and last, so a sale holds them for the fewest statements.
-  let moveLedgerTotals: (() => Promise<void>) | null = null;
+  // the one lock order (docs/decisions.md) and last, in one round trip, so a sale holds them the least.
+  const contended: OrderedStatement[] = [];
+  let ledgerTotals: Prisma.Sql | null = null;
   if (resource.ledger !== false) {
-    moveLedgerTotals = await recordActivityFirst(
+    ledgerTotals = await recordActivityFirst(
       {
         type: "payment",
         sourceKey: `payment:${payment.id}`,
@@ -69,17 +71,21 @@ export async function recordPaidUnlock(
     );
   }
   if (contentId) {
-    // One raw statement (a Prisma update costs about three times as much CPU); updatedAt moves as
-    // Prisma's @updatedAt would, so the score refresh sees the changed figures.
-    const updated = await tx.$executeRaw`UPDATE "Content" SET "unlocks" = "unlocks" + 1, "revenueAtomic" = "revenueAtomic" + ${revenue}, "updatedAt" = ${new Date()} WHERE "id" = ${contentId}`;
-    // As Prisma's update would: a payment for content that does not exist is not recorded.
-    if (updated !== 1) throw new Error(`recordPaidUnlock: no content ${contentId} to count the payment toward`);
+    // Raw (a Prisma update costs about three times as much CPU); updatedAt moves as Prisma's @updatedAt
+    // would, so the score refresh sees the changed figures. As Prisma's update would, a payment for
+    // content that does not exist is not recorded (oneRow fails the transaction).
+    contended.push({
+      sql: Prisma.sql`UPDATE "Content" SET "unlocks" = "unlocks" + 1, "revenueAtomic" = "revenueAtomic" + ${revenue}, "updatedAt" = ${new Date()} WHERE "id" = ${contentId}`,
+      oneRow: `recordPaidUnlock: no content ${contentId} to count the payment toward`,
+    });
   }
   if (resource.siteId) {
     const delta = { siteId: resource.siteId, unlocks: 1, payments: 1, revenueAtomic: revenue };
-    await bumpDailyMetric([delta, ...(contentId ? [{ ...delta, contentId }] : [])], tx);
+    const metrics = dailyMetricStatement([delta, ...(contentId ? [{ ...delta, contentId }] : [])]);
+    if (metrics) contended.push({ sql: metrics });
   }
-  await moveLedgerTotals?.();
+  if (ledgerTotals) contended.push({ sql: ledgerTotals });
+  await executeInOrder(tx, contended);
   if (onRecorded) {
     await onRecorded(tx, { id: payment.id, payer: payment.payer as `0x${string}`, amount: payment.amountAtomic, rail, resource });
   }

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "@/lib/db-core";
+import { Prisma } from "@/lib/generated/sqlite/client";
+import { unitDatabases } from "@/e2e/support/unit-databases";
+import { sqlLiteral } from "./db-one-trip";
+
+// lib/db-one-trip.ts on each database: statements run in order in the caller's transaction (on
+// PostgreSQL as one DO block with the values written in), every value comes back as Prisma writes it,
+// hostile strings included, and a statement that must change one row and does not fails the whole
+// transaction.
+const units = await unitDatabases("db-one-trip");
+afterAll(units.removeFiles);
+
+const HOSTILE = [
+  "plain",
+  "it's",
+  "''; DROP TABLE \"Content\"; --",
+  "back\\slash\\'quote\\\\",
+  "$one_trip_0123456789ab$ END $$; $body$",
+  "é 漢字 \u{1F600} \u2028 tab\tnewline\n",
+  "",
+];
+
+for (const provider of units.databases) {
+  describe.skipIf(!provider.enabled)(`statements in one trip, on ${provider.name}`, () => {
+    let db: Db;
+    let mod: typeof import("./db-one-trip");
+    let siteId: string;
+
+    beforeAll(async () => {
+      db = await units.openForHub(provider);
+      mod = await import("./db-one-trip");
+      siteId = (await db.site.create({ data: { domain: "trip.example", name: "Trip", ownerWallet: "0xa", verified: true } })).id;
+      await db.content.createMany({
+        data: HOSTILE.map((_, i) => ({ id: `c${i}`, network: "testnet", siteId, externalId: `item-${i}`, url: `https://trip.example/${i}` })),
+      });
+    }, 60_000);
+
+    afterAll(() => units.close(provider, db));
+
+    it("writes every value as Prisma would, hostile strings, large integers and dates included, in order", async () => {
+      const at = new Date("2026-11-30T08:09:10.123Z");
+      const big = 2n ** 62n + 3n;
+      await db.$transaction((tx) =>
+        mod.executeInOrder(tx, [
+          ...HOSTILE.map((title, i) => ({
+            sql: Prisma.sql`UPDATE "Content" SET "title" = ${title}, "revenueAtomic" = ${big}, "views" = ${i}, "updatedAt" = ${at}, "tagsTentative" = ${true} WHERE "id" = ${`c${i}`}`,
+            oneRow: `no c${i}`,
+          })),
+          // In order: this one reads what the first statement wrote.
+          { sql: Prisma.sql`UPDATE "Content" SET "description" = "title" WHERE "id" = ${"c0"}` },
+        ]),
+      );
+      const rows = await db.content.findMany({ where: { siteId }, orderBy: { id: "asc" } });
+      expect(rows.map((r) => r.title)).toEqual(HOSTILE);
+      for (const [i, r] of rows.entries()) expect(r).toMatchObject({ revenueAtomic: big, views: i, updatedAt: at, tagsTentative: true });
+      expect(rows[0]!.description).toBe(HOSTILE[0]);
+    });
+
+    it("fails the transaction, earlier statements and all, when a oneRow statement changes no row", async () => {
+      const before = await db.content.findUniqueOrThrow({ where: { id: "c1" } });
+      const run = db.$transaction((tx) =>
+        mod.executeInOrder(tx, [
+          { sql: Prisma.sql`UPDATE "Content" SET "unlocks" = "unlocks" + 1 WHERE "id" = ${"c1"}` },
+          { sql: Prisma.sql`UPDATE "Content" SET "unlocks" = "unlocks" + 1 WHERE "id" = ${"missing"}`, oneRow: "no content missing to count" },
+        ]),
+      );
+      await expect(run).rejects.toThrow("no content missing to count");
+      expect((await db.content.findUniqueOrThrow({ where: { id: "c1" } })).unlocks).toBe(before.unlocks);
+    });
+
+    it("runs nothing for no statements", async () => {
+      await db.$transaction((tx) => mod.executeInOrder(tx, []));
+    });
+  });
+}
+
+describe("sqlLiteral", () => {
+  it("writes strings, integers, dates and null, and refuses what it cannot write exactly", () => {
+    expect(sqlLiteral("it's \\")).toBe("E'it''s \\\\'");
+    expect(sqlLiteral(-5)).toBe("(-5)");
+    expect(sqlLiteral(2n ** 64n)).toBe("(18446744073709551616)::bigint");
+    expect(sqlLiteral(null)).toBe("NULL");
+    expect(sqlLiteral(new Date("2026-01-02T03:04:05.006Z"))).toBe("E'2026-01-02 03:04:05.006'::timestamp(3)");
+    for (const bad of [0.5, Number.NaN, 2 ** 60, new Date(Number.NaN), "nul\u0000", {}, [1], Buffer.from("x")]) expect(() => sqlLiteral(bad)).toThrow();
+  });
+});

@@ -1,0 +1,64 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { type DbOrTx, isPostgres } from "@/lib/db";
+import { ONE_OF_A_KIND } from "@/lib/db-raw-plans";
+import type { Prisma } from "@/lib/generated/sqlite/client";
+
+/** A statement of `executeInOrder`; with `oneRow`, it must change exactly one row, else the transaction fails with that message. */
+export type OrderedStatement = { sql: Prisma.Sql; oneRow?: string };
+
+/**
+ * Runs `statements` in order in the caller's transaction. On PostgreSQL they go in one round trip: one
+ * `DO` block, their arguments written in as literals (`sqlLiteral`). Rows a transaction updates stay
+ * locked until its commit, and on a busy hub each statement of an interactive transaction waits for the
+ * one Node thread to send the next: a sale that moves its item's counters, its daily metrics and the
+ * ledger's totals one statement at a time holds the item's row lock across three round trips and the
+ * commit, while every other sale of that item waits (bench/README.md, session 39). SQLite has one
+ * writer and no round trips: there they run one by one.
+ */
+export async function executeInOrder(client: DbOrTx, statements: OrderedStatement[]): Promise<void> {
+  if (statements.length === 0) return;
+  if (!isPostgres()) {
+    for (const s of statements) {
+      const changed = await client.$executeRaw(s.sql);
+      if (s.oneRow && changed !== 1) throw new Error(s.oneRow);
+    }
+    return;
+  }
+  const body = statements
+    .map((s) => `${inlined(s.sql)};${s.oneRow ? ` GET DIAGNOSTICS n = ROW_COUNT; IF n <> 1 THEN RAISE EXCEPTION USING MESSAGE = ${sqlLiteral(s.oneRow)}; END IF;` : ""}`)
+    .join("\n");
+  // The body is dollar-quoted with a tag no literal in it can contain (checked: a value cannot end the block).
+  const tag = `$one_trip_${randomBytes(6).toString("hex")}$`;
+  if (body.includes(tag)) throw new Error("executeInOrder: a value contains the block's quote tag");
+  await client.$executeRawUnsafe(`${ONE_OF_A_KIND}DO ${tag} DECLARE n bigint; BEGIN\n${body}\nEND ${tag}`);
+}
+
+/** A Prisma.Sql statement with its arguments written in as PostgreSQL literals. */
+function inlined(sql: Prisma.Sql): string {
+  return sql.strings.reduce((text, part, i) => text + part + (i < sql.values.length ? sqlLiteral(sql.values[i]) : ""), "");
+}
+
+/**
+ * A value as a PostgreSQL literal: strings as E'…' (backslashes and quotes doubled, so the setting of
+ * standard_conforming_strings does not matter), integers and BigInts as numbers, dates as UTC
+ * timestamps (as Prisma writes a DateTime), null as NULL. Anything else is refused, never stringified.
+ */
+export function sqlLiteral(value: unknown): string {
+  if (value === null || value === undefined) return "NULL";
+  if (typeof value === "bigint") return `(${value})::bigint`;
+  if (typeof value === "number") {
+    if (!Number.isSafeInteger(value)) throw new Error(`sqlLiteral: ${value} is not a safe integer`);
+    return `(${value})`;
+  }
+  if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) throw new Error("sqlLiteral: an invalid date");
+    return `${sqlLiteral(value.toISOString().replace("T", " ").replace("Z", ""))}::timestamp(3)`;
+  }
+  if (typeof value === "string") {
+    if (value.includes("\u0000")) throw new Error("sqlLiteral: a string with a NUL character");
+    return `E'${value.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+  }
+  throw new Error(`sqlLiteral: cannot write a ${typeof value} as a literal`);
+}
