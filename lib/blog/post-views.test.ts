@@ -9,7 +9,12 @@ vi.mock("@/lib/db", () => ({
       if (writes.fail) throw new Error("database is locked");
       const ops: Array<{ op: string; [k: string]: unknown }> = [];
       const tx = {
-        $executeRaw: (sql: TemplateStringsArray, ...values: unknown[]) => ops.push({ op: sql.join("?").includes("BlogPost") ? "post" : "raw", sql: sql.join("?"), values }),
+        // A tagged template's call, or a Prisma.sql statement (bumpDailyMetric's, bumpCounters').
+        $executeRaw: (sql: TemplateStringsArray | { strings: string[]; values: unknown[] }, ...values: unknown[]) => {
+          const [strings, args] = "strings" in sql ? [sql.strings, sql.values] : [sql, values];
+          const text = strings.join("?");
+          return ops.push({ op: text.includes("BlogPost") ? "post" : "raw", sql: text, values: args });
+        },
         content: {
           findMany: (args: { where: { OR: Array<{ siteId: string; externalId: string }> } }) =>
             args.where.OR.filter((w) => writes.listed.has(w.externalId)).map((w) => ({
