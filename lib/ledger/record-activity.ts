@@ -20,7 +20,8 @@ export async function recordActivity(input: ActivityInput, client: DbOrTx = db, 
   if (!row) return false;
   const write = async (c: DbOrTx) => {
     await writeRow(c, row);
-    await moveTotals(c, row);
+    // The running totals move with the row (same transaction when the caller passes one), so reading the ledger's totals never scans the ledger.
+    await bumpCounters(c, { ledger: ledgerDelta(row) });
   };
   // Without a caller's transaction, a row with webhook deliveries gets one of its own.
   if (row.hooks.length && client === db) await db.$transaction(write);
@@ -74,11 +75,6 @@ async function writeRow(client: DbOrTx, { data, times, newKey, hooks }: Prepared
     const row = !input.sourceKey || newKey ? await insertLedgerRow(client, data) : await client.ledgerActivity.create({ data, select: { id: true } });
     await enqueueWebhooks(hooks, (event) => webhookPayload(event, row.id, input), client, new Date());
   } else await client.ledgerActivity.createMany({ data: Array.from({ length: times }, () => data) });
-}
-
-/** The running totals move with the row (same transaction when the caller passes one), so reading the ledger's totals never scans the ledger. */
-async function moveTotals(client: DbOrTx, row: PreparedRow): Promise<void> {
-  await bumpCounters(client, { ledger: ledgerDelta(row) });
 }
 
 /** What a row adds to the ledger's running totals. */
