@@ -60,7 +60,7 @@ describe("GET /metrics", () => {
       "hub_gateway_authorizations", "hub_gateway_oldest_unsettled_age_seconds", "hub_settlement_batches_total",
       "hub_settlement_gas_used_total", "hub_settlement_items_total", "hub_chain_rpc_requests_total", "hub_chain_rpc_errors_total",
       "hub_chain_rpc_duration_seconds", "hub_tip_events_total", "hub_tips_held", "hub_tips_held_usdc",
-      "hub_rate_limit_refusals_total", "hub_settler_leader", "hub_in_flight_requests", "hub_process_cpu_seconds_total",
+      "hub_rate_limit_refusals_total", "hub_settler_leader", "hub_in_flight_requests", "hub_turn_waits_total", "hub_process_cpu_seconds_total",
       "hub_background_pass_duration_seconds", "hub_nodejs_eventloop_lag_p99_seconds", "hub_nodejs_gc_duration_seconds",
     ]) {
       expect(text, name).toMatch(new RegExp(`^# TYPE ${name} `, "m"));

@@ -2,14 +2,17 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { blogTreePath } from "@/lib/edge/classify";
 import { answerAtEdge, openRequest, writeError } from "@/lib/edge/request-edge";
+import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { logRequest } from "@/lib/log/log-request";
 import { logger } from "@/lib/log/logger";
 import { requestContext } from "@/lib/log/request-context";
 import { metrics } from "@/lib/metrics/metrics";
 import { routePattern } from "@/lib/metrics/route-pattern";
+import { processState } from "@/lib/process-state";
 import { edgePlugs } from "./edge-plugs";
 import { lifecycle } from "./lifecycle";
+import { createTurnGate } from "./turn-gate";
 
 const HEALTH_PATHS = new Set(["/health", "/health/ready"]);
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -26,9 +29,30 @@ export const DRAIN_RETRY_AFTER_SECONDS = 2;
  * Retry-After and Connection: close, so a client or balancer retries elsewhere or after the restart.
  * Otherwise the request edge (lib/edge/request-edge.ts, with the domains' plugs) answers it or readies
  * it for Next. The edge drops a client's internal headers first, on every path, draining included.
+ * Before any of it, a request that arrives in a turn of the event loop that has already spent
+ * HUB_TURN_BUDGET_MS waits for a later turn (lib/lifecycle/turn-gate.ts); health checks never wait.
  */
 export function handleRequest(req: IncomingMessage, res: ServerResponse, next: () => unknown): void {
   const started = process.hrtime.bigint();
+  // Health checks never wait: a probe must not fail an instance for being busy.
+  if (HEALTH_PATHS.has((req.url ?? "").split("?", 1)[0] ?? "")) return serveRequest(req, res, next, started);
+  // A request waiting for its turn counts in flight, so a graceful stop answers it (503) rather than dropping it.
+  let waiting: (() => void) | undefined;
+  const admitted = turnGate().admit(() => {
+    waiting?.();
+    // A client that gave up while it waited has nothing left to answer.
+    if (!req.socket.destroyed) serveRequest(req, res, next, started);
+  });
+  if (admitted === "queued") {
+    waiting = lifecycle().begin();
+    metrics().turnWaits.inc();
+  }
+}
+
+/** One gate per process (lib/lifecycle/turn-gate.ts), HUB_TURN_BUDGET_MS per turn. */
+const turnGate = processState("turn-gate", () => createTurnGate({ budgetMs: env.HUB_TURN_BUDGET_MS }));
+
+function serveRequest(req: IncomingMessage, res: ServerResponse, next: () => unknown, started: bigint): void {
   const request = openRequest(req, edgePlugs);
   const { pathname, method, blog } = request;
   const offered = req.headers["x-request-id"];

@@ -31,6 +31,7 @@ function create() {
     backgroundPasses: new Histogram({ name: "hub_background_pass_duration_seconds", help: "Passes of this instance's singleton jobs (settler, deposit index, webhook delivery), by job: how long each took, end to end", labelNames: ["job"], buckets: seconds, registers }),
     settlerLastPass: new Gauge({ name: "hub_settler_last_pass_timestamp_seconds", help: "When this instance's settler last ran a pass (Unix seconds)", registers, aggregator: "max" }),
     readCache: new Counter({ name: "hub_read_cache_total", help: "Cacheable public reads (route cache: true), by how they were answered: hit (kept answer), shared (a computation under way), miss (computed)", labelNames: ["result"], registers }),
+    turnWaits: new Counter({ name: "hub_turn_waits_total", help: "Requests that waited for a later turn of the event loop (HUB_TURN_BUDGET_MS) before they started", registers }),
     inFlightRequests: new Gauge({ name: "hub_in_flight_requests", help: "Requests being served by this instance", registers }),
     workers: new Gauge({ name: "hub_workers", help: "Worker processes whose metrics this answer adds up (HUB_WORKERS; a worker that did not answer within 2 s is missing)", registers }),
   };
