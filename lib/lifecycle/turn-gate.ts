@@ -30,47 +30,36 @@ export function createTurnGate({
   nextTurn?: (fn: () => void) => void;
 }): TurnGate {
   let turnStart: number | null = null;
+  // Waiting requests; a startOne is scheduled exactly while this is not empty.
   const queue: Array<() => void> = [];
-  let draining = false;
 
   // The turn begins with the first request the gate sees in it; the check phase that follows ends it.
-  const markTurn = () => {
-    if (turnStart !== null) return;
-    turnStart = now();
-    nextTurn(() => {
-      turnStart = null;
-    });
+  const turnBegan = (): number => {
+    if (turnStart === null) {
+      turnStart = now();
+      nextTurn(() => {
+        turnStart = null;
+      });
+    }
+    return turnStart;
   };
 
   const startOne = () => {
-    draining = false;
-    turnStart = null;
-    markTurn();
+    turnStart = null; // this callback begins a turn of its own
+    turnBegan();
     const start = queue.shift();
     // The next one waits for another turn, whatever this one costs (its work may run after this callback).
-    if (queue.length > 0) {
-      draining = true;
-      nextTurn(startOne);
-    }
+    if (queue.length > 0) nextTurn(startOne);
     start?.();
   };
 
   return {
     admit(start) {
-      if (budgetMs <= 0) {
+      if (budgetMs <= 0 || (queue.length === 0 && now() - turnBegan() < budgetMs)) {
         start();
         return "now";
       }
-      markTurn();
-      if (queue.length === 0 && now() - (turnStart as number) < budgetMs) {
-        start();
-        return "now";
-      }
-      queue.push(start);
-      if (!draining) {
-        draining = true;
-        nextTurn(startOne);
-      }
+      if (queue.push(start) === 1) nextTurn(startOne);
       return "queued";
     },
     get waiting() {
