@@ -29,8 +29,9 @@ export const DRAIN_RETRY_AFTER_SECONDS = 2;
  * Retry-After and Connection: close, so a client or balancer retries elsewhere or after the restart.
  * Otherwise the request edge (lib/edge/request-edge.ts, with the domains' plugs) answers it or readies
  * it for Next. The edge drops a client's internal headers first, on every path, draining included.
- * Before any of it, a request that arrives in a turn of the event loop that has already spent
- * HUB_TURN_BUDGET_MS waits for a later turn (lib/lifecycle/turn-gate.ts); health checks never wait.
+ * Before any of it, once the event loop's turns run long, a request that arrives in a turn that has
+ * already spent HUB_TURN_BUDGET_MS waits for a later turn (lib/lifecycle/turn-gate.ts); health checks
+ * never wait.
  */
 export function handleRequest(req: IncomingMessage, res: ServerResponse, next: () => unknown): void {
   const started = process.hrtime.bigint();

@@ -6,15 +6,18 @@ function manual(budgetMs: number) {
   let clock = 0;
   let scheduled: Array<() => void> = [];
   const gate = createTurnGate({ budgetMs, now: () => clock, nextTurn: (fn) => void scheduled.push(fn) });
-  return {
-    gate,
-    spend: (ms: number) => void (clock += ms),
-    turn: () => {
-      const due = scheduled;
-      scheduled = [];
-      for (const fn of due) fn();
-    },
+  const spend = (ms: number) => void (clock += ms);
+  const turn = () => {
+    const due = scheduled;
+    scheduled = [];
+    for (const fn of due) fn();
   };
+  /** A turn that runs past four budgets: the gate engages. */
+  const engage = () => {
+    expect(gate.admit(() => spend(5 * budgetMs))).toBe("now");
+    turn();
+  };
+  return { gate, spend, turn, engage };
 }
 
 describe("turn gate", () => {
@@ -28,8 +31,19 @@ describe("turn gate", () => {
     expect(started).toEqual([0, 1, 2]);
   });
 
-  it("starts requests while the turn has budget, then one waiting request per later turn, in arrival order", () => {
+  it("starts every request at once while turns stay under four budgets, past the budget too", () => {
     const { gate, spend, turn } = manual(10);
+    expect(gate.admit(() => spend(15))).toBe("now");
+    expect(gate.admit(() => spend(15))).toBe("now"); // 15 ms into the turn: past the budget, not engaged
+    turn(); // a 30 ms turn
+    expect(gate.admit(() => spend(15))).toBe("now");
+    expect(gate.admit(() => spend(15))).toBe("now");
+    expect(gate.waiting).toBe(0);
+  });
+
+  it("once engaged: starts requests while the turn has budget, then the others in later turns, in arrival order", () => {
+    const { gate, spend, turn, engage } = manual(10);
+    engage();
     const started: string[] = [];
     expect(gate.admit(() => started.push("a"))).toBe("now");
     spend(4);
@@ -40,30 +54,80 @@ describe("turn gate", () => {
     expect(started).toEqual(["a", "b"]);
     expect(gate.waiting).toBe(2);
 
-    turn();
+    turn(); // one (not yet measured cheap)
     expect(started).toEqual(["a", "b", "c"]);
     // A request that arrives while others wait queues behind them, even in a turn with budget left.
     expect(gate.admit(() => started.push("e"))).toBe("queued");
     turn();
-    expect(started).toEqual(["a", "b", "c", "d"]);
     turn();
     expect(started).toEqual(["a", "b", "c", "d", "e"]);
     expect(gate.waiting).toBe(0);
 
-    // The queue is empty and a new turn begins: requests start at once again.
+    // Nobody waits and the turns were short: the gate lets go, and engages again after a long turn.
     turn();
-    spend(100);
+    expect(gate.admit(() => spend(100))).toBe("now");
     expect(gate.admit(() => started.push("f"))).toBe("now");
-    expect(started.at(-1)).toBe("f");
+    turn();
+    expect(gate.admit(() => spend(11))).toBe("now");
+    expect(gate.admit(() => started.push("g"))).toBe("queued");
   });
 
-  it("on Node's own loop: a request that arrives after the turn spent its budget starts in a later turn", async () => {
+  it("starts as many waiting requests per turn as their measured cost fits in the budget", () => {
+    const { gate, spend, turn, engage } = manual(10);
+    engage();
+    gate.admit(() => spend(10)); // a turn that spends its budget
+    const started: number[] = [];
+    for (let i = 0; i < 200; i++) expect(gate.admit(() => (started.push(i), spend(1)))).toBe("queued");
+
+    const perTurn: number[] = [];
+    while (gate.waiting > 0) {
+      const before = started.length;
+      turn();
+      perTurn.push(started.length - before);
+    }
+    // Unmeasured, one per turn; as 1 ms requests are measured, more per turn, never past 10 ms of them.
+    expect(perTurn[0]).toBe(1);
+    expect(Math.max(...perTurn)).toBeGreaterThanOrEqual(5);
+    expect(Math.max(...perTurn)).toBeLessThanOrEqual(10);
+    expect(started).toEqual(Array.from({ length: 200 }, (_, i) => i)); // in arrival order
+  });
+
+  it("starts one waiting request in the turn after one that ran past twice its budget", () => {
+    const { gate, spend, turn, engage } = manual(10);
+    engage();
+    gate.admit(() => spend(10));
+    let cost = 1;
+    const started: number[] = [];
+    for (let i = 0; i < 1000; i++) gate.admit(() => (started.push(i), spend(cost)));
+    for (let i = 0; i < 20; i++) turn(); // several per turn by now
+    const before = started.length;
+    turn();
+    expect(started.length - before).toBeGreaterThan(1);
+
+    // This turn's requests cost 25 ms each, far more than measured: the next turn starts one.
+    cost = 25;
+    const atLongTurn = started.length;
+    turn();
+    expect(started.length - atLongTurn).toBeGreaterThan(1);
+    cost = 1;
+    const afterLongTurn = started.length;
+    turn();
+    expect(started.length - afterLongTurn).toBe(1);
+  });
+
+  it("on Node's own loop: after a long turn, a request that arrives once the turn spent its budget starts in a later turn", async () => {
     const gate = createTurnGate({ budgetMs: 10 });
+    const busy = (ms: number) => {
+      const until = performance.now() + ms; // a request that holds the thread
+      while (performance.now() < until);
+    };
+    gate.admit(() => busy(50)); // past four budgets: the gate engages
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
     const order: string[] = [];
     gate.admit(() => {
       order.push("first");
-      const until = performance.now() + 15; // a request that holds the thread past the budget
-      while (performance.now() < until);
+      busy(15);
     });
     expect(gate.admit(() => order.push("second"))).toBe("queued");
     order.push("turn ends");

@@ -1,19 +1,24 @@
 /**
- * Admission by event-loop turn: once the current turn of Node's event loop has spent `budgetMs` on
- * requests, a new request waits for a later turn, first come first served; one waiting request starts
- * per turn (each turn is free to accept a connection and read the sockets in between).
+ * Admission by event-loop turn. While the loop's turns stay short, every request starts at once. Once a
+ * turn of Node's event loop has run past ENGAGE_AFTER × `budgetMs`, the gate engages: a request starts
+ * only while the current turn has spent less than `budgetMs` and nobody waits; the others wait for later
+ * turns, first come first served, and each later turn starts as many of them as their measured cost fits
+ * in the budget (one after a turn that ran past twice the budget). Between two turns the loop accepts a
+ * connection and reads the sockets. The gate lets go once nobody waits and turns are short again.
  *
  * Why: libuv accepts one new connection per turn of the loop (libuv/libuv#3696, Node 20 and later). On
  * SQLite a request's database work is synchronous under its promises, so a request runs to its answer
  * inside the callback that read it, and one turn that reads many requests runs all of them before the
  * loop looks at the listening socket again. On a saturated hub turns grew to 100–300 ms: 100 clients
  * connecting at once waited for a turn each, and dozens of them timed out after 10 s while the first
- * connections were served in a few hundred milliseconds (bench/README.md, session 40). With a budget,
- * turns stay short, a new connection is accepted within about one request's time, and requests start
- * in the order they arrived.
+ * connections were served in a few hundred milliseconds (bench/README.md, session 40). With the gate
+ * engaged, turns stay short, a new connection is accepted within about a budget's time, and requests
+ * start in the order they arrived. Starting one waiting request per turn held the cheapest routes to
+ * one request per turn (the floor at 100 connections: 1,400 against 2,700 a second), and a gate that was
+ * always on cost the paid unlock's p99 at 10 connections (bench/README.md, session 41).
  */
 export type TurnGate = {
-  /** Runs `start` now if this turn has budget left and nobody is waiting, else queues it for a later turn. */
+  /** Runs `start` now (short turns, or budget left in this one, and nobody waiting), else queues it for a later turn. */
   admit(start: () => void): "now" | "queued";
   /** Requests waiting for a turn. */
   readonly waiting: number;
@@ -30,36 +35,55 @@ export function createTurnGate({
   nextTurn?: (fn: () => void) => void;
 }): TurnGate {
   let turnStart: number | null = null;
-  // Waiting requests; a startOne is scheduled exactly while this is not empty.
+  let startedThisTurn = 0;
+  // How long the last turn that saw a request ran, from its first request to its end.
+  let lastTurnMs = 0;
+  // What one request costs its turn, everything included (its promises and the I/O read beside it): a
+  // moving average of turn length ÷ requests started. It starts at the budget: one per turn until measured.
+  let costMs = budgetMs;
+  // Waiting requests; a startWaiting is scheduled exactly while this is not empty.
   const queue: Array<() => void> = [];
 
   // The turn begins with the first request the gate sees in it; the check phase that follows ends it.
   const turnBegan = (): number => {
     if (turnStart === null) {
-      turnStart = now();
+      const began = now();
+      turnStart = began;
+      startedThisTurn = 0;
       nextTurn(() => {
-        turnStart = null;
+        lastTurnMs = now() - began;
+        if (startedThisTurn > 0) costMs += (lastTurnMs / startedThisTurn - costMs) * COST_WEIGHT;
+        if (turnStart === began) turnStart = null;
       });
     }
     return turnStart;
   };
 
-  const startOne = () => {
+  const startWaiting = () => {
     turnStart = null; // this callback begins a turn of its own
     turnBegan();
-    const start = queue.shift();
-    // The next one waits for another turn, whatever this one costs (its work may run after this callback).
-    if (queue.length > 0) nextTurn(startOne);
-    start?.();
+    // Part of a turn's cost lands in later turns (the estimate runs low): after a long turn, one.
+    const count = lastTurnMs > 2 * budgetMs ? 1 : Math.min(MAX_PER_TURN, Math.max(1, Math.floor(budgetMs / costMs)));
+    const starts = queue.splice(0, count);
+    // The rest wait for another turn, whatever these cost (their work may run after this callback).
+    if (queue.length > 0) nextTurn(startWaiting);
+    startedThisTurn += starts.length;
+    for (const start of starts) start();
   };
 
   return {
     admit(start) {
-      if (budgetMs <= 0 || (queue.length === 0 && now() - turnBegan() < budgetMs)) {
+      if (budgetMs <= 0) {
         start();
         return "now";
       }
-      if (queue.push(start) === 1) nextTurn(startOne);
+      const began = turnBegan();
+      if (queue.length === 0 && (lastTurnMs <= ENGAGE_AFTER * budgetMs || now() - began < budgetMs)) {
+        startedThisTurn++;
+        start();
+        return "now";
+      }
+      if (queue.push(start) === 1) nextTurn(startWaiting);
       return "queued";
     },
     get waiting() {
@@ -67,3 +91,10 @@ export function createTurnGate({
     },
   };
 }
+
+/** The gate engages after a turn that ran past this many budgets. */
+const ENGAGE_AFTER = 4;
+/** Weight of the newest turn in the cost average. */
+const COST_WEIGHT = 0.25;
+/** At most this many waiting requests start in one turn, however cheap they were. */
+const MAX_PER_TURN = 32;
