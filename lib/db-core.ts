@@ -58,7 +58,16 @@ export function describeDatabaseUrl(databaseUrl: string): DatabaseTarget {
  */
 export function createDb(
   databaseUrl: string,
-  { onWrite, backgroundCheckpoints = false }: { onWrite?: () => void; backgroundCheckpoints?: boolean } = {},
+  {
+    onWrite,
+    backgroundCheckpoints = false,
+    poolSize,
+  }: {
+    onWrite?: () => void;
+    backgroundCheckpoints?: boolean;
+    /** PostgreSQL: connections in the client's pool (node-postgres's default, 10, when left out). */
+    poolSize?: number;
+  } = {},
 ): Db {
   const target = describeDatabaseUrl(databaseUrl);
   // Raw statements go to the adapter directly once their shape is learned (lib/db-direct-raw.ts): `route`
@@ -66,7 +75,7 @@ export function createDb(
   const route = new DirectRoute();
   const adapterOf = (base: SqlDriverAdapterFactory) => directRouteFactory(onWrite ? new WatchedWrites(base, onWrite) : base, route);
   if (target.provider === "postgres") {
-    const adapter = adapterOf(new PrismaPg(pgPoolConfig(target.connectionString, target.pgSchema), { schema: target.pgSchema }));
+    const adapter = adapterOf(new PrismaPg({ ...pgPoolConfig(target.connectionString, target.pgSchema), max: poolSize }, { schema: target.pgSchema }));
     return withRawPlans(new PostgresClient({ adapter, transactionOptions: TRANSACTION_OPTIONS }) as unknown as Db, "postgres", route);
   }
   const adapter = adapterOf(new SerializedSqlite(

@@ -7,7 +7,7 @@ import { noteWrite } from "@/lib/log/request-context";
 export type { Db, DbOrTx, Tx } from "@/lib/db-core";
 
 type DbCache = { url: string; client: Db };
-const globalCache = globalThis as typeof globalThis & { __hubDb?: DbCache };
+const globalCache = globalThis as typeof globalThis & { __hubDb?: DbCache; __hubBackgroundDb?: DbCache };
 
 /**
  * The process's PrismaClient for env.DATABASE_URL (SQLite for file:…, PostgreSQL for
@@ -27,17 +27,51 @@ export function getDb(): Db {
 }
 
 /**
+ * The client of the background passes that must keep time whatever the requests do: the leases of the
+ * singletons (lib/x402/acquire-leader-lock.ts) and the Gateway deposit index's follower, whose readings
+ * age past GATEWAY_INDEX_MAX_LAG_MS when a pass runs late (every payment then reads the chain). On
+ * PostgreSQL a pool of its own (BACKGROUND_POOL_SIZE connections), so a pass does not wait for a
+ * connection behind the requests' transactions on a busy hub (bench/README.md, session 41); on SQLite
+ * the process's one client, whose one connection serves everything in turn.
+ */
+export function getBackgroundDb(): Db {
+  const url = env.DATABASE_URL;
+  if (!isPostgresUrl(url)) return getDb();
+  const cached = globalCache.__hubBackgroundDb;
+  if (cached?.url === url) return cached.client;
+  const client = createDb(url, { onWrite: noteWrite, poolSize: BACKGROUND_POOL_SIZE });
+  globalCache.__hubBackgroundDb = { url, client };
+  return client;
+}
+
+/** Connections of the background passes' pool (PostgreSQL), beside the requests' pool. */
+const BACKGROUND_POOL_SIZE = 2;
+
+/** A client created on first use: importing this module opens nothing and reads no configuration. */
+function lazyClient(get: () => Db): Db {
+  return new Proxy({} as Db, {
+    get(_target, property) {
+      const client = get();
+      const value: unknown = Reflect.get(client, property, client);
+      return typeof value === "function" ? value.bind(client) : value;
+    },
+  });
+}
+
+/**
  * The database client. Lazy: importing this module opens nothing and reads no configuration, so
  * builds and modules that never query stay free of a database. Writes that touch more than one
  * table go through `db.$transaction(async (tx) => …)` and use only `tx` inside.
  */
-export const db: Db = new Proxy({} as Db, {
-  get(_target, property) {
-    const client = getDb();
-    const value: unknown = Reflect.get(client, property, client);
-    return typeof value === "function" ? value.bind(client) : value;
-  },
-});
+export const db: Db = lazyClient(getDb);
+
+/** The background passes' client (getBackgroundDb), as lazy as `db`. */
+export const backgroundDb: Db = lazyClient(getBackgroundDb);
+
+/** Closes both clients' connections (a script's end). */
+export async function disconnectDbs(): Promise<void> {
+  await Promise.all([globalCache.__hubDb?.client.$disconnect(), globalCache.__hubBackgroundDb?.client.$disconnect()]);
+}
 
 /** True when the hub runs on PostgreSQL (false: SQLite). */
 export function isPostgres(): boolean {

@@ -4,7 +4,7 @@
 // concurrent settlers safe: only one of them works at a time.
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import { getDb } from "../lib/db";
+import { disconnectDbs } from "../lib/db";
 import { getEnv } from "../lib/env";
 import { releaseLeaderLock } from "../lib/x402/acquire-leader-lock";
 import { settleGatewayBatch, SETTLER_LOCK } from "../lib/x402/settle-gateway-batch";
@@ -37,4 +37,4 @@ main()
     process.exitCode = 1;
   })
   // Hand the lease back at once: the next settler (the app, or this command again) need not wait for it to expire.
-  .finally(() => releaseLeaderLock({ name: SETTLER_LOCK, holder }).finally(() => getDb().$disconnect()));
+  .finally(() => releaseLeaderLock({ name: SETTLER_LOCK, holder }).finally(disconnectDbs));

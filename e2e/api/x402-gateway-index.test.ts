@@ -6,6 +6,7 @@ import { encodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentRequirements } from "@x402/core/types";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "../../lib/db";
 import { followGatewayDeposits } from "../../lib/x402/gateway-index/follow-gateway-deposits";
 import { storeGatewayDeposit } from "../../lib/x402/gateway-index/store-gateway-deposit";
 import { api, expectError } from "../support/hub";
@@ -167,6 +168,35 @@ describe("Gateway deposit index", () => {
     const head = await gatewayIndexHead();
     expect(await followGatewayDeposits({ holder: "another-process" })).toMatchObject({ leader: false });
     expect((await gatewayIndexHead())!.block).toBeGreaterThanOrEqual(head!.block);
+  });
+
+  // On a busy hub every connection of the requests' pool can be taken by a request; the leases and the
+  // index's pass have a pool of their own on PostgreSQL (lib/db.ts getBackgroundDb), so they keep time.
+  it.skipIf(!process.env.DATABASE_URL?.startsWith("postgres"))("takes the index's lease while every connection of the requests' pool is held (PostgreSQL)", async () => {
+    const POOL = 10; // node-postgres's default pool: the requests' client's
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = 0;
+    let allHeld!: () => void;
+    const everyConnection = new Promise<void>((resolve) => (allHeld = resolve));
+    const holders = Array.from({ length: POOL }, () =>
+      db.$transaction(
+        async (tx) => {
+          await tx.$queryRaw`SELECT 1`;
+          if (++holding === POOL) allHeld();
+          await held;
+        },
+        { timeout: 30_000 },
+      ),
+    );
+    try {
+      await everyConnection;
+      const waited = new Promise<"waited for the requests' pool">((resolve) => setTimeout(() => resolve("waited for the requests' pool"), 5_000));
+      expect(await Promise.race([followGatewayDeposits({ holder: "another-process" }), waited])).toMatchObject({ leader: false });
+    } finally {
+      release();
+      await Promise.all(holders);
+    }
   });
 
   it("refuses a signature the Gateway Wallet would skip: the high-s twin and v 0/1", async () => {

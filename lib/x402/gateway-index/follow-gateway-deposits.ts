@@ -6,7 +6,7 @@ import { gatewayWalletAbi } from "@/lib/chain/abis";
 import { chainRead } from "@/lib/chain/chain-read";
 import { publicClient } from "@/lib/chain/clients";
 import { NETWORKS } from "@/lib/chain/networks";
-import { db } from "@/lib/db";
+import { backgroundDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { metrics } from "@/lib/metrics/metrics";
@@ -40,7 +40,8 @@ export type FollowResult = { leader: boolean; from?: bigint; to?: bigint; deposi
  * `readAt` is the moment the pass began: every block mined before it is in the index once the pass
  * completes, which is what a payment's lag check relies on. The first pass places the index
  * BACKFILL_BLOCKS back (at genesis on a young chain) and marks it untrusted until a pass catches up;
- * depositors with no event since enter it when a payment reads them on chain.
+ * depositors with no event since enter it when a payment reads them on chain. Its statements go through
+ * the background passes' client (lib/db.ts), so a pass keeps time on a busy hub.
  */
 export async function followGatewayDeposits({ holder = INDEX_HOLDER }: { holder?: string } = {}): Promise<FollowResult> {
   const idle = { depositors: 0, nonces: 0 };
@@ -51,21 +52,21 @@ export async function followGatewayDeposits({ holder = INDEX_HOLDER }: { holder?
   const client = publicClient();
   const readAt = new Date();
   const latest = await chainRead("follow the Gateway Wallet", () => client.getBlockNumber({ cacheTime: 0 }));
-  const head = await db.gatewayIndexHead.findUnique({ where: { chainId } });
+  const head = await backgroundDb.gatewayIndexHead.findUnique({ where: { chainId } });
   if (!head) {
     // Begin BACKFILL_BLOCKS back (a young chain: at genesis), not yet trusted (readAt 0) until a pass catches up.
     const start = latest > BACKFILL_BLOCKS ? latest - BACKFILL_BLOCKS : 0n;
     // Nothing can have been settled before genesis; otherwise nonces from the first indexed block's time on are known.
     const sinceTime = start === 0n ? 0n : (await chainRead("follow the Gateway Wallet", () => client.getBlock({ blockNumber: start }))).timestamp;
     try {
-      await db.gatewayIndexHead.create({ data: { chainId, block: start - 1n, readAt: new Date(0), sinceTime } });
+      await backgroundDb.gatewayIndexHead.create({ data: { chainId, block: start - 1n, readAt: new Date(0), sinceTime } });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
     }
     return { leader: true, caughtUp: false, ...idle };
   }
   if (latest <= head.block) {
-    await db.gatewayIndexHead.updateMany({ where: { chainId, block: head.block }, data: { readAt } });
+    await backgroundDb.gatewayIndexHead.updateMany({ where: { chainId, block: head.block }, data: { readAt } });
     return { leader: true, from: head.block, to: head.block, caughtUp: true, ...idle };
   }
 
@@ -90,18 +91,18 @@ export async function followGatewayDeposits({ holder = INDEX_HOLDER }: { holder?
     await Promise.all(
       depositors.slice(i, i + READ_CONCURRENCY).map(async (depositor) => {
         const state = await readGatewayDeposit(depositor, to);
-        await storeGatewayDeposit({ chainId, depositor, block: to, state });
+        await storeGatewayDeposit({ chainId, depositor, block: to, state }, backgroundDb);
       }),
     );
   }
   // One statement per pass (a batch of 50 settles 50 nonces); a nonce already recorded (a repeated pass) stays.
   if (settled.length > 0) {
     const rows = settled.map((n) => Prisma.sql`(${chainId}, ${n.payer}, ${n.nonce}, ${n.block})`);
-    await db.$executeRaw`INSERT INTO "GatewaySettledNonce" ("chainId", "payer", "nonce", "block") VALUES ${Prisma.join(rows)} ON CONFLICT DO NOTHING`;
+    await backgroundDb.$executeRaw`INSERT INTO "GatewaySettledNonce" ("chainId", "payer", "nonce", "block") VALUES ${Prisma.join(rows)} ON CONFLICT DO NOTHING`;
   }
   const caughtUp = to === latest;
   // Guarded on the head it started from: a second follower (an expired lease) cannot move it backwards.
-  await db.gatewayIndexHead.updateMany({ where: { chainId, block: head.block }, data: { block: to, ...(caughtUp ? { readAt } : {}) } });
+  await backgroundDb.gatewayIndexHead.updateMany({ where: { chainId, block: head.block }, data: { block: to, ...(caughtUp ? { readAt } : {}) } });
   metrics().gatewayIndexBlock.set(Number(to));
   return { leader: true, from, to, caughtUp, depositors: depositors.length, nonces: settled.length };
 }
