@@ -14,8 +14,9 @@
  * connections were served in a few hundred milliseconds (bench/README.md, session 40). With the gate
  * engaged, turns stay short, a new connection is accepted within about a budget's time, and requests
  * start in the order they arrived. Starting one waiting request per turn held the cheapest routes to
- * one request per turn (the floor at 100 connections: 1,400 against 2,700 a second), and a gate that was
- * always on cost the paid unlock's p99 at 10 connections (bench/README.md, session 41).
+ * about one request per turn in most runs (the floor at 100 connections: 1,320–1,440 against 2,460–2,710 a
+ * second), and a gate that was always on cost the paid unlock's p99 at 10 connections (bench/README.md,
+ * session 41).
  */
 export type TurnGate = {
   /** Runs `start` now (short turns, or budget left in this one, and nobody waiting), else queues it for a later turn. */
@@ -34,8 +35,8 @@ export function createTurnGate({
   /** Schedules `fn` for a later turn of the loop (setImmediate: after this turn's I/O). */
   nextTurn?: (fn: () => void) => void;
 }): TurnGate {
-  let turnStart: number | null = null;
-  let startedThisTurn = 0;
+  // The current turn: when it began and how many requests it started; null between turns.
+  let turn: { began: number; started: number } | null = null;
   // How long the last turn that saw a request ran, from its first request to its end.
   let lastTurnMs = 0;
   // What one request costs its turn, everything included (its promises and the I/O read beside it): a
@@ -45,29 +46,28 @@ export function createTurnGate({
   const queue: Array<() => void> = [];
 
   // The turn begins with the first request the gate sees in it; the check phase that follows ends it.
-  const turnBegan = (): number => {
-    if (turnStart === null) {
-      const began = now();
-      turnStart = began;
-      startedThisTurn = 0;
+  const currentTurn = () => {
+    if (turn === null) {
+      const began = { began: now(), started: 0 };
+      turn = began;
       nextTurn(() => {
-        lastTurnMs = now() - began;
-        if (startedThisTurn > 0) costMs += (lastTurnMs / startedThisTurn - costMs) * COST_WEIGHT;
-        if (turnStart === began) turnStart = null;
+        lastTurnMs = now() - began.began;
+        if (began.started > 0) costMs += (lastTurnMs / began.started - costMs) * COST_WEIGHT;
+        if (turn === began) turn = null;
       });
     }
-    return turnStart;
+    return turn;
   };
 
   const startWaiting = () => {
-    turnStart = null; // this callback begins a turn of its own
-    turnBegan();
+    turn = null; // this callback begins a turn of its own
+    const current = currentTurn();
     // Part of a turn's cost lands in later turns (the estimate runs low): after a long turn, one.
     const count = lastTurnMs > 2 * budgetMs ? 1 : Math.min(MAX_PER_TURN, Math.max(1, Math.floor(budgetMs / costMs)));
     const starts = queue.splice(0, count);
     // The rest wait for another turn, whatever these cost (their work may run after this callback).
     if (queue.length > 0) nextTurn(startWaiting);
-    startedThisTurn += starts.length;
+    current.started += starts.length;
     for (const start of starts) start();
   };
 
@@ -77,9 +77,9 @@ export function createTurnGate({
         start();
         return "now";
       }
-      const began = turnBegan();
-      if (queue.length === 0 && (lastTurnMs <= ENGAGE_AFTER * budgetMs || now() - began < budgetMs)) {
-        startedThisTurn++;
+      const current = currentTurn();
+      if (queue.length === 0 && (lastTurnMs <= ENGAGE_AFTER * budgetMs || now() - current.began < budgetMs)) {
+        current.started++;
         start();
         return "now";
       }
