@@ -364,6 +364,16 @@ await runBenchmark(async () => {
         `least-squares trend ${slope >= 0 ? "+" : "−"}${fmt.ms(Math.abs(slope))} a minute, ${Math.round((Math.abs(slope) * (p99s.length - 1) * 100) / mean)} % of the mean over the run`,
     );
   }
+  // And the p99 of every request in the first few minutes against the last few, each window a third of the
+  // run at most (three minutes of a ten-minute soak): one minute's p99 moves ±30 % on its own on this VM
+  // (bench/README.md, session 38), a p99 over three times the requests much less.
+  const window = Math.min(3, Math.floor(perMinute.length / 3));
+  if (window >= 2) {
+    const pooled = (ms) => pct(ms.flatMap((m) => m.all), 0.99);
+    const head = pooled(perMinute.slice(0, window));
+    const tail = pooled(perMinute.slice(-window));
+    console.log(`note p99 of the first ${window} minutes ${fmt.ms(head)}, of the last ${window} ${fmt.ms(tail)}: ${fmt.ratio(tail / head)}`);
+  }
   if (verdicts.some(([, ok]) => !ok)) process.exitCode = 1;
 });
 
