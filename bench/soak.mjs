@@ -364,6 +364,15 @@ await runBenchmark(async () => {
         `least-squares trend ${slope >= 0 ? "+" : "−"}${fmt.ms(Math.abs(slope))} a minute, ${Math.round((Math.abs(slope) * (p99s.length - 1) * 100) / mean)} % of the mean over the run`,
     );
   }
+  // The RSS check compares two samples; on PostgreSQL the RSS swings by 100 MB within a second as the
+  // collector gives memory back and takes it again (bench/README.md, session 41). The median of the
+  // minute before the warm-up's end against the last minute's, beside it:
+  const medianRss = (from, to) => pct(rssSamples.filter((x) => x.t - started >= from && x.t - started < to).map((x) => x.v), 0.5);
+  const warmMs = Math.min(120_000, (minutes * 60_000) / 5);
+  const [rssWarmMedian, rssEndMedian] = [medianRss(warmMs - 60_000, warmMs), medianRss(minutes * 60_000 - 60_000, Infinity)];
+  if (rssWarmMedian !== undefined && rssEndMedian !== undefined) {
+    console.log(`note RSS median of the minute before warm-up's end ${fmt.int(rssWarmMedian)} MB, of the last minute ${fmt.int(rssEndMedian)} MB: ${rssEndMedian >= rssWarmMedian ? "+" : "−"}${fmt.int(Math.abs(rssEndMedian - rssWarmMedian))} MB`);
+  }
   // And the p99 of every request in the first few minutes against the last few, each window a third of the
   // run at most (three minutes of a ten-minute soak): one minute's p99 moves ±30 % on its own on this VM
   // (bench/README.md, session 38), a p99 over three times the requests much less.
