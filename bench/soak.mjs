@@ -339,7 +339,8 @@ await runBenchmark(async () => {
   // within them, not always within the first: one PostgreSQL run grew 414 → 577 MB between seconds 60
   // and 70, then +17 MB in the eight minutes after. The RSS at one minute is printed beside it.
   const rssAt = (ms) => rssSamples.find((s) => s.t - started >= ms)?.v ?? rssSamples[0]?.v ?? 0;
-  const warm = rssAt(Math.min(120_000, (minutes * 60_000) / 5));
+  const warmMs = Math.min(120_000, (minutes * 60_000) / 5);
+  const warm = rssAt(warmMs);
   const rssEnd = rssSamples.at(-1)?.v ?? 0;
   const p99First = rows[0].p99;
   const p99Last = rows.at(-1).p99;
@@ -368,7 +369,6 @@ await runBenchmark(async () => {
   // collector gives memory back and takes it again (bench/README.md, session 41). The median of the
   // minute before the warm-up's end against the last minute's, beside it:
   const medianRss = (from, to) => pct(rssSamples.filter((x) => x.t - started >= from && x.t - started < to).map((x) => x.v), 0.5);
-  const warmMs = Math.min(120_000, (minutes * 60_000) / 5);
   const [rssWarmMedian, rssEndMedian] = [medianRss(warmMs - 60_000, warmMs), medianRss(minutes * 60_000 - 60_000, Infinity)];
   if (rssWarmMedian !== undefined && rssEndMedian !== undefined) {
     console.log(`note RSS median of the minute before warm-up's end ${fmt.int(rssWarmMedian)} MB, of the last minute ${fmt.int(rssEndMedian)} MB: ${rssEndMedian >= rssWarmMedian ? "+" : "−"}${fmt.int(Math.abs(rssEndMedian - rssWarmMedian))} MB`);

@@ -15,14 +15,20 @@ const globalCache = globalThis as typeof globalThis & { __hubDb?: DbCache; __hub
  * new connection pool per edit.
  */
 export function getDb(): Db {
-  const url = env.DATABASE_URL;
-  const cached = globalCache.__hubDb;
-  if (cached?.url === url) return cached.client;
   // Each statement that may write marks the request it serves (the route wrapper's read cache).
   // Under server.mjs a thread checkpoints this SQLite database's WAL, so commits do not (server.mjs names
   // the database URL it resolved as lib/env.ts does; not an operator's setting).
-  const client = createDb(url, { onWrite: noteWrite, backgroundCheckpoints: process.env[BACKGROUND_CHECKPOINTS_ENV] === url });
-  globalCache.__hubDb = { url, client };
+  return cachedClient("__hubDb", requestClientOptions);
+}
+const requestClientOptions = (url: string) => ({ onWrite: noteWrite, backgroundCheckpoints: process.env[BACKGROUND_CHECKPOINTS_ENV] === url });
+
+/** The client kept in `slot` for env.DATABASE_URL, created with `options` when there is none for that URL. */
+function cachedClient(slot: "__hubDb" | "__hubBackgroundDb", options: (url: string) => Parameters<typeof createDb>[1]): Db {
+  const url = env.DATABASE_URL;
+  const cached = globalCache[slot];
+  if (cached?.url === url) return cached.client;
+  const client = createDb(url, options(url));
+  globalCache[slot] = { url, client };
   return client;
 }
 
@@ -35,14 +41,10 @@ export function getDb(): Db {
  * the process's one client, whose one connection serves everything in turn.
  */
 export function getBackgroundDb(): Db {
-  const url = env.DATABASE_URL;
-  if (!isPostgresUrl(url)) return getDb();
-  const cached = globalCache.__hubBackgroundDb;
-  if (cached?.url === url) return cached.client;
-  const client = createDb(url, { onWrite: noteWrite, poolSize: BACKGROUND_POOL_SIZE });
-  globalCache.__hubBackgroundDb = { url, client };
-  return client;
+  if (!isPostgresUrl(env.DATABASE_URL)) return getDb();
+  return cachedClient("__hubBackgroundDb", backgroundClientOptions);
 }
+const backgroundClientOptions = () => ({ onWrite: noteWrite, poolSize: BACKGROUND_POOL_SIZE });
 
 /** Connections of the background passes' pool (PostgreSQL), beside the requests' pool. */
 const BACKGROUND_POOL_SIZE = 2;

@@ -48,12 +48,12 @@ export function createTurnGate({
   // The turn begins with the first request the gate sees in it; the check phase that follows ends it.
   const currentTurn = () => {
     if (turn === null) {
-      const began = { began: now(), started: 0 };
-      turn = began;
+      const thisTurn = { began: now(), started: 0 };
+      turn = thisTurn;
       nextTurn(() => {
-        lastTurnMs = now() - began.began;
-        if (began.started > 0) costMs += (lastTurnMs / began.started - costMs) * COST_WEIGHT;
-        if (turn === began) turn = null;
+        lastTurnMs = now() - thisTurn.began;
+        if (thisTurn.started > 0) costMs += (lastTurnMs / thisTurn.started - costMs) * COST_WEIGHT;
+        if (turn === thisTurn) turn = null;
       });
     }
     return turn;
