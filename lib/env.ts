@@ -124,10 +124,10 @@ export const configSchema = z.object({
   // Worker processes `npm start` (server.mjs) serves with, sharing one port: one per core when unset;
   // 1 serves in a single process. Singleton jobs still run once (database leases), docs/workers.md.
   HUB_WORKERS: z.coerce.number().int().min(1).max(256).optional(),
-  // Once a turn of a worker's event loop has run past four times this, how long a turn may start new
-  // requests for (lib/lifecycle/turn-gate.ts): past it, later requests wait for the next turns in arrival
-  // order, so a saturated hub still accepts new connections within about a budget's time. 0 starts every
-  // request at once.
+  // Once a turn of a worker's event loop has run past four times this while new connections arrive, how
+  // long a turn may start new requests for (lib/lifecycle/turn-gate.ts): past it, later requests wait for
+  // the next turns in arrival order, so a saturated hub still accepts new connections within about a
+  // budget's time. 0 starts every request at once.
   HUB_TURN_BUDGET_MS: z.coerce.number().int().min(0).max(1_000).default(10),
   // Public read answers (explore, ledger, stats, leaderboards, sitemaps, discovery, share meta) are kept
   // in memory this long (lib/http/read-cache.ts); a write through this instance drops them at once.

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import { blogTreePath } from "@/lib/edge/classify";
 import { answerAtEdge, openRequest, writeError } from "@/lib/edge/request-edge";
 import { env } from "@/lib/env";
@@ -15,6 +16,8 @@ import { lifecycle } from "./lifecycle";
 import { createTurnGate } from "./turn-gate";
 
 const HEALTH_PATHS = new Set(["/health", "/health/ready"]);
+/** Marks a socket that has carried a request. */
+const SEEN = Symbol("hub.seen-connection");
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 /** Seconds a client is told to wait before retrying a request refused while this instance stops. */
 export const DRAIN_RETRY_AFTER_SECONDS = 2;
@@ -29,9 +32,9 @@ export const DRAIN_RETRY_AFTER_SECONDS = 2;
  * Retry-After and Connection: close, so a client or balancer retries elsewhere or after the restart.
  * Otherwise the request edge (lib/edge/request-edge.ts, with the domains' plugs) answers it or readies
  * it for Next. The edge drops a client's internal headers first, on every path, draining included.
- * Before any of it, once the event loop's turns run long, a request that arrives in a turn that has
- * already spent HUB_TURN_BUDGET_MS waits for a later turn (lib/lifecycle/turn-gate.ts); health checks
- * never wait.
+ * Before any of it, once the event loop's turns run long while new connections arrive, a request that
+ * arrives in a turn that has already spent HUB_TURN_BUDGET_MS waits for a later turn
+ * (lib/lifecycle/turn-gate.ts); health checks never wait.
  */
 export function handleRequest(req: IncomingMessage, res: ServerResponse, next: () => unknown): void {
   const started = process.hrtime.bigint();
@@ -39,11 +42,15 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse, next: (
   if (HEALTH_PATHS.has((req.url ?? "").split("?", 1)[0] ?? "")) return serveRequest(req, res, next, started);
   // A request waiting for its turn counts in flight, so a graceful stop answers it (503) rather than dropping it.
   let waiting: (() => void) | undefined;
+  // A connection's first request: the loop accepted it lately (what engages the gate, with a long turn).
+  const socket = req.socket as Socket & { [SEEN]?: true };
+  const newConnection = socket[SEEN] === undefined;
+  socket[SEEN] = true;
   const admitted = turnGate().admit(() => {
     waiting?.();
     // A client that gave up while it waited has nothing left to answer.
     if (!req.socket.destroyed) serveRequest(req, res, next, started);
-  });
+  }, newConnection);
   if (admitted === "queued") {
     waiting = lifecycle().begin();
     metrics().turnWaits.inc();

@@ -12,9 +12,9 @@ function manual(budgetMs: number) {
     scheduled = [];
     for (const fn of due) fn();
   };
-  /** A turn that runs past four budgets: the gate engages. */
+  /** A turn that runs past four budgets while a new connection's first request arrives: the gate engages. */
   const engage = () => {
-    expect(gate.admit(() => spend(5 * budgetMs))).toBe("now");
+    expect(gate.admit(() => spend(5 * budgetMs), true)).toBe("now");
     turn();
   };
   return { gate, spend, turn, engage };
@@ -63,13 +63,61 @@ describe("turn gate", () => {
     expect(started).toEqual(["a", "b", "c", "d", "e"]);
     expect(gate.waiting).toBe(0);
 
-    // Nobody waits and the turns were short: the gate lets go, and engages again after a long turn.
+    // Nobody waits and the turns were short: the gate lets go, and engages again after a long turn of many.
     turn();
     expect(gate.admit(() => spend(100))).toBe("now");
     expect(gate.admit(() => started.push("f"))).toBe("now");
     turn();
+    engage();
     expect(gate.admit(() => spend(11))).toBe("now");
     expect(gate.admit(() => started.push("g"))).toBe("queued");
+  });
+
+  it("does not engage after a long turn on connections already open (a collection, a background step, a burst)", () => {
+    const { gate, spend, turn } = manual(10);
+    for (const requests of [1, 2, 20]) {
+      for (let i = 0; i < requests; i++) expect(gate.admit(() => spend(200 / requests))).toBe("now");
+      turn(); // 200 ms
+      expect(gate.admit(() => spend(11))).toBe("now");
+      expect(gate.admit(() => spend(1))).toBe("now"); // 11 ms into the turn: still not engaged
+      turn();
+    }
+    expect(gate.waiting).toBe(0);
+  });
+
+  it("engages after a long turn that saw a new connection, or that followed a turn that saw one", () => {
+    const { gate, spend, turn } = manual(10);
+    // A new connection in a short turn, then a long turn: connections are arriving.
+    expect(gate.admit(() => spend(1), true)).toBe("now");
+    turn();
+    expect(gate.admit(() => spend(50))).toBe("now");
+    turn();
+    expect(gate.admit(() => spend(11))).toBe("now");
+    expect(gate.admit(() => spend(1))).toBe("queued");
+    while (gate.waiting > 0) turn();
+    turn(); // short, nobody waits: the gate lets go
+    expect(gate.admit(() => spend(11))).toBe("now");
+    expect(gate.admit(() => spend(1))).toBe("now");
+    turn();
+    // Two turns after the last new connection, a long turn does not engage it.
+    expect(gate.admit(() => spend(50))).toBe("now");
+    turn();
+    expect(gate.admit(() => spend(11))).toBe("now");
+    expect(gate.admit(() => spend(1))).toBe("now");
+  });
+
+  it("stays engaged while requests wait, even after a short turn, and lets go when they have all started", () => {
+    const { gate, spend, turn, engage } = manual(10);
+    engage();
+    gate.admit(() => spend(10));
+    for (let i = 0; i < 3; i++) expect(gate.admit(() => spend(1))).toBe("queued");
+    turn(); // a short turn that started one of them
+    expect(gate.waiting).toBeGreaterThan(0);
+    expect(gate.admit(() => spend(1))).toBe("queued");
+    while (gate.waiting > 0) turn();
+    turn();
+    expect(gate.admit(() => spend(30))).toBe("now");
+    expect(gate.admit(() => spend(1))).toBe("now");
   });
 
   it("starts as many waiting requests per turn as their measured cost fits in the budget", () => {
@@ -115,13 +163,34 @@ describe("turn gate", () => {
     expect(started.length - afterLongTurn).toBe(1);
   });
 
+  it("a turn held by something slow counts as at most a budget in the cost: the count per turn recovers at once", () => {
+    const { gate, spend, turn, engage } = manual(10);
+    engage();
+    gate.admit(() => spend(10));
+    let cost = 1;
+    const started: number[] = [];
+    for (let i = 0; i < 1000; i++) gate.admit(() => (started.push(i), spend(cost)));
+    for (let i = 0; i < 20; i++) turn(); // several per turn by now
+    cost = 200; // the next request holds its turn for 200 ms (a collection, a heavy page)
+    gate.admit(() => undefined); // (queued behind the others)
+    const count = () => {
+      const before = started.length;
+      turn();
+      return started.length - before;
+    };
+    count(); // the slow turn
+    cost = 1;
+    expect(count()).toBe(1); // after a turn past twice the budget, one
+    expect(count()).toBeGreaterThan(1); // unbounded, a 200 ms sample would have kept it at one for turns
+  });
+
   it("on Node's own loop: after a long turn, a request that arrives once the turn spent its budget starts in a later turn", async () => {
     const gate = createTurnGate({ budgetMs: 10 });
     const busy = (ms: number) => {
       const until = performance.now() + ms; // a request that holds the thread
       while (performance.now() < until);
     };
-    gate.admit(() => busy(50)); // past four budgets: the gate engages
+    gate.admit(() => busy(50), true); // a new connection's request, past four budgets: the gate engages
     await new Promise((resolve) => setImmediate(resolve));
     await new Promise((resolve) => setImmediate(resolve));
     const order: string[] = [];
