@@ -17,7 +17,27 @@ function manual(budgetMs: number) {
     expect(gate.admit(() => spend(5 * budgetMs), true)).toBe("now");
     turn();
   };
-  return { gate, spend, turn, engage };
+  /** How a request fares that arrives once this turn has spent more than its budget: it waits only while the gate is engaged. */
+  const pastBudget = () => {
+    expect(gate.admit(() => spend(budgetMs + 1))).toBe("now");
+    return gate.admit(() => spend(1));
+  };
+  /** An engaged gate with 1,000 waiting requests of `cost()` ms each, measured for 20 turns: several start per turn. */
+  const measuredQueue = (cost: () => number) => {
+    engage();
+    gate.admit(() => spend(budgetMs));
+    const started: number[] = [];
+    for (let i = 0; i < 1000; i++) gate.admit(() => (started.push(i), spend(cost())));
+    for (let i = 0; i < 20; i++) turn();
+    /** Runs a turn; returns how many waiting requests it started. */
+    const count = () => {
+      const before = started.length;
+      turn();
+      return started.length - before;
+    };
+    return count;
+  };
+  return { gate, spend, turn, engage, pastBudget, measuredQueue };
 }
 
 describe("turn gate", () => {
@@ -63,7 +83,7 @@ describe("turn gate", () => {
     expect(started).toEqual(["a", "b", "c", "d", "e"]);
     expect(gate.waiting).toBe(0);
 
-    // Nobody waits and the turns were short: the gate lets go, and engages again after a long turn of many.
+    // Nobody waits and the turns were short: the gate lets go (a long turn alone does not engage it again).
     turn();
     expect(gate.admit(() => spend(100))).toBe("now");
     expect(gate.admit(() => started.push("f"))).toBe("now");
@@ -74,40 +94,36 @@ describe("turn gate", () => {
   });
 
   it("does not engage after a long turn on connections already open (a collection, a background step, a burst)", () => {
-    const { gate, spend, turn } = manual(10);
+    const { gate, spend, turn, pastBudget } = manual(10);
     for (const requests of [1, 2, 20]) {
       for (let i = 0; i < requests; i++) expect(gate.admit(() => spend(200 / requests))).toBe("now");
       turn(); // 200 ms
-      expect(gate.admit(() => spend(11))).toBe("now");
-      expect(gate.admit(() => spend(1))).toBe("now"); // 11 ms into the turn: still not engaged
+      expect(pastBudget()).toBe("now"); // still not engaged
       turn();
     }
     expect(gate.waiting).toBe(0);
   });
 
   it("engages after a long turn that saw a new connection, or that followed a turn that saw one", () => {
-    const { gate, spend, turn } = manual(10);
+    const { gate, spend, turn, pastBudget } = manual(10);
     // A new connection in a short turn, then a long turn: connections are arriving.
     expect(gate.admit(() => spend(1), true)).toBe("now");
     turn();
     expect(gate.admit(() => spend(50))).toBe("now");
     turn();
-    expect(gate.admit(() => spend(11))).toBe("now");
-    expect(gate.admit(() => spend(1))).toBe("queued");
+    expect(pastBudget()).toBe("queued");
     while (gate.waiting > 0) turn();
     turn(); // short, nobody waits: the gate lets go
-    expect(gate.admit(() => spend(11))).toBe("now");
-    expect(gate.admit(() => spend(1))).toBe("now");
+    expect(pastBudget()).toBe("now");
     turn();
     // Two turns after the last new connection, a long turn does not engage it.
     expect(gate.admit(() => spend(50))).toBe("now");
     turn();
-    expect(gate.admit(() => spend(11))).toBe("now");
-    expect(gate.admit(() => spend(1))).toBe("now");
+    expect(pastBudget()).toBe("now");
   });
 
   it("stays engaged while requests wait, even after a short turn, and lets go when they have all started", () => {
-    const { gate, spend, turn, engage } = manual(10);
+    const { gate, spend, turn, engage, pastBudget } = manual(10);
     engage();
     gate.admit(() => spend(10));
     for (let i = 0; i < 3; i++) expect(gate.admit(() => spend(1))).toBe("queued");
@@ -116,8 +132,7 @@ describe("turn gate", () => {
     expect(gate.admit(() => spend(1))).toBe("queued");
     while (gate.waiting > 0) turn();
     turn();
-    expect(gate.admit(() => spend(30))).toBe("now");
-    expect(gate.admit(() => spend(1))).toBe("now");
+    expect(pastBudget()).toBe("now");
   });
 
   it("starts as many waiting requests per turn as their measured cost fits in the budget", () => {
@@ -141,47 +156,24 @@ describe("turn gate", () => {
   });
 
   it("starts one waiting request in the turn after one that ran past twice its budget", () => {
-    const { gate, spend, turn, engage } = manual(10);
-    engage();
-    gate.admit(() => spend(10));
     let cost = 1;
-    const started: number[] = [];
-    for (let i = 0; i < 1000; i++) gate.admit(() => (started.push(i), spend(cost)));
-    for (let i = 0; i < 20; i++) turn(); // several per turn by now
-    const before = started.length;
-    turn();
-    expect(started.length - before).toBeGreaterThan(1);
-
+    const count = manual(10).measuredQueue(() => cost);
+    expect(count()).toBeGreaterThan(1);
     // This turn's requests cost 25 ms each, far more than measured: the next turn starts one.
     cost = 25;
-    const atLongTurn = started.length;
-    turn();
-    expect(started.length - atLongTurn).toBeGreaterThan(1);
+    expect(count()).toBeGreaterThan(1);
     cost = 1;
-    const afterLongTurn = started.length;
-    turn();
-    expect(started.length - afterLongTurn).toBe(1);
+    expect(count()).toBe(1);
   });
 
   it("a turn held by something slow counts as at most a budget in the cost: the count per turn recovers at once", () => {
-    const { gate, spend, turn, engage } = manual(10);
-    engage();
-    gate.admit(() => spend(10));
     let cost = 1;
-    const started: number[] = [];
-    for (let i = 0; i < 1000; i++) gate.admit(() => (started.push(i), spend(cost)));
-    for (let i = 0; i < 20; i++) turn(); // several per turn by now
-    cost = 200; // the next request holds its turn for 200 ms (a collection, a heavy page)
-    gate.admit(() => undefined); // (queued behind the others)
-    const count = () => {
-      const before = started.length;
-      turn();
-      return started.length - before;
-    };
-    count(); // the slow turn
+    const count = manual(10).measuredQueue(() => cost);
+    cost = 200; // the next turn's requests hold it for 200 ms each (a collection, a heavy page)
+    count();
     cost = 1;
     expect(count()).toBe(1); // after a turn past twice the budget, one
-    expect(count()).toBeGreaterThan(1); // unbounded, a 200 ms sample would have kept it at one for turns
+    expect(count()).toBeGreaterThan(1); // unbounded, the 200 ms samples would have kept it at one for turns
   });
 
   it("on Node's own loop: after a long turn, a request that arrives once the turn spent its budget starts in a later turn", async () => {
