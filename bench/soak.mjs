@@ -306,6 +306,7 @@ await runBenchmark(async () => {
       { title: "minute", value: (r) => r.name, align: "left" },
       ...kindsSeen.map((k) => ({ title: `${k} p99`, value: (r) => fmt.ms(pct(r.m.byKind[k] ?? [], 0.99)) })),
       { title: "loop delay p99 / max", value: (r) => `${fmt.ms(r.d.lagP99)} / ${fmt.ms(r.d.lagMax)}` },
+      { title: "turn waits", value: (r) => fmt.int(r.d.turnWaits) },
       { title: "GC ms (major)", value: (r) => `${fmt.int(r.d.gcMs)} (${fmt.int(r.d.gcMajorMs)})` },
       { title: "heap MB", value: (r) => fmt.int(r.d.heapMb) },
       { title: "cache hits", value: (r) => (r.d.cacheLookups ? pctText(r.d.cacheHits / r.d.cacheLookups) : "–") },
@@ -441,14 +442,15 @@ function cpuTicks(pids) {
 
 /**
  * Samples every 5 s while the soak runs and sums up per minute: the hub's event-loop delay (prom-client
- * resets its histogram at each scrape, so each sample covers the 5 s before it), GC time by kind, the
+ * resets its histogram at each scrape, so each sample covers the 5 s before it), the requests the turn
+ * gate held for a later turn, GC time by kind, the
  * background jobs' passes (count and seconds), the V8 heap in use at the minute's end, the share of
  * the read and page caches' lookups answered from a kept copy, the unsettled Gateway authorizations, the CPU used by the
  * hub's processes, by the chain (anvil) and by this process (of one core = 100 %), the machine's stolen CPU (of all cores),
  * and on SQLite the write-ahead log's size at the minute's end.
  */
 function soakDiagnostics({ hub, db, minuteOf, minutes }) {
-  const acc = Array.from({ length: minutes }, () => ({ lagP99: 0, lagMax: 0, gcMs: 0, gcMajorMs: 0, cacheHits: 0, cacheLookups: 0, passes: {}, steps: {}, unsettled: undefined, heapMb: undefined, hubTicks: 0, chainTicks: 0, benchUs: 0, steal: 0, total: 0, span: 0, walMb: undefined }));
+  const acc = Array.from({ length: minutes }, () => ({ lagP99: 0, lagMax: 0, turnWaits: 0, gcMs: 0, gcMajorMs: 0, cacheHits: 0, cacheLookups: 0, passes: {}, steps: {}, unsettled: undefined, heapMb: undefined, hubTicks: 0, chainTicks: 0, benchUs: 0, steal: 0, total: 0, span: 0, walMb: undefined }));
   const wal = db === "sqlite" ? `${hub.databaseUrl.replace(/^file:/, "")}-wal` : null;
   const chainPids = hub.anvil?.pid ? [hub.anvil.pid] : [];
   let last = { t: performance.now(), metrics: null, hub: hubCpuTicks(hub), chain: cpuTicks(chainPids), bench: process.cpuUsage(), cpu: machineCpu() };
@@ -473,6 +475,8 @@ function soakDiagnostics({ hub, db, minuteOf, minutes }) {
       if (last.metrics) {
         m.gcMs += (gc("major") + gc("minor") + gc("incremental") + gc("weakcb")) * 1000;
         m.gcMajorMs += gc("major") * 1000;
+        // Requests the turn gate held for a later turn (lib/lifecycle/turn-gate.ts).
+        m.turnWaits += delta("hub_turn_waits_total");
         // The read cache's and page cache's lookups (every write through the hub drops what they keep).
         const [hit, shared, miss] = ["hit", "shared", "miss"].map((result) => delta(`hub_read_cache_total{result="${result}"}`));
         m.cacheHits += hit;
