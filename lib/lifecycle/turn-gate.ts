@@ -37,8 +37,9 @@ export function createTurnGate({
   /** Schedules `fn` for a later turn of the loop (setImmediate: after this turn's I/O). */
   nextTurn?: (fn: () => void) => void;
 }): TurnGate {
-  // The current turn: when it began, how many requests it started, and how many were a new connection's first; null between turns.
-  let turn: { began: number; started: number; newConnections: number } | null = null;
+  // The current turn: when it began, how many requests it started, and whether one of them was a new
+  // connection's first; null between turns.
+  let turn: { began: number; started: number; newConnection: boolean } | null = null;
   // How long the last turn that saw a request ran, from its first request to its end.
   let lastTurnMs = 0;
   // Engaged: a turn ran long while new connections were arriving (more of them wait to be accepted).
@@ -54,7 +55,7 @@ export function createTurnGate({
   // The turn begins with the first request the gate sees in it; the check phase that follows ends it.
   const currentTurn = () => {
     if (turn === null) {
-      const thisTurn = { began: now(), started: 0, newConnections: 0 };
+      const thisTurn = { began: now(), started: 0, newConnection: false };
       turn = thisTurn;
       nextTurn(() => {
         lastTurnMs = now() - thisTurn.began;
@@ -62,8 +63,8 @@ export function createTurnGate({
         // The loop accepts one connection a turn: a long turn while connections arrive leaves others
         // waiting. A long turn on connections already open (a collection, a background pass's step, a
         // burst of requests) keeps nobody from being accepted; waiting would only delay what follows it.
-        const arriving = thisTurn.newConnections > 0 || connectionsArriving;
-        connectionsArriving = thisTurn.newConnections > 0;
+        const arriving = thisTurn.newConnection || connectionsArriving;
+        connectionsArriving = thisTurn.newConnection;
         if (long && arriving) engaged = true;
         else if (!long && queue.length === 0) engaged = false;
         // A sample is at most a budget: one turn held by something else must not shrink the next turns' count for long.
@@ -93,7 +94,7 @@ export function createTurnGate({
         return "now";
       }
       const current = currentTurn();
-      if (newConnection) current.newConnections++;
+      if (newConnection) current.newConnection = true;
       if (queue.length === 0 && (!engaged || now() - current.began < budgetMs)) {
         current.started++;
         start();
