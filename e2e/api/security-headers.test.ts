@@ -243,6 +243,23 @@ describe("JSON, media and error responses", () => {
     }
   });
 
+  it("API answers come from the edge's call of the route handler: no Vary of Next's router (a cache keeps one copy)", async () => {
+    // Next's router adds `Vary: rsc, next-router-state-tree, …` to every route handler's answer; the edge
+    // (lib/edge/serve-route.ts) calls the handlers itself. A route's own Vary stays (the gzip sitemap's).
+    for (const path of ["/hub/stats", "/.well-known/x402", `/quickshare/${shares.free!.slug}/meta`, "/hub/widget.js"]) {
+      const res = await api(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("vary") ?? "", path).not.toMatch(/rsc|next-router/i);
+    }
+    const challenge = await fetch(`${HUB_URL}/hub/pay`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ contentId: "missing-content-id" }) });
+    expect(challenge.headers.get("vary") ?? "").not.toMatch(/rsc|next-router/i);
+    expect((await api("/hub/sitemap/content")).headers.get("vary")).toMatch(/accept-encoding/i);
+    // What Next still serves (a trailing slash: its 308) keeps Next's answer.
+    const slash = await fetch(`${HUB_URL}/hub/stats/`, { redirect: "manual" });
+    expect(slash.status).toBe(308);
+    expect(slash.headers.get("location")).toBe("/hub/stats");
+  });
+
   it("an error answer names hostile input only inside JSON, never as HTML", async () => {
     const hostile = encodeURIComponent("<script>alert(1)</script>");
     for (const path of [`/hub/explore/content?limit=${hostile}`, `/quickshare/${hostile}/meta`, `/hub/site/verify-status?domain=${hostile}`]) {

@@ -56,4 +56,12 @@ export type EdgePlugs = {
   /** Request headers that make a page someone's (credentials, a declared actor): such a page is never kept. */
   personalHeaders: readonly string[];
   pages: readonly PagePlug[];
+  /**
+   * The app's route handlers by path template (every app/…/route.ts, generated: lib/lifecycle/api-handlers.ts),
+   * which the edge calls itself for an API request (lib/edge/serve-route.ts); empty: Next serves them.
+   */
+  apiHandlers: ReadonlyArray<readonly [pattern: string, load: RouteModuleLoader]>;
 };
+
+/** A route file's exports (GET, POST, …), loaded on first use. */
+export type RouteModuleLoader = () => Promise<Record<string, unknown>>;

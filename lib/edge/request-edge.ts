@@ -10,6 +10,7 @@ import { handOff } from "./handoff";
 import { answerFromPageCache, requestHeaders } from "./page-cache";
 import type { EdgePlugs, EdgeRequest, PageDecision } from "./plugs";
 import { tapResponse } from "./response-tap";
+import { serveRoute } from "./serve-route";
 
 /**
  * The request edge: what every request meets before Next, in one place, with one decision per request.
@@ -72,7 +73,7 @@ export function writeError(res: ServerResponse, err: ApiError, headers: Record<s
   res.end(JSON.stringify(body));
 }
 
-function answerApi(request: EdgeRequest, res: ServerResponse, plugs: EdgePlugs): boolean {
+function answerApi(request: EdgeRequest, res: ServerResponse, plugs: EdgePlugs): boolean | Promise<boolean> {
   const { req, pathname, method, blog } = request;
   const opened = openEdge(request, res, plugs);
   if (!opened) return true;
@@ -87,7 +88,7 @@ function answerApi(request: EdgeRequest, res: ServerResponse, plugs: EdgePlugs):
     return true;
   }
   if (blogApi) routeToBlog(req, "api", blog, opened.origin!);
-  return false;
+  return serveRoute(req, res, plugs);
 }
 
 /** On a blog's host, the API paths that are the hub's (/hub/…, /auth/…) rather than the blog's /api/. */

@@ -1,0 +1,172 @@
+// The edge calling route handlers itself (lib/edge/serve-route.ts), on a real Node HTTP server and client.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import type { NextRequest } from "next/server";
+import type { EdgePlugs, RouteModuleLoader } from "./plugs";
+import { serveRoute } from "./serve-route";
+
+let server: http.Server | undefined;
+afterEach(() => new Promise<void>((resolve) => (server ? (server.close(() => resolve()), server.closeAllConnections()) : resolve())));
+
+type Ctx = { params: Promise<Record<string, string | string[]>> };
+const plugsWith = (routes: Array<[string, Record<string, unknown>]>, loads?: string[]): EdgePlugs => ({
+  blogOfHost: () => null,
+  blogOrigin: (host) => `http://${host}`,
+  personalHeaders: [],
+  pages: [],
+  apiHandlers: routes.map(([pattern, module]): [string, RouteModuleLoader] => [pattern, async () => (loads?.push(pattern), module)]),
+});
+
+/** A server whose every request meets serveRoute first (as the edge's API step), then "next" when it declines. */
+async function start(plugs: EdgePlugs, before?: (res: http.ServerResponse) => void): Promise<string> {
+  server = http.createServer((req, res) => {
+    before?.(res);
+    const served = serveRoute(req, res, plugs);
+    const next = () => {
+      res.writeHead(299, { "x-served-by": "next" });
+      res.end();
+    };
+    if (served === false) return next();
+    served.then((done) => done || next(), (err) => {
+      res.writeHead(500);
+      res.end(String(err));
+    });
+  });
+  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe("serveRoute", () => {
+  it("calls the route's handler with Next's URL, the headers, the streamed body and the decoded params, and writes its answer", async () => {
+    const seen: Array<{ url: string; method: string; header: string | null; body: string; params: unknown }> = [];
+    const origin = await start(plugsWith([[
+      "/hub/sites/[websiteId]/files/[...path]",
+      {
+        POST: async (req: NextRequest, ctx: Ctx) => {
+          seen.push({ url: req.url, method: req.method, header: req.headers.get("x-custom"), body: await req.text(), params: await ctx.params });
+          return Response.json({ ok: true }, { status: 201, headers: { "x-route": "yes" } });
+        },
+      },
+    ]]));
+    const port = new URL(origin).port;
+    const res = await fetch(`${origin}/hub/sites/s%20one/files/a%2Fb/c?x=1`, { method: "POST", headers: { "x-custom": "v" }, body: "é".repeat(70_000) });
+    expect(res.status).toBe(201);
+    expect(res.headers.get("x-route")).toBe("yes");
+    expect(await res.json()).toEqual({ ok: true });
+    expect(seen).toEqual([{ url: `http://localhost:${port}/hub/sites/s%20one/files/a%2Fb/c?x=1`, method: "POST", header: "v", body: "é".repeat(70_000), params: { websiteId: "s one", path: ["a/b", "c"] } }]);
+  });
+
+  it("says https when a proxy in front says so", async () => {
+    let url = "";
+    const origin = await start(plugsWith([["/x", { GET: (req: NextRequest) => ((url = req.nextUrl.origin), new Response("")) }]]));
+    await fetch(`${origin}/x`, { headers: { "x-forwarded-proto": "https" } });
+    expect(url).toBe(`https://localhost:${new URL(origin).port}`);
+  });
+
+  it("writes headers as Next does: the edge's own win, repeatable ones add, framing and coding headers are dropped, every cookie kept", async () => {
+    const origin = await start(
+      plugsWith([["/x", {
+        GET: () => {
+          const headers = new Headers({ "x-frame-options": "SAMEORIGIN", vary: "Accept-Encoding", "content-encoding": "gzip", "content-length": "999", "x-own": "1" });
+          headers.append("set-cookie", "a=1; Path=/");
+          headers.append("set-cookie", "b=2, with a comma; Path=/");
+          return new Response("plain body", { headers });
+        },
+      }]]),
+      (res) => {
+        res.setHeader("x-frame-options", "DENY");
+        res.setHeader("vary", "Origin");
+      },
+    );
+    const res = await fetch(`${origin}/x`);
+    expect(await res.text()).toBe("plain body");
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+    expect(res.headers.get("vary")).toBe("Origin, Accept-Encoding");
+    expect(res.headers.get("content-encoding")).toBeNull();
+    expect(res.headers.get("content-length")).toBeNull();
+    expect(res.headers.get("x-own")).toBe("1");
+    expect(res.headers.getSetCookie()).toEqual(["a=1; Path=/", "b=2, with a comma; Path=/"]);
+  });
+
+  it("answers HEAD with the GET handler's status and headers and no body", async () => {
+    const origin = await start(plugsWith([["/x", { GET: () => new Response("body", { status: 203, headers: { "x-h": "1" } }) }]]));
+    const res = await fetch(`${origin}/x`, { method: "HEAD" });
+    expect(res.status).toBe(203);
+    expect(res.headers.get("x-h")).toBe("1");
+    expect(await res.text()).toBe("");
+  });
+
+  it("leaves to Next what it does not serve: no handlers, a trailing or doubled slash, no route, no such method", async () => {
+    const loads: string[] = [];
+    const plugs = plugsWith([["/x", { GET: () => new Response("edge") }]], loads);
+    const origin = await start(plugs);
+    for (const [path, method] of [["/x/", "GET"], ["//x", "GET"], ["/y", "GET"], ["/x", "DELETE"]] as const) {
+      const res = await fetch(`${origin}${path}`, { method });
+      expect(res.headers.get("x-served-by"), `${method} ${path}`).toBe("next");
+    }
+    expect(await (await fetch(`${origin}/x`)).text()).toBe("edge");
+    expect(await (await fetch(`${origin}/x`)).text()).toBe("edge");
+    expect(loads).toEqual(["/x"]); // the module loads once (DELETE loaded it; GETs reuse it)
+    server!.closeAllConnections();
+    server!.close();
+    const none = await start({ ...plugs, apiHandlers: [] });
+    expect((await fetch(`${none}/x`)).headers.get("x-served-by")).toBe("next");
+  });
+
+  it("streams a long body with backpressure and cancels it when the client goes away", async () => {
+    let pulled = 0;
+    let cancelled = false;
+    const chunk = new Uint8Array(64 * 1024).fill(97);
+    const origin = await start(plugsWith([["/stream", {
+      GET: () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            pull(controller) {
+              pulled++;
+              controller.enqueue(chunk);
+            },
+            cancel() {
+              cancelled = true;
+            },
+          }, { highWaterMark: 0 }),
+        ),
+    }]]));
+    const controller = new AbortController();
+    const res = await fetch(`${origin}/stream`, { signal: controller.signal });
+    const reader = res.body!.getReader();
+    let got = 0;
+    while (got < 1024 * 1024) got += (await reader.read()).value!.length;
+    controller.abort();
+    await expect.poll(() => cancelled, { timeout: 5000 }).toBe(true);
+    const after = pulled;
+    await new Promise((r) => setTimeout(r, 100));
+    // Backpressure: the source was read about as far as the client and the socket's buffers, not without end.
+    expect(after).toBeLessThan(200);
+    expect(pulled).toBe(after);
+  });
+
+  it("cuts the connection when the body fails after the headers went out", async () => {
+    const origin = await start(plugsWith([["/broken", {
+      GET: () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            start(controller) {
+              controller.enqueue(new TextEncoder().encode("partial"));
+              setTimeout(() => controller.error(new Error("disk gone")), 20);
+            },
+          }),
+        ),
+    }]]));
+    const res = await fetch(`${origin}/broken`);
+    expect(res.status).toBe(200);
+    await expect(res.text()).rejects.toThrow();
+  });
+
+  it("passes a handler's failure to the caller (the edge answers 500)", async () => {
+    const origin = await start(plugsWith([["/throws", { GET: () => Promise.reject(new Error("boom")) }]]));
+    const res = await fetch(`${origin}/throws`);
+    expect(res.status).toBe(500);
+    expect(await res.text()).toContain("boom");
+  });
+});

@@ -1,0 +1,132 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { NextRequest } from "next/server";
+import { routeMatcher, segments, type MatchedRoute } from "@/lib/http/route-matcher";
+import type { EdgePlugs, RouteModuleLoader } from "./plugs";
+
+type Params = Record<string, string | string[]>;
+type Handler = (req: NextRequest, ctx: { params: Promise<Params> }) => Response | Promise<Response>;
+type Route = { segs: string[]; load: RouteModuleLoader; module?: Record<string, unknown> };
+
+/** Headers Next drops from a route's Response (its send-response.js): a fetched body may have been decoded already. */
+const DROPPED = new Set(["content-length", "content-encoding", "transfer-encoding"]);
+/** Headers a route's Response adds to those the edge set (Next's rule); for any other the edge's own wins. */
+const REPEATABLE = new Set(["set-cookie", "www-authenticate", "proxy-authenticate", "vary"]);
+
+const tables = new WeakMap<EdgePlugs["apiHandlers"], (pathname: string) => MatchedRoute<Route> | undefined>();
+
+/**
+ * Serves an API request with its route handler (app/**\/route.ts) from the edge, as Next would call it,
+ * without Next's router and route runtime in between: they cost more than the whole answer of a cheap
+ * route (bench/README.md, "Issue 38, session 43"). What reaches the handler is what Next gives it: a
+ * NextRequest for http(s)://localhost:<port><path> (https when X-Forwarded-Proto says so), the request's
+ * headers and streamed body, and the path's decoded params. Its Response is written as Next writes one
+ * (send-response.js): Content-Length, Content-Encoding and Transfer-Encoding dropped; a header the edge
+ * set already wins, except Set-Cookie, WWW-Authenticate, Proxy-Authenticate and Vary, which add; no
+ * body for HEAD, which a GET handler answers; the body streamed with backpressure, and cancelled when
+ * the client goes away.
+ *
+ * Returns false (Next serves the request) when no handler is plugged in, the path is not canonical (a
+ * trailing or doubled slash: Next redirects it), no route matches, or the route has no such method.
+ */
+export function serveRoute(req: IncomingMessage, res: ServerResponse, plugs: EdgePlugs): false | Promise<boolean> {
+  if (plugs.apiHandlers.length === 0) return false;
+  const url = req.url ?? "/";
+  const q = url.indexOf("?");
+  const pathname = q === -1 ? url : url.slice(0, q);
+  const segs = segments(pathname);
+  if (`/${segs.join("/")}` !== pathname) return false;
+  let match = tables.get(plugs.apiHandlers);
+  if (!match) tables.set(plugs.apiHandlers, (match = routeMatcher(plugs.apiHandlers.map(([pattern, load]) => [pattern, { segs: segments(pattern), load }] as const))));
+  const route = match(pathname)?.value;
+  if (!route) return false;
+  const method = req.method ?? "GET";
+  if (route.module) {
+    const handler = handlerOf(route.module, method);
+    return handler ? answer(req, res, handler, paramsOf(route.segs, segs)) : false;
+  }
+  return route.load().then((module) => {
+    route.module = module;
+    const handler = handlerOf(module, method);
+    return handler ? answer(req, res, handler, paramsOf(route.segs, segs)) : false;
+  });
+}
+
+/** The route's handler for a method: HEAD is answered by GET when the route has no HEAD, as Next does. */
+function handlerOf(module: Record<string, unknown>, method: string): Handler | null {
+  const handler = module[method] ?? (method === "HEAD" ? module.GET : undefined);
+  return typeof handler === "function" ? (handler as Handler) : null;
+}
+
+/** The dynamic segments' values, decoded, as Next gives them: `[x]` a string, `[...x]` and `[[...x]]` arrays. */
+function paramsOf(template: string[], segs: string[]): Params {
+  const params: Params = {};
+  template.forEach((t, i) => {
+    const rest = /^\[\[?\.\.\.(.+?)\]?\]$/.exec(t);
+    if (rest) {
+      if (segs.length > i) params[rest[1]!] = segs.slice(i).map(decodeURIComponent);
+    } else if (t.startsWith("[")) params[t.slice(1, -1)] = decodeURIComponent(segs[i]!);
+  });
+  return params;
+}
+
+async function answer(req: IncomingMessage, res: ServerResponse, handler: Handler, params: Params): Promise<true> {
+  const response = await handler(toRouteRequest(req), { params: Promise.resolve(params) });
+  response.headers.forEach((value, name) => {
+    if (DROPPED.has(name) || name === "set-cookie") return;
+    if (REPEATABLE.has(name) || res.getHeader(name) === undefined) res.appendHeader(name, value);
+  });
+  for (const cookie of response.headers.getSetCookie()) res.appendHeader("set-cookie", cookie);
+  res.writeHead(response.status, response.statusText || undefined);
+  await sendBody(req.method === "HEAD" ? null : response.body, res);
+  if (req.method === "HEAD") await response.body?.cancel();
+  return true;
+}
+
+/** The request a route handler gets, as Next makes it for the server it was given (server.mjs: localhost and the port). */
+function toRouteRequest(req: IncomingMessage): NextRequest {
+  const proto = req.headers["x-forwarded-proto"]?.includes("https") ? "https" : "http";
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+  }
+  const body = req.method === "GET" || req.method === "HEAD" ? null : (req as unknown as ReadableStream<Uint8Array>);
+  const init = { method: req.method, headers, body, duplex: "half" };
+  return new NextRequest(`${proto}://localhost:${req.socket.localPort}${req.url}`, init as ConstructorParameters<typeof NextRequest>[1]);
+}
+
+/** Streams the body with backpressure; a client that goes away cancels it (a media stream stops reading its file). */
+async function sendBody(body: ReadableStream<Uint8Array> | null, res: ServerResponse): Promise<void> {
+  if (!body) {
+    res.end();
+    return;
+  }
+  const reader = body.getReader();
+  const cancel = () => void reader.cancel().catch(() => {});
+  res.once("close", cancel);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || res.destroyed) break;
+      if (!res.write(value)) await drained(res);
+    }
+    if (!res.destroyed) res.end();
+  } catch (err) {
+    // Headers are out: all a failed body can do is cut the connection, so the client sees it incomplete.
+    res.destroy(err as Error);
+  } finally {
+    res.off("close", cancel);
+  }
+}
+
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
+}
