@@ -9,6 +9,10 @@
 //      rows written are checked against the 200s afterwards (one each),
 //   4. with --targets plain: plain EIP-3009 paid unlocks (USDC's own domain), which the hub's relayer
 //      settles on chain before it answers: the on-chain rail's latency, the chain's wait included.
+//   5. with --targets next: an empty route handler of a bare Next app (bench/servers/bare-next, the same
+//      Next and Node), the framework's own floor: since the hub's edge calls its route handlers without
+//      Next's router (session 43), its cheapest route is no longer a floor Next shares, and every row
+//      is also printed against this one.
 // The hub's batch settler runs meanwhile, as in production. Usage: node bench/pay.mjs [--duration 10]
 //   [--rounds 3] [--connections 10] [--payments 1500] [--history 0] [--db sqlite|postgres] [--build]; see bench/README.md.
 // --history N gives every payer N settled Gateway payments of a day ago before the paid runs: a payer
@@ -17,7 +21,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import { checkGatewayBooks, gatewayBooks, gatewayPayers, settledGatewayBooks, signAuthorizations, signGatewayAuthorizations } from "./lib/gateway.mjs";
-import { benchOptions, combineRounds, ensureBuild, fmt, load, loadColumns, machineLine, printTable, root, runBenchmark, sqlRows, startChild, startHub } from "./lib/harness.mjs";
+import { benchOptions, combineRounds, ensureBuild, fmt, load, loadColumns, machineLine, printTable, root, runBenchmark, sqlRows, startBareNext, startChild, startHub } from "./lib/harness.mjs";
 
 const CONTENT = { contentId: "liner-notes" }; // seeded, 0.01 USDC
 const POST = { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(CONTENT) };
@@ -28,7 +32,7 @@ const loadExpecting = (opts) => load({ ...opts, method: POST.method, headers: PO
 await runBenchmark(async () => {
   const opts = benchOptions(process.argv.slice(2), { payments: { type: "string", default: "1500" }, history: { type: "string", default: "0" }, targets: { type: "string", default: "floor,challenge,bare,paid" } });
   const targets = new Set(opts.targets.split(","));
-  for (const t of targets) if (!["floor", "challenge", "bare", "paid", "plain"].includes(t)) throw new Error(`--targets: unknown target ${t} (floor, challenge, bare, paid, plain)`);
+  for (const t of targets) if (!["floor", "next", "challenge", "bare", "paid", "plain"].includes(t)) throw new Error(`--targets: unknown target ${t} (floor, next, challenge, bare, paid, plain)`);
   const payments = Number(opts.payments);
   if (!Number.isInteger(payments) || payments < 10 || payments > 50_000) throw new Error("--payments must be an integer from 10 to 50000");
   const history = Number(opts.history);
@@ -37,6 +41,7 @@ await runBenchmark(async () => {
 
   await ensureBuild({ force: opts.build });
   const hub = await startHub({ db: opts.db, appPort: opts.appPort, chainPort: opts.chainPort });
+  const bareNext = targets.has("next") ? await startBareNext({ port: Number(opts.barePort) + 1 }) : null;
   // Where the payments' deposit checks were answered (index or chain).
   const depositChecks = async () => {
     const metrics = await hub.metrics();
@@ -110,11 +115,12 @@ await runBenchmark(async () => {
   };
   const header = `POST /hub/pay — ${opts.db}, ${opts.connections} connections, ${opts.rounds} × ${opts.duration} s per target (after ${opts.warmup} s warm-up each)`;
   console.log(`› ${header}; ${machineLine()}`);
-  const runs = { floor: [], challenge: [], bare: [], paid: [], plain: [] };
+  const runs = { floor: [], next: [], challenge: [], bare: [], paid: [], plain: [] };
   let paidAnswers = 0;
   let plainAnswers = 0;
   for (let round = 1; round <= opts.rounds; round++) {
     if (targets.has("floor")) runs.floor.push(await load({ url: `${hub.url}/hub/widget.js`, pid: hub.serverPid, ...timing }));
+    if (bareNext) runs.next.push(await load({ url: `${bareNext.url}/empty`, pid: bareNext.pid, ...timing }));
     if (targets.has("challenge")) runs.challenge.push(await loadExpecting({ url: `${hub.url}/hub/pay`, expect: "402", pid: hub.serverPid, ...timing }));
     if (targets.has("bare")) {
       const bare = await startBare();
@@ -135,7 +141,7 @@ await runBenchmark(async () => {
       console.log(`  round ${round}/${opts.rounds}: plain EIP-3009 unlock ${fmt.int(run.reqPerSec)} req/s, p50 ${fmt.ms(run.p50)}, p99 ${fmt.ms(run.p99)}`);
     }
     if (!targets.has("paid")) {
-      console.log(`  round ${round}/${opts.rounds}: req/s floor ${latest("floor")}, challenge ${latest("challenge")}, bare ${latest("bare")}`);
+      console.log(`  round ${round}/${opts.rounds}: req/s floor ${latest("floor")}, Next's floor ${latest("next")}, challenge ${latest("challenge")}, bare ${latest("bare")}`);
       continue;
     }
     const before = await gatewayBooks(hub.databaseUrl);
@@ -149,12 +155,13 @@ await runBenchmark(async () => {
     // Balances: every payment's amount is in the ledger, in the ledger's running totals and in the content's counters, once.
     checkGatewayBooks({ before, after, answered, inFlight: 2 * opts.connections, amount: gateway.amount });
     if (paid.requests >= payments) console.log(`  (round ${round}: all ${payments} pre-signed payments used before ${opts.duration} s; raise --payments for longer runs)`);
-    console.log(`  round ${round}/${opts.rounds}: req/s floor ${latest("floor")}, challenge ${latest("challenge")}, bare ${latest("bare")}, paid unlock ${fmt.int(paid.reqPerSec)}`);
+    console.log(`  round ${round}/${opts.rounds}: req/s floor ${latest("floor")}, Next's floor ${latest("next")}, challenge ${latest("challenge")}, bare ${latest("bare")}, paid unlock ${fmt.int(paid.reqPerSec)}`);
   }
 
   const rows = {
     floor: { name: "floor — hub GET /hub/widget.js", ...(runs.floor.length ? combineRounds(runs.floor) : {}) },
-    challenge: { name: "402 challenge — hub (next start)", ...(runs.challenge.length ? combineRounds(runs.challenge) : {}) },
+    next: { name: "Next's floor — bare Next GET /empty", ...(runs.next.length ? combineRounds(runs.next) : {}) },
+    challenge: { name: "402 challenge — hub", ...(runs.challenge.length ? combineRounds(runs.challenge) : {}) },
     bare: { name: "402 challenge — bare node:http + Prisma", ...(runs.bare.length ? combineRounds(runs.bare) : {}) },
     paid: { name: "Gateway paid unlock — hub (200, locked)", ...(runs.paid.length ? combineRounds(runs.paid) : {}) },
     plain: { name: "plain EIP-3009 paid unlock — hub (200, settled on chain)", ...(runs.plain.length ? combineRounds(runs.plain) : {}) },
@@ -168,6 +175,10 @@ await runBenchmark(async () => {
   if (targets.has("challenge") && targets.has("bare")) console.log(`challenge, hub ÷ bare: ${ratio(rows.challenge, rows.bare)}`);
   if (targets.has("challenge") && targets.has("floor")) console.log(`challenge ÷ floor: req/s ${fmt.ratio(rows.challenge.reqPerSec / rows.floor.reqPerSec)}`);
   if (targets.has("paid") && targets.has("floor")) console.log(`paid unlock ÷ floor: req/s ${fmt.ratio(rows.paid.reqPerSec / rows.floor.reqPerSec)} (issue 21 target: >= 0.5x with p99 <= 50 ms; p99 here ${fmt.ms(rows.paid.p99)})`);
+  if (bareNext) {
+    const measured = ["floor", "challenge", "paid"].filter((name) => targets.has(name));
+    console.log(`÷ Next's floor (an empty route handler of a bare Next app): ${measured.map((name) => `${name} ${fmt.ratio(rows[name].reqPerSec / rows.next.reqPerSec)}`).join(", ")}`);
+  }
   if (targets.has("paid")) {
     console.log(`paid unlocks answered 200 in the recorded runs: ${paidAnswers}, each with one Payment and one ledger row; amounts, ledger totals and content counters moved alike`);
     const checks = await depositChecks();
