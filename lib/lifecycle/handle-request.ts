@@ -30,8 +30,9 @@ export const DRAIN_RETRY_AFTER_SECONDS = 2;
  * metrics (a hosted blog's request under its /sb/[host]/… route, as the edge routes it in-process).
  * While the instance is draining it refuses the request: 503 `shutting-down` with
  * Retry-After and Connection: close, so a client or balancer retries elsewhere or after the restart.
- * Otherwise the request edge (lib/edge/request-edge.ts, with the domains' plugs) answers it or readies
- * it for Next. The edge drops a client's internal headers first, on every path, draining included.
+ * Otherwise the request edge (lib/edge/request-edge.ts, with the domains' plugs) answers it (an API
+ * request with its route handler, lib/edge/serve-route.ts) or readies it for Next. The edge drops a
+ * client's internal headers first, on every path, draining included.
  * Before any of it, once the event loop's turns run long while new connections arrive, a request that
  * arrives in a turn that has already spent HUB_TURN_BUDGET_MS waits for a later turn
  * (lib/lifecycle/turn-gate.ts); health checks never wait.
