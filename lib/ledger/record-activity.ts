@@ -3,7 +3,8 @@ import { bumpCounters, countersStatement, type LedgerDelta } from "@/lib/counter
 import { cuid } from "@/lib/crypto/cuid";
 import { db, type DbOrTx, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
-import type { Prisma } from "@/lib/generated/sqlite/client";
+import type { OrderedStatement } from "@/lib/db-one-trip";
+import { Prisma } from "@/lib/generated/sqlite/client";
 import { enqueueWebhooks, webhookPayload, webhookTargets } from "@/lib/webhooks/enqueue-webhooks";
 import type { ActivityInput } from "./activity-input";
 
@@ -30,18 +31,21 @@ export async function recordActivity(input: ActivityInput, client: DbOrTx = db, 
 }
 
 /**
- * recordActivity in two steps, for a transaction that also moves contended rows (a sale: its content's
- * counters and daily metrics, which every sale of that item updates): the ledger row and its webhook
- * deliveries are written now, and the statement that moves the running totals (LedgerTotal) is returned
- * for the caller to run after those rows, as the one lock order has it (docs/decisions.md: entity rows,
- * then DailyMetric, then the ledger's totals). A new row is locked by no other writer, so writing it first
- * leaves the contended rows locked for the fewest statements. Null when the row exists (a replay).
+ * recordActivity for a transaction that also moves contended rows (a sale: its content's counters and
+ * daily metrics, which every sale of that item updates): the row's webhook deliveries are written now,
+ * and the row itself and the statement that moves the running totals (LedgerTotal) are returned, in that
+ * order, for the caller to run with its own (`executeInOrder`: one round trip on PostgreSQL) as the one
+ * lock order has it (docs/decisions.md: new rows, entity rows, DailyMetric, then the ledger's totals).
+ * The caller vouches that the row's sourceKey cannot exist yet (it names a row created in the same
+ * transaction), so no lookup is made and the row is always written.
  */
-export async function recordActivityFirst(input: ActivityInput, tx: Tx, { newKey = false }: { newKey?: boolean } = {}): Promise<Prisma.Sql | null> {
-  const row = await prepareRow(input, tx, { newKey, times: 1 });
-  if (!row) return null;
-  await writeRow(tx, row);
-  return countersStatement(tx, { ledger: ledgerDelta(row) });
+export async function ledgerRowInOrder(input: ActivityInput, tx: Tx): Promise<OrderedStatement[]> {
+  const row = await prepareRow(input, tx, { newKey: true, times: 1 });
+  if (!row) return [];
+  const { network: _network, ...payloadInput } = row.data;
+  const insert = ledgerRowStatement(row.data);
+  await enqueueWebhooks(row.hooks, (event) => webhookPayload(event, insert.id, payloadInput), tx, new Date());
+  return [{ sql: insert.sql }, { sql: countersStatement(tx, { ledger: ledgerDelta(row) }) }];
 }
 
 type PreparedRow = {
@@ -89,13 +93,20 @@ function ledgerDelta({ data, times }: PreparedRow): LedgerDelta {
  * times the insert's own work in CPU). Defaults as the schema's: id a cuid, amounts 0, currency USDC.
  */
 async function insertLedgerRow(client: DbOrTx, d: ActivityInput & { network: string; timestamp: Date }): Promise<{ id: string }> {
+  const { id, sql } = ledgerRowStatement(d);
+  await client.$executeRaw(sql);
+  return { id };
+}
+
+/** insertLedgerRow's statement and the id it writes. */
+function ledgerRowStatement(d: ActivityInput & { network: string; timestamp: Date }): { id: string; sql: Prisma.Sql } {
   const id = cuid();
-  await client.$executeRaw`INSERT INTO "LedgerActivity" ("id", "network", "type", "subkind", "sourceKey", "websiteId", "actor", "contentId", "contentTitle",
+  const sql = Prisma.sql`INSERT INTO "LedgerActivity" ("id", "network", "type", "subkind", "sourceKey", "websiteId", "actor", "contentId", "contentTitle",
     "contentUrl", "domain", "timestamp", "amountAtomic", "revenueAtomic", "protocolFeeAtomic", "currency", "txHash", "paymentProvider", "receiptUrl",
     "payerWallet", "recipientWallet", "walletAddress", "paymentId", "chainId", "status", "score", "proofType", "proof")
     VALUES (${id}, ${d.network}, ${d.type}, ${d.subkind ?? null}, ${d.sourceKey ?? null}, ${d.websiteId ?? null}, ${d.actor ?? null}, ${d.contentId ?? null}, ${d.contentTitle ?? null},
     ${d.contentUrl ?? null}, ${d.domain ?? null}, ${d.timestamp}, ${d.amountAtomic ?? 0n}, ${d.revenueAtomic ?? 0n}, ${d.protocolFeeAtomic ?? null}, ${"USDC"}, ${d.txHash ?? null},
     ${d.paymentProvider ?? null}, ${d.receiptUrl ?? null}, ${d.payerWallet ?? null}, ${d.recipientWallet ?? null}, ${d.walletAddress ?? null}, ${d.paymentId ?? null},
     ${d.chainId ?? null}, ${d.status ?? null}, ${d.score ?? null}, ${d.proofType ?? null}, ${d.proof ?? null})`;
-  return { id };
+  return { id, sql };
 }

@@ -5,7 +5,7 @@ import { env } from "@/lib/env";
 import { executeInOrder, type OrderedStatement } from "@/lib/db-one-trip";
 import { Prisma, type Payment, type Receipt } from "@/lib/generated/sqlite/client";
 import { dailyMetricStatement } from "@/lib/ledger/bump-daily-metric";
-import { recordActivityFirst } from "@/lib/ledger/record-activity";
+import { ledgerRowInOrder } from "@/lib/ledger/record-activity";
 import { PAYMENT_PROVIDER } from "./constants";
 import type { OnRecorded, PaidResource, Rail } from "./types";
 
@@ -23,7 +23,7 @@ export async function recordPaidUnlock(
   const revenue = payment.amountAtomic - payment.feeAtomic;
   // One place counts a sale toward its explore item, whatever was sold: the item itself, or its listing.
   const contentId = resource.contentId ?? (await listingId(tx, resource.listing));
-  const receipt = await insertReceipt(tx, {
+  const receipt = receiptRow({
     paymentId: payment.id,
     network: env.NETWORK_MODE,
     paymentProvider: PAYMENT_PROVIDER[rail],
@@ -38,13 +38,14 @@ export async function recordPaidUnlock(
     txHash: payment.txHash,
     resourceUrl: resource.url,
   });
-  // The ledger row first: a new row, which no other writer waits on. Then the rows every sale of this
-  // item contends for (PostgreSQL row locks: its counters, its daily metrics, the ledger's totals), in
-  // the one lock order (docs/decisions.md) and last, in one round trip, so a sale holds them the least.
-  const contended: OrderedStatement[] = [];
-  let ledgerTotals: Prisma.Sql | null = null;
+  // Every row this sale writes goes in one ordered batch (on PostgreSQL one round trip, lib/db-one-trip.ts):
+  // first the new rows, which no other writer waits on (the receipt, the ledger's row), then the rows
+  // every sale of this item contends for (PostgreSQL row locks: its counters, its daily metrics, the
+  // ledger's totals), in the one lock order (docs/decisions.md), so a sale holds them the least.
+  const statements: OrderedStatement[] = [receiptStatement(receipt)];
+  let ledgerTotals: OrderedStatement[] = [];
   if (resource.ledger !== false) {
-    ledgerTotals = await recordActivityFirst(
+    const [row, ...totals] = await ledgerRowInOrder(
       {
         type: "payment",
         sourceKey: `payment:${payment.id}`,
@@ -66,15 +67,16 @@ export async function recordPaidUnlock(
         status: payment.status,
         ...resource.ledger,
       },
-      tx,
-      { newKey: true }, // payment:<id> names the payment this transaction created
+      tx, // payment:<id> names the payment this transaction created: the row is new
     );
+    if (row) statements.push(row);
+    ledgerTotals = totals;
   }
   if (contentId) {
     // Raw (a Prisma update costs about three times as much CPU); updatedAt moves as Prisma's @updatedAt
     // would, so the score refresh sees the changed figures. As Prisma's update would, a payment for
     // content that does not exist is not recorded (oneRow fails the transaction).
-    contended.push({
+    statements.push({
       sql: Prisma.sql`UPDATE "Content" SET "unlocks" = "unlocks" + 1, "revenueAtomic" = "revenueAtomic" + ${revenue}, "updatedAt" = ${new Date()} WHERE "id" = ${contentId}`,
       oneRow: `recordPaidUnlock: no content ${contentId} to count the payment toward`,
     });
@@ -82,10 +84,10 @@ export async function recordPaidUnlock(
   if (resource.siteId) {
     const delta = { siteId: resource.siteId, unlocks: 1, payments: 1, revenueAtomic: revenue };
     const metrics = dailyMetricStatement([delta, ...(contentId ? [{ ...delta, contentId }] : [])]);
-    if (metrics) contended.push({ sql: metrics });
+    if (metrics) statements.push({ sql: metrics });
   }
-  if (ledgerTotals) contended.push({ sql: ledgerTotals });
-  await executeInOrder(tx, contended);
+  statements.push(...ledgerTotals);
+  await executeInOrder(tx, statements);
   if (onRecorded) {
     await onRecorded(tx, { id: payment.id, payer: payment.payer as `0x${string}`, amount: payment.amountAtomic, rail, resource });
   }
@@ -93,16 +95,20 @@ export async function recordPaidUnlock(
 }
 
 /**
- * The Receipt row in one raw statement, returned as Prisma would return it (id a cuid as the schema's
- * default, createdAt now): on the paid path a Prisma `create` costs several times the insert's own work.
+ * The Receipt row, as Prisma would return it (id a cuid as the schema's default, createdAt now), and its
+ * one raw statement: on the paid path a Prisma `create` costs several times the insert's own work.
  */
-async function insertReceipt(tx: Tx, data: Omit<Receipt, "id" | "createdAt">): Promise<Receipt> {
-  const r: Receipt = { id: cuid(), ...data, createdAt: new Date() };
-  await tx.$executeRaw`INSERT INTO "Receipt" ("id", "paymentId", "network", "paymentProvider", "verified", "contentId", "recipient", "amountAtomic",
+function receiptRow(data: Omit<Receipt, "id" | "createdAt">): Receipt {
+  return { id: cuid(), ...data, createdAt: new Date() };
+}
+
+function receiptStatement(r: Receipt): OrderedStatement {
+  return {
+    sql: Prisma.sql`INSERT INTO "Receipt" ("id", "paymentId", "network", "paymentProvider", "verified", "contentId", "recipient", "amountAtomic",
     "revenueAtomic", "protocolFeeAtomic", "currency", "payer", "txHash", "resourceUrl", "createdAt")
     VALUES (${r.id}, ${r.paymentId}, ${r.network}, ${r.paymentProvider}, ${r.verified}, ${r.contentId}, ${r.recipient}, ${r.amountAtomic},
-    ${r.revenueAtomic}, ${r.protocolFeeAtomic}, ${r.currency}, ${r.payer}, ${r.txHash}, ${r.resourceUrl}, ${r.createdAt})`;
-  return r;
+    ${r.revenueAtomic}, ${r.protocolFeeAtomic}, ${r.currency}, ${r.payer}, ${r.txHash}, ${r.resourceUrl}, ${r.createdAt})`,
+  };
 }
 
 async function listingId(tx: Tx, listing: PaidResource["listing"]): Promise<string | null> {
