@@ -39,13 +39,13 @@ export async function recordActivity(input: ActivityInput, client: DbOrTx = db, 
  * The caller vouches that the row's sourceKey cannot exist yet (it names a row created in the same
  * transaction), so no lookup is made and the row is always written.
  */
-export async function ledgerRowInOrder(input: ActivityInput, tx: Tx): Promise<OrderedStatement[]> {
+export async function ledgerRowInOrder(input: ActivityInput, tx: Tx): Promise<{ insert: OrderedStatement; totals: OrderedStatement } | null> {
   const row = await prepareRow(input, tx, { newKey: true, times: 1 });
-  if (!row) return [];
+  if (!row) return null;
   const { network: _network, ...payloadInput } = row.data;
   const insert = ledgerRowStatement(row.data);
   await enqueueWebhooks(row.hooks, (event) => webhookPayload(event, insert.id, payloadInput), tx, new Date());
-  return [{ sql: insert.sql }, { sql: countersStatement(tx, { ledger: ledgerDelta(row) }) }];
+  return { insert: { sql: insert.sql }, totals: { sql: countersStatement(tx, { ledger: ledgerDelta(row) }) } };
 }
 
 type PreparedRow = {

@@ -43,9 +43,9 @@ export async function recordPaidUnlock(
   // every sale of this item contends for (PostgreSQL row locks: its counters, its daily metrics, the
   // ledger's totals), in the one lock order (docs/decisions.md), so a sale holds them the least.
   const statements: OrderedStatement[] = [receiptStatement(receipt)];
-  let ledgerTotals: OrderedStatement[] = [];
+  let ledgerTotals: OrderedStatement | null = null;
   if (resource.ledger !== false) {
-    const [row, ...totals] = await ledgerRowInOrder(
+    const ledgerRow = await ledgerRowInOrder(
       {
         type: "payment",
         sourceKey: `payment:${payment.id}`,
@@ -69,8 +69,10 @@ export async function recordPaidUnlock(
       },
       tx, // payment:<id> names the payment this transaction created: the row is new
     );
-    if (row) statements.push(row);
-    ledgerTotals = totals;
+    if (ledgerRow) {
+      statements.push(ledgerRow.insert);
+      ledgerTotals = ledgerRow.totals;
+    }
   }
   if (contentId) {
     // Raw (a Prisma update costs about three times as much CPU); updatedAt moves as Prisma's @updatedAt
@@ -86,7 +88,7 @@ export async function recordPaidUnlock(
     const metrics = dailyMetricStatement([delta, ...(contentId ? [{ ...delta, contentId }] : [])]);
     if (metrics) statements.push({ sql: metrics });
   }
-  statements.push(...ledgerTotals);
+  if (ledgerTotals) statements.push(ledgerTotals);
   await executeInOrder(tx, statements);
   if (onRecorded) {
     await onRecorded(tx, { id: payment.id, payer: payment.payer as `0x${string}`, amount: payment.amountAtomic, rail, resource });
