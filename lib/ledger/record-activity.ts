@@ -10,15 +10,19 @@ import type { ActivityInput } from "./activity-input";
 
 /**
  * Appends one row to the public ledger, stamped with the hub's network, and moves the running
- * totals (LedgerTotal) with it. Every ledger row must be written through here. Pass the transaction that
- * makes the underlying change so the row exists exactly when the change does; with a sourceKey a
- * replayed write is a no-op (returns false). `newKey`: the caller knows the sourceKey cannot exist yet
- * (it names a row created in the same transaction), so the lookup is skipped. `times`: that many
- * identical rows at once (views added up over a second, say; no sourceKey then).
+ * totals (LedgerTotal) with it. Every ledger row must be written through here (or, in a sale's
+ * transaction, `ledgerRowInOrder`). Pass the transaction that makes the underlying change so the row
+ * exists exactly when the change does; with a sourceKey a replayed write is a no-op (returns false).
+ * `times`: that many identical rows at once (views added up over a second, say; no sourceKey then).
  */
-export async function recordActivity(input: ActivityInput, client: DbOrTx = db, { newKey = false, times = 1 }: { newKey?: boolean; times?: number } = {}): Promise<boolean> {
-  const row = await prepareRow(input, client, { newKey, times });
-  if (!row) return false;
+export async function recordActivity(input: ActivityInput, client: DbOrTx = db, { times = 1 }: { times?: number } = {}): Promise<boolean> {
+  if (times < 1) return false;
+  if (times > 1 && input.sourceKey) throw new Error("recordActivity: a sourceKey names one row; repeated rows take none");
+  if (input.sourceKey) {
+    const existing = await client.ledgerActivity.findUnique({ where: { sourceKey: input.sourceKey }, select: { id: true } });
+    if (existing) return false;
+  }
+  const row = await prepareRow(input, client, times);
   const write = async (c: DbOrTx) => {
     await writeRow(c, row);
     // The running totals move with the row (same transaction when the caller passes one), so reading the ledger's totals never scans the ledger.
@@ -39,46 +43,43 @@ export async function recordActivity(input: ActivityInput, client: DbOrTx = db, 
  * The caller vouches that the row's sourceKey cannot exist yet (it names a row created in the same
  * transaction), so no lookup is made and the row is always written.
  */
-export async function ledgerRowInOrder(input: ActivityInput, tx: Tx): Promise<{ insert: OrderedStatement; totals: OrderedStatement } | null> {
-  const row = await prepareRow(input, tx, { newKey: true, times: 1 });
-  if (!row) return null;
-  const { network: _network, ...payloadInput } = row.data;
+export async function ledgerRowInOrder(input: ActivityInput, tx: Tx): Promise<{ insert: OrderedStatement; totals: OrderedStatement }> {
+  const row = await prepareRow(input, tx, 1);
   const insert = ledgerRowStatement(row.data);
-  await enqueueWebhooks(row.hooks, (event) => webhookPayload(event, insert.id, payloadInput), tx, new Date());
+  await queueWebhooks(tx, row, insert.id);
   return { insert: { sql: insert.sql }, totals: { sql: countersStatement(tx, { ledger: ledgerDelta(row) }) } };
 }
 
 type PreparedRow = {
   data: ActivityInput & { network: string; timestamp: Date };
   times: number;
-  newKey: boolean;
   hooks: Awaited<ReturnType<typeof webhookTargets>>;
 };
 
-/** What a ledger row needs before it is written: null when it must not be (none, or its sourceKey exists). */
-async function prepareRow(input: ActivityInput, client: DbOrTx, { newKey, times }: { newKey: boolean; times: number }): Promise<PreparedRow | null> {
-  if (times < 1) return null;
-  if (times > 1 && input.sourceKey) throw new Error("recordActivity: a sourceKey names one row; repeated rows take none");
-  if (input.sourceKey && !newKey) {
-    const existing = await client.ledgerActivity.findUnique({ where: { sourceKey: input.sourceKey }, select: { id: true } });
-    if (existing) return null;
-  }
+/** What a ledger row needs before it is written. */
+async function prepareRow(input: ActivityInput, client: DbOrTx, times: number): Promise<PreparedRow> {
   const data = { ...input, network: env.NETWORK_MODE, timestamp: input.timestamp ?? new Date() };
   // Signed webhooks (docs/webhooks.md): the row's deliveries are queued with it, so an event exists
   // exactly when its ledger row does. Rows that are no event, or a hub without enabled endpoints, cost
   // at most one indexed read.
   const hooks = times === 1 ? await webhookTargets(input, client) : [];
-  return { data, times, newKey, hooks };
+  return { data, times, hooks };
 }
 
-async function writeRow(client: DbOrTx, { data, times, newKey, hooks }: PreparedRow): Promise<void> {
-  const { network: _network, ...input } = data;
+async function writeRow(client: DbOrTx, row: PreparedRow): Promise<void> {
+  const { data, times } = row;
   if (times === 1) {
-    // Raw where no unique key can clash (no sourceKey, or one the caller vouches is new); a clash on a
-    // sourceKey stays Prisma's P2002, which callers racing on one key catch.
-    const row = !input.sourceKey || newKey ? await insertLedgerRow(client, data) : await client.ledgerActivity.create({ data, select: { id: true } });
-    await enqueueWebhooks(hooks, (event) => webhookPayload(event, row.id, input), client, new Date());
+    // Raw where no unique key can clash (no sourceKey); a clash on a sourceKey stays Prisma's P2002,
+    // which callers racing on one key catch.
+    const { id } = !data.sourceKey ? await insertLedgerRow(client, data) : await client.ledgerActivity.create({ data, select: { id: true } });
+    await queueWebhooks(client, row, id);
   } else await client.ledgerActivity.createMany({ data: Array.from({ length: times }, () => data) });
+}
+
+/** The row's webhook deliveries (none when it has no targets), naming the row by its id. */
+async function queueWebhooks(client: DbOrTx, { data, hooks }: PreparedRow, rowId: string): Promise<void> {
+  const { network: _network, ...input } = data;
+  await enqueueWebhooks(hooks, (event) => webhookPayload(event, rowId, input), client, new Date());
 }
 
 /** What a row adds to the ledger's running totals. */

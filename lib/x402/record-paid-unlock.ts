@@ -69,10 +69,8 @@ export async function recordPaidUnlock(
       },
       tx, // payment:<id> names the payment this transaction created: the row is new
     );
-    if (ledgerRow) {
-      statements.push(ledgerRow.insert);
-      ledgerTotals = ledgerRow.totals;
-    }
+    statements.push(ledgerRow.insert);
+    ledgerTotals = ledgerRow.totals;
   }
   if (contentId) {
     // Raw (a Prisma update costs about three times as much CPU); updatedAt moves as Prisma's @updatedAt
