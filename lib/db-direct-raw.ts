@@ -160,7 +160,8 @@ function plan(argTypesOf: NonNullable<ReturnType<typeof keptArgTypes>>, provider
     args[i] = arg.value;
     kinds += arg.kind;
   }
-  const argTypes = argTypesOf(type, text, kinds);
+  // A statement without arguments needs no plan to be sent (a DO block written with its values, lib/db-one-trip.ts).
+  const argTypes = args.length === 0 ? [] : argTypesOf(type, text, kinds);
   return argTypes ? ({ sql: text, args, argTypes } as SqlQuery) : null;
 }
 

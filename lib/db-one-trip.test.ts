@@ -69,6 +69,59 @@ for (const provider of units.databases) {
       expect((await db.content.findUniqueOrThrow({ where: { id: "c1" } })).unlocks).toBe(before.unlocks);
     });
 
+    it("checks a value against its bound in order, and fails the whole transaction with the check's own error above it", async () => {
+      const count = Prisma.sql`SELECT CAST(SUM("unlocks") AS TEXT) AS "sum" FROM "Content" WHERE "id" = ${"c2"}`;
+      const start = (await db.content.findUniqueOrThrow({ where: { id: "c2" } })).unlocks;
+      const bump = { sql: Prisma.sql`UPDATE "Content" SET "unlocks" = "unlocks" + 1 WHERE "id" = ${"c2"}` };
+      const seen: bigint[] = [];
+      const check = (atMost: bigint) => ({ check: count, atMost, fail: (value: bigint) => (seen.push(value), new RangeError(`over by ${value - atMost}`)) });
+      // The check reads what the statement before it wrote: start + 1 is within start + 1.
+      await db.$transaction((tx) => mod.executeInOrder(tx, [bump, check(BigInt(start + 1)), bump]));
+      expect((await db.content.findUniqueOrThrow({ where: { id: "c2" } })).unlocks).toBe(start + 2);
+      // start + 3 is above start + 2: the check's error, and the bump before it undone.
+      const run = db.$transaction((tx) => mod.executeInOrder(tx, [bump, check(BigInt(start + 2)), bump]));
+      await expect(run).rejects.toThrow(new RangeError("over by 1"));
+      expect(seen).toEqual([BigInt(start + 3)]);
+      expect((await db.content.findUniqueOrThrow({ where: { id: "c2" } })).unlocks).toBe(start + 2);
+    });
+
+    it("fails on a driver's error as before, unique violations included, and a RAISE elsewhere is not taken for a check", async () => {
+      const dup = { sql: Prisma.sql`INSERT INTO "Site" ("id", "domain", "name", "ownerWallet", "verified", "createdAt", "updatedAt") VALUES (${"dup"}, ${"trip.example"}, ${"x"}, ${"0xa"}, ${true}, ${new Date()}, ${new Date()})` };
+      const check = { check: Prisma.sql`SELECT CAST(1 AS TEXT) AS "one"`, atMost: 0n, fail: () => new RangeError("not this one") };
+      await expect(db.$transaction((tx) => mod.executeInOrder(tx, [dup, check]))).rejects.toMatchObject({ code: "P2010" });
+    });
+
+    it("runs a perform statement for its effect and drops its result; it must be a SELECT", async () => {
+      await db.$transaction((tx) => mod.executeInOrder(tx, [{ perform: Prisma.sql`SELECT ${1} AS "one"` }]));
+      if (provider.name === "postgres") {
+        await expect(db.$transaction((tx) => mod.executeInOrder(tx, [{ perform: Prisma.sql`UPDATE "Content" SET "views" = 0` }]))).rejects.toThrow("perform takes a SELECT");
+      }
+    });
+
+    it.runIf(provider.name === "postgres")("a statement after a lock in the batch sees what the lock's last holder committed (its own snapshot)", async () => {
+      // The Gateway rail's payer lock and deposit check share one DO block: the check must not read a
+      // snapshot taken before the lock was granted, or two payments of one payer could both pass it.
+      const rows = Prisma.sql`SELECT CAST(COUNT(*) AS TEXT) AS "n" FROM "Content" WHERE "siteId" = ${siteId} AND "externalId" LIKE ${"late-%"}`;
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let locked!: () => void;
+      const holding = new Promise<void>((r) => (locked = r));
+      const first = db.$transaction(async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${4242n})`;
+        await tx.content.create({ data: { id: "late-1", network: "testnet", siteId, externalId: "late-1", url: "https://trip.example/late" } });
+        locked();
+        await held;
+      });
+      await holding;
+      const second = db.$transaction((tx) =>
+        mod.executeInOrder(tx, [{ perform: Prisma.sql`SELECT pg_advisory_xact_lock(${4242n})` }, { check: rows, atMost: 0n, fail: (n) => new RangeError(`saw ${n}`) }]),
+      );
+      await new Promise((r) => setTimeout(r, 200)); // the second waits on the lock
+      release();
+      await first;
+      await expect(second).rejects.toThrow(new RangeError("saw 1"));
+    });
+
     it("runs nothing for no statements", async () => {
       await db.$transaction((tx) => mod.executeInOrder(tx, []));
     });

@@ -2,10 +2,19 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { type DbOrTx, isPostgres } from "@/lib/db";
 import { ONE_OF_A_KIND } from "@/lib/db-raw-plans";
-import type { Prisma } from "@/lib/generated/sqlite/client";
+import { Prisma } from "@/lib/generated/sqlite/client";
 
-/** A statement of `executeInOrder`; with `oneRow`, it must change exactly one row, else the transaction fails with that message. */
-export type OrderedStatement = { sql: Prisma.Sql; oneRow?: string };
+/**
+ * A statement of `executeInOrder`:
+ * - `sql`: a write; with `oneRow`, it must change exactly one row, else the transaction fails with that message;
+ * - `perform`: a `SELECT` run for its effect, its result dropped (a lock, say);
+ * - `check`: a `SELECT` of one row and one column, a whole number; above `atMost`, the transaction fails
+ *   with `fail(value)` (a money check: what a payer owes against what covers it).
+ */
+export type OrderedStatement =
+  | { sql: Prisma.Sql; oneRow?: string }
+  | { perform: Prisma.Sql }
+  | { check: Prisma.Sql; atMost: bigint; fail: (value: bigint) => Error };
 
 /**
  * Runs `statements` in order in the caller's transaction. On PostgreSQL they go in one round trip: one
@@ -20,18 +29,51 @@ export async function executeInOrder(client: DbOrTx, statements: OrderedStatemen
   if (statements.length === 0) return;
   if (!isPostgres()) {
     for (const s of statements) {
-      const changed = await client.$executeRaw(s.sql);
-      if (s.oneRow && changed !== 1) throw new Error(s.oneRow);
+      if ("perform" in s) await client.$queryRaw(s.perform);
+      else if ("check" in s) {
+        const [row] = await client.$queryRaw<Array<Record<string, unknown>>>(s.check);
+        const value = BigInt(String(Object.values(row ?? {})[0] ?? 0));
+        if (value > s.atMost) throw s.fail(value);
+      } else {
+        const changed = await client.$executeRaw(s.sql);
+        if (s.oneRow && changed !== 1) throw new Error(s.oneRow);
+      }
     }
     return;
   }
-  const body = statements
-    .map((s) => `${inlined(s.sql)};${s.oneRow ? ` GET DIAGNOSTICS n = ROW_COUNT; IF n <> 1 THEN RAISE EXCEPTION USING MESSAGE = ${sqlLiteral(s.oneRow)}; END IF;` : ""}`)
-    .join("\n");
+  // A failed check raises this marker with the statement's index and the value; only this block can write it.
+  const marker = `one_trip_check_${randomBytes(6).toString("hex")}`;
+  const body = statements.map((s, i) => plpgsql(s, i, marker)).join("\n");
   // The body is dollar-quoted with a tag no literal in it can contain (checked: a value cannot end the block).
   const tag = `$one_trip_${randomBytes(6).toString("hex")}$`;
   if (body.includes(tag)) throw new Error("executeInOrder: a value contains the block's quote tag");
-  await client.$executeRawUnsafe(`${ONE_OF_A_KIND}DO ${tag} DECLARE n bigint; BEGIN\n${body}\nEND ${tag}`);
+  // Each statement of a DO block takes its own snapshot (READ COMMITTED), so one after a lock sees what
+  // the lock's previous holder committed, as a separate statement would. No arguments: past Prisma's
+  // pipeline to the connection (lib/db-direct-raw.ts).
+  try {
+    await client.$executeRaw(Prisma.raw(`${ONE_OF_A_KIND}DO ${tag} DECLARE n bigint; v numeric; BEGIN\n${body}\nEND ${tag}`));
+  } catch (err) {
+    const failed = new RegExp(`${marker}:(\\d+):(-?\\d+)`).exec(err instanceof Error ? err.message : "");
+    const s = failed && statements[Number(failed[1])];
+    if (s && "check" in s) throw s.fail(BigInt(failed[2]!));
+    throw err;
+  }
+}
+
+/** One OrderedStatement as PL/pgSQL. */
+function plpgsql(s: OrderedStatement, index: number, marker: string): string {
+  if ("perform" in s) return `${performed(s.perform)};`;
+  if ("check" in s) {
+    return `v := (${inlined(s.check)})::numeric; IF v > ${sqlLiteral(s.atMost)} THEN RAISE EXCEPTION USING MESSAGE = ${sqlLiteral(`${marker}:${index}:`)} || v::text; END IF;`;
+  }
+  return `${inlined(s.sql)};${s.oneRow ? ` GET DIAGNOSTICS n = ROW_COUNT; IF n <> 1 THEN RAISE EXCEPTION USING MESSAGE = ${sqlLiteral(s.oneRow)}; END IF;` : ""}`;
+}
+
+/** A `SELECT …` as PL/pgSQL runs a query whose result it drops: `PERFORM …`. */
+function performed(sql: Prisma.Sql): string {
+  const text = inlined(sql);
+  if (!/^\s*SELECT\b/i.test(text)) throw new Error("executeInOrder: perform takes a SELECT statement");
+  return text.replace(/^\s*SELECT\b/i, "PERFORM");
 }
 
 /** A Prisma.Sql statement with its arguments written in as PostgreSQL literals. */

@@ -1,14 +1,15 @@
 import "server-only";
 import { NETWORKS } from "@/lib/chain/networks";
 import { db } from "@/lib/db";
+import type { OrderedStatement } from "@/lib/db-one-trip";
 import { env } from "@/lib/env";
 import { formatUsdc, splitFee } from "@/lib/money";
 import type { CheckedAuthorization } from "./check-authorization";
 import { gatewayPayerState, type GatewayPayerState } from "./gateway-index/gateway-payer-state";
-import { insertPayment, newPayment } from "./insert-payment";
+import { newPayment, paymentRow, paymentStatement } from "./insert-payment";
 import { isUniqueViolation } from "./is-unique-violation";
-import { lockPayer } from "./lock-payer";
-import { lockedGatewayAmount } from "./locked-gateway-amount";
+import { lockPayer, payerLock } from "./lock-payer";
+import { lockedGatewayAmountQuery } from "./locked-gateway-amount";
 import { paidOutcome } from "./paid-outcome";
 import { paymentByNonce } from "./payment-by-nonce";
 import { PaymentRejected } from "./payment-rejected";
@@ -71,22 +72,33 @@ export async function acceptGatewayPayment({
     const { fee } = splitFee(auth.value, resource.feeBps);
     try {
       return await db.$transaction(async (tx) => {
-        await lockPayer(tx, auth.from);
-        if (prepare) recorded = await prepare(tx);
+        // The sale's statements, in one ordered batch with its records (on PostgreSQL one round trip):
+        // the payer's lock, then the Payment row, then the deposit check. With `prepare`, the lock is
+        // taken before it runs. Insert before the check: a concurrent copy of this authorization fails
+        // on the unique key (and is answered as a replay below) instead of being refused for the
+        // amount its twin just locked.
+        const first: OrderedStatement[] = [];
+        if (prepare) {
+          await lockPayer(tx, auth.from);
+          recorded = await prepare(tx);
+        } else first.push(...payerLock(auth.from));
         const resource = recorded;
-        // Insert first: a concurrent copy of this authorization fails here on the unique key (and is
-        // answered as a replay below) instead of being refused for the amount its twin just locked.
         const authorization = JSON.stringify({ ...checked.requirement, authorization: stringify(auth) });
-        const payment = await insertPayment(tx, newPayment({ rail: "gateway", status: "locked", resource, checked, chainId, fee, authorization }));
-        const owed = await lockedGatewayAmount({ chainId, payer: auth.from, balanceReadAt: readAt }, tx); // includes this payment
-        if (owed > balance.spendable) {
-          const earlier = owed - auth.value;
-          throw new PaymentRejected(
-            "insufficient_funds",
-            `The Gateway deposit of ${auth.from} covers ${formatUsdc(balance.spendable)} USDC, ${formatUsdc(earlier)} of it already locked by earlier payments; ${formatUsdc(auth.value)} USDC needed`,
-          );
-        }
-        return paidOutcome(payment, await recordPaidUnlock(tx, { payment, resource, actor, onRecorded }), false);
+        const payment = paymentRow(newPayment({ rail: "gateway", status: "locked", resource, checked, chainId, fee, authorization }));
+        first.push(
+          { sql: paymentStatement(payment) },
+          {
+            // What the payer's locked payments owe, this one included, against the deposit.
+            check: lockedGatewayAmountQuery({ chainId, payer: auth.from, balanceReadAt: readAt }),
+            atMost: balance.spendable,
+            fail: (owed) =>
+              new PaymentRejected(
+                "insufficient_funds",
+                `The Gateway deposit of ${auth.from} covers ${formatUsdc(balance.spendable)} USDC, ${formatUsdc(owed - auth.value)} of it already locked by earlier payments; ${formatUsdc(auth.value)} USDC needed`,
+              ),
+          },
+        );
+        return paidOutcome(payment, await recordPaidUnlock(tx, { payment, resource, actor, onRecorded, first }), false);
       });
     } catch (err) {
       // PostgreSQL: a concurrent insert of the same authorization lost the unique race; answer as a replay.

@@ -2,7 +2,7 @@ import "server-only";
 import { cuid } from "@/lib/crypto/cuid";
 import type { Tx } from "@/lib/db";
 import { env } from "@/lib/env";
-import type { Payment } from "@/lib/generated/sqlite/client";
+import { Prisma, type Payment } from "@/lib/generated/sqlite/client";
 import type { CheckedAuthorization } from "./check-authorization";
 import type { PaidResource, Rail } from "./types";
 
@@ -70,11 +70,21 @@ export function newPayment({ rail, status, resource, checked, chainId, fee, auth
  * unique violation (isUniqueViolation), as the model write did.
  */
 export async function insertPayment(tx: Tx, data: NewPayment): Promise<Payment> {
+  const row = paymentRow(data);
+  await tx.$executeRaw(paymentStatement(row));
+  return row;
+}
+
+/** The Payment row insertPayment writes, as Prisma would return it. */
+export function paymentRow(data: NewPayment): Payment {
   const now = new Date();
-  const row: Payment = { id: cuid(), ...data, txHash: null, batchId: null, error: null, createdAt: now, updatedAt: now, settledAt: null };
-  await tx.$executeRaw`INSERT INTO "Payment" ("id", "network", "chainId", "rail", "status", "resourceType", "resourceId", "siteId", "payer", "payTo", "recipient",
+  return { id: cuid(), ...data, txHash: null, batchId: null, error: null, createdAt: now, updatedAt: now, settledAt: null };
+}
+
+/** insertPayment's statement for `row`, for a caller that runs it in its own ordered batch (lib/db-one-trip.ts). */
+export function paymentStatement(row: Payment): Prisma.Sql {
+  return Prisma.sql`INSERT INTO "Payment" ("id", "network", "chainId", "rail", "status", "resourceType", "resourceId", "siteId", "payer", "payTo", "recipient",
     "amountAtomic", "feeAtomic", "nonce", "validAfter", "validBefore", "signature", "authorization", "createdAt", "updatedAt")
     VALUES (${row.id}, ${row.network}, ${row.chainId}, ${row.rail}, ${row.status}, ${row.resourceType}, ${row.resourceId}, ${row.siteId}, ${row.payer}, ${row.payTo}, ${row.recipient},
     ${row.amountAtomic}, ${row.feeAtomic}, ${row.nonce}, ${row.validAfter}, ${row.validBefore}, ${row.signature}, ${row.authorization}, ${row.createdAt}, ${row.updatedAt})`;
-  return row;
 }

@@ -2,6 +2,8 @@ import "server-only";
 import { stringToBytes } from "viem";
 import { keccak256 } from "@/lib/crypto/keccak";
 import { isPostgres, type Tx } from "@/lib/db";
+import type { OrderedStatement } from "@/lib/db-one-trip";
+import { Prisma } from "@/lib/generated/sqlite/client";
 
 /**
  * Serialises the transactions that spend one payer's Gateway deposit, so two different payments
@@ -10,7 +12,12 @@ import { isPostgres, type Tx } from "@/lib/db";
  * nothing: its adapter runs one transaction at a time.
  */
 export async function lockPayer(tx: Tx, payer: string): Promise<void> {
-  if (!isPostgres()) return;
+  for (const { perform } of payerLock(payer)) await tx.$executeRaw(perform);
+}
+
+/** lockPayer's statement, for a caller that runs it in its own ordered batch (lib/db-one-trip.ts); none on SQLite. */
+export function payerLock(payer: string): Array<OrderedStatement & { perform: Prisma.Sql }> {
+  if (!isPostgres()) return [];
   const key = BigInt.asIntN(64, BigInt(keccak256(stringToBytes(`x402-payer:${payer.toLowerCase()}`)).slice(0, 18)));
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${key})`;
+  return [{ perform: Prisma.sql`SELECT pg_advisory_xact_lock(${key})` }];
 }

@@ -12,10 +12,15 @@ const SKEW_MS = 10_000;
  * the safe side), plus, with `balanceReadAt`, what was marked settled since that on-chain balance was
  * read — the read may predate the debit, and the payment no longer counts as locked.
  */
-export async function lockedGatewayAmount(
-  { chainId, payer, balanceReadAt }: { chainId: number; payer: string; balanceReadAt?: Date },
-  client: DbOrTx = db,
-): Promise<bigint> {
+export async function lockedGatewayAmount(payer: GatewayPayer, client: DbOrTx = db): Promise<bigint> {
+  const [row] = await client.$queryRaw<Array<{ sum: string }>>(lockedGatewayAmountQuery(payer));
+  return BigInt(row?.sum ?? "0");
+}
+
+type GatewayPayer = { chainId: number; payer: string; balanceReadAt?: Date };
+
+/** lockedGatewayAmount's query (one row, its sum as text in "sum"), for a caller that checks it in its own ordered batch. */
+export function lockedGatewayAmountQuery({ chainId, payer, balanceReadAt }: GatewayPayer): Prisma.Sql {
   // Raw (one short statement on the money path; a Prisma aggregate costs about three times as much
   // CPU). The sum travels as text: SQLite's and PostgreSQL's integer and numeric sums decode alike.
   // One sum per status arm, each a range of the (network, payer, status, settledAt) index: written as
@@ -28,8 +33,7 @@ export async function lockedGatewayAmount(
     ? Prisma.sql` + COALESCE((SELECT SUM("amountAtomic") FROM "Payment" WHERE ${payerRows} AND "status" = 'settled'
         AND "settledAt" >= ${new Date(balanceReadAt.getTime() - SKEW_MS)} AND ${gatewayOf}), 0)`
     : Prisma.empty;
-  const [row] = await client.$queryRaw<Array<{ sum: string }>>`SELECT CAST(
+  return Prisma.sql`SELECT CAST(
     COALESCE((SELECT SUM("amountAtomic") FROM "Payment" WHERE ${payerRows} AND "status" IN ('locked', 'settling') AND ${gatewayOf}), 0)${settled}
     AS TEXT) AS "sum"`;
-  return BigInt(row?.sum ?? "0");
 }

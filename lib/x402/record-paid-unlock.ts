@@ -17,7 +17,17 @@ import type { OnRecorded, PaidResource, Rail } from "./types";
  */
 export async function recordPaidUnlock(
   tx: Tx,
-  { payment, resource, actor, onRecorded }: { payment: Payment; resource: PaidResource; actor?: string | null; onRecorded?: OnRecorded },
+  { payment, resource, actor, onRecorded, first = [] }: {
+    payment: Payment;
+    resource: PaidResource;
+    actor?: string | null;
+    onRecorded?: OnRecorded;
+    /**
+     * Statements the payment itself needs ahead of these records, run in the same batch (the Gateway
+     * rail's payer lock, Payment row and deposit check): one round trip for the whole sale on PostgreSQL.
+     */
+    first?: OrderedStatement[];
+  },
 ): Promise<Receipt> {
   const rail = payment.rail as Rail;
   const revenue = payment.amountAtomic - payment.feeAtomic;
@@ -42,7 +52,7 @@ export async function recordPaidUnlock(
   // first the new rows, which no other writer waits on (the receipt, the ledger's row), then the rows
   // every sale of this item contends for (PostgreSQL row locks: its counters, its daily metrics, the
   // ledger's totals), in the one lock order (docs/decisions.md), so a sale holds them the least.
-  const statements: OrderedStatement[] = [receiptStatement(receipt)];
+  const statements: OrderedStatement[] = [...first, receiptStatement(receipt)];
   let ledgerTotals: OrderedStatement | null = null;
   if (resource.ledger !== false) {
     const ledgerRow = await ledgerRowInOrder(
