@@ -60,6 +60,18 @@ for (const provider of units.databases) {
       }
     });
 
+    it("sends a statement without arguments directly from its first run, answering as Prisma does", async () => {
+      const sql = Prisma.raw(`SELECT "amountAtomic", "nonce", CAST(COUNT(*) OVER () AS TEXT) AS "n", ${Math.random().toString().slice(2)} AS "once" FROM "Payment" WHERE "payer" = '${PAYER}'`);
+      const before = rawPlanCounts.direct;
+      const direct = await db.$queryRaw<Record<string, unknown>[]>(sql);
+      expect(rawPlanCounts.direct - before).toBe(1);
+      expect(direct).toStrictEqual(await db.$queryRawUnsafe<Record<string, unknown>[]>(sql.sql));
+      expect(direct.length).toBeGreaterThan(0);
+      const changed = rawPlanCounts.direct;
+      expect(await db.$executeRaw(Prisma.raw(`UPDATE "Payment" SET "error" = NULL WHERE "payer" = '${PAYER}'`))).toBe(direct.length);
+      expect(rawPlanCounts.direct - changed).toBe(1);
+    });
+
     it("decodes each column type as Prisma's raw result decoding does", () => {
       const adapterUtils = createRequire(createRequire(import.meta.url).resolve("@prisma/adapter-pg"))("@prisma/driver-adapter-utils") as { ColumnTypeEnum: Record<string, number> };
       expect(COLUMN).toEqual(adapterUtils.ColumnTypeEnum);
