@@ -41,11 +41,12 @@ export async function executeInOrder(client: DbOrTx, statements: OrderedStatemen
     }
     return;
   }
+  const id = randomBytes(6).toString("hex");
   // A failed check raises this marker with the statement's index and the value; only this block can write it.
-  const marker = `one_trip_check_${randomBytes(6).toString("hex")}`;
+  const marker = `one_trip_check_${id}`;
   const body = statements.map((s, i) => plpgsql(s, i, marker)).join("\n");
   // The body is dollar-quoted with a tag no literal in it can contain (checked: a value cannot end the block).
-  const tag = `$one_trip_${randomBytes(6).toString("hex")}$`;
+  const tag = `$one_trip_${id}$`;
   if (body.includes(tag)) throw new Error("executeInOrder: a value contains the block's quote tag");
   // Each statement of a DO block takes its own snapshot (READ COMMITTED), so one after a lock sees what
   // the lock's previous holder committed, as a separate statement would. No arguments: past Prisma's

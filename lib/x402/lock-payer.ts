@@ -2,7 +2,6 @@ import "server-only";
 import { stringToBytes } from "viem";
 import { keccak256 } from "@/lib/crypto/keccak";
 import { isPostgres, type Tx } from "@/lib/db";
-import type { OrderedStatement } from "@/lib/db-one-trip";
 import { Prisma } from "@/lib/generated/sqlite/client";
 
 /**
@@ -16,7 +15,7 @@ export async function lockPayer(tx: Tx, payer: string): Promise<void> {
 }
 
 /** lockPayer's statement, for a caller that runs it in its own ordered batch (lib/db-one-trip.ts); none on SQLite. */
-export function payerLock(payer: string): Array<OrderedStatement & { perform: Prisma.Sql }> {
+export function payerLock(payer: string): Array<{ perform: Prisma.Sql }> {
   if (!isPostgres()) return [];
   const key = BigInt.asIntN(64, BigInt(keccak256(stringToBytes(`x402-payer:${payer.toLowerCase()}`)).slice(0, 18)));
   return [{ perform: Prisma.sql`SELECT pg_advisory_xact_lock(${key})` }];

@@ -37,10 +37,7 @@ type Auth = { from: Address; nonce: Hex; validAfter: bigint };
  * may not have seen a deposit made a moment ago.
  */
 export async function gatewayPayerState(auth: Auth, { chain = false }: { chain?: boolean } = {}): Promise<GatewayPayerState> {
-  const indexed = chain ? null : await fromIndex(auth);
-  const state = indexed ?? (await fromChain(auth));
-  metrics().gatewayDepositChecks.inc({ source: state.source });
-  return state;
+  return (chain ? null : await indexedPayerState(auth)) ?? counted(await fromChain(auth));
 }
 
 /**
@@ -50,7 +47,12 @@ export async function gatewayPayerState(auth: Auth, { chain = false }: { chain?:
  */
 export async function indexedPayerState(auth: Auth): Promise<(GatewayPayerState & { recorded: boolean }) | null> {
   const state = await fromIndex(auth);
-  if (state) metrics().gatewayDepositChecks.inc({ source: state.source });
+  return state && counted(state);
+}
+
+/** `state`, counted by where it was read (hub_gateway_deposit_checks_total). */
+function counted<T extends GatewayPayerState>(state: T): T {
+  metrics().gatewayDepositChecks.inc({ source: state.source });
   return state;
 }
 
