@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { type DbOrTx, isPostgres } from "@/lib/db";
+import { db, type DbOrTx, isPostgres } from "@/lib/db";
 import { ONE_OF_A_KIND } from "@/lib/db-raw-plans";
 import { Prisma } from "@/lib/generated/sqlite/client";
 
@@ -59,6 +59,17 @@ export async function executeInOrder(client: DbOrTx, statements: OrderedStatemen
     if (s && "check" in s) throw s.fail(BigInt(failed[2]!));
     throw err;
   }
+}
+
+/**
+ * `statements` as one atomic unit of their own, outside any caller's transaction: on PostgreSQL the one
+ * `DO` statement of executeInOrder is its own transaction (all of it or nothing, its locks held to its
+ * end), so no BEGIN and no COMMIT go with it: one round trip in all instead of three. On SQLite they run
+ * in a transaction, one by one.
+ */
+export async function executeAtomically(statements: OrderedStatement[]): Promise<void> {
+  if (isPostgres()) await executeInOrder(db, statements);
+  else await db.$transaction((tx) => executeInOrder(tx, statements));
 }
 
 /** One OrderedStatement as PL/pgSQL. */

@@ -1,11 +1,11 @@
 import "server-only";
 import { bumpCounters, countersStatement, type LedgerDelta } from "@/lib/counters/bump-counters";
 import { cuid } from "@/lib/crypto/cuid";
-import { db, type DbOrTx, type Tx } from "@/lib/db";
+import { db, type DbOrTx } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { OrderedStatement } from "@/lib/db-one-trip";
 import { Prisma } from "@/lib/generated/sqlite/client";
-import { enqueueWebhooks, webhookPayload, webhookTargets } from "@/lib/webhooks/enqueue-webhooks";
+import { enqueueWebhooks, webhookDeliveries, webhookPayload, webhookTargets, webhookTargetsOrGuard } from "@/lib/webhooks/enqueue-webhooks";
 import type { ActivityInput } from "./activity-input";
 
 /**
@@ -35,19 +35,29 @@ export async function recordActivity(input: ActivityInput, client: DbOrTx = db, 
 }
 
 /**
- * recordActivity for a transaction that also moves contended rows (a sale: its content's counters and
- * daily metrics, which every sale of that item updates): the row's webhook deliveries are written now,
- * and the row itself and the statement that moves the running totals (LedgerTotal) are returned, in that
- * order, for the caller to run with its own (`executeInOrder`: one round trip on PostgreSQL) as the one
- * lock order has it (docs/decisions.md: new rows, entity rows, DailyMetric, then the ledger's totals).
- * The caller vouches that the row's sourceKey cannot exist yet (it names a row created in the same
- * transaction), so no lookup is made and the row is always written.
+ * recordActivity for a batch that also moves contended rows (a sale: its content's counters and daily
+ * metrics, which every sale of that item updates): the row, its webhook deliveries and the statement
+ * that moves the running totals (LedgerTotal) are returned for the caller to run with its own
+ * (`executeInOrder`: one round trip on PostgreSQL) as the one lock order has it (docs/decisions.md: new
+ * rows, entity rows, DailyMetric, then the ledger's totals). The caller vouches that the row's sourceKey
+ * cannot exist yet (it names a row created in the same batch), so no lookup is made and the row is
+ * always written. `guarded`: the batch is atomic on its own (no caller's transaction), and the read of
+ * the row's webhook endpoints may be replaced by a guard in `inserts` (`webhookTargetsOrGuard`), which
+ * fails the batch with WebhookEndpointsAppeared if an endpoint was enabled since this process last read.
  */
-export async function ledgerRowInOrder(input: ActivityInput, tx: Tx): Promise<{ insert: OrderedStatement; totals: OrderedStatement }> {
-  const row = await prepareRow(input, tx, 1);
-  const insert = ledgerRowStatement(row.data);
-  await queueWebhooks(tx, row, insert.id);
-  return { insert: { sql: insert.sql }, totals: { sql: countersStatement(tx, { ledger: ledgerDelta(row) }) } };
+export async function ledgerRowInOrder(
+  input: ActivityInput,
+  client: DbOrTx,
+  { guarded = false }: { guarded?: boolean } = {},
+): Promise<{ inserts: OrderedStatement[]; totals: OrderedStatement }> {
+  const data = rowData(input);
+  const { targets, guard } = guarded ? await webhookTargetsOrGuard(input, client) : { targets: await webhookTargets(input, client), guard: null };
+  const row = ledgerRowStatement(data);
+  const deliveries = webhookDeliveries(targets, payloadFor(data, row.id), new Date());
+  return {
+    inserts: [...(guard ? [guard] : []), { sql: row.sql }, ...(deliveries ? [{ sql: deliveries }] : [])],
+    totals: { sql: countersStatement(client, { ledger: ledgerDelta({ data, times: 1 }) }) },
+  };
 }
 
 type PreparedRow = {
@@ -58,7 +68,7 @@ type PreparedRow = {
 
 /** What a ledger row needs before it is written. */
 async function prepareRow(input: ActivityInput, client: DbOrTx, times: number): Promise<PreparedRow> {
-  const data = { ...input, network: env.NETWORK_MODE, timestamp: input.timestamp ?? new Date() };
+  const data = rowData(input);
   // Signed webhooks (docs/webhooks.md): the row's deliveries are queued with it, so an event exists
   // exactly when its ledger row does. Rows that are no event, or a hub without enabled endpoints, cost
   // at most one indexed read.
@@ -78,12 +88,21 @@ async function writeRow(client: DbOrTx, row: PreparedRow): Promise<void> {
 
 /** The row's webhook deliveries (none when it has no targets), naming the row by its id. */
 async function queueWebhooks(client: DbOrTx, { data, hooks }: PreparedRow, rowId: string): Promise<void> {
-  const { network: _network, ...input } = data;
-  await enqueueWebhooks(hooks, (event) => webhookPayload(event, rowId, input), client, new Date());
+  await enqueueWebhooks(hooks, payloadFor(data, rowId), client, new Date());
+}
+
+/** The row as written: the input stamped with the hub's network, and now unless it names its time. */
+function rowData(input: ActivityInput): PreparedRow["data"] {
+  return { ...input, network: env.NETWORK_MODE, timestamp: input.timestamp ?? new Date() };
+}
+
+/** A webhook body for the row with this id, by event. */
+function payloadFor({ network: _network, ...input }: PreparedRow["data"], rowId: string): (event: string) => string {
+  return (event) => webhookPayload(event, rowId, input);
 }
 
 /** What a row adds to the ledger's running totals. */
-function ledgerDelta({ data, times }: PreparedRow): LedgerDelta {
+function ledgerDelta({ data, times }: Pick<PreparedRow, "data" | "times">): LedgerDelta {
   const amount = data.amountAtomic ?? 0n;
   const fee = data.protocolFeeAtomic ?? 0n;
   return { network: data.network, type: data.type, subkind: data.subkind ?? "", count: times, amountAtomic: amount * BigInt(times), protocolFeeAtomic: fee * BigInt(times) };

@@ -2,7 +2,9 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { getAddress, isAddress } from "viem";
 import type { DbOrTx } from "@/lib/db";
+import type { OrderedStatement } from "@/lib/db-one-trip";
 import { env } from "@/lib/env";
+import { Prisma } from "@/lib/generated/sqlite/client";
 import type { ActivityInput } from "@/lib/ledger/activity-input";
 import { formatUsdc } from "@/lib/money";
 import { parseEventList, webhookEventOf, type WebhookEvent } from "./webhook-events";
@@ -21,6 +23,7 @@ export async function webhookTargets(input: ActivityInput, client: DbOrTx): Prom
   if (!event) return [];
   // Raw: this read runs with every ledger row, and a Prisma findFirst costs about three times as much CPU.
   const any = await client.$queryRaw<unknown[]>`SELECT 1 AS "one" FROM "WebhookEndpoint" WHERE "enabled" = ${true} LIMIT 1`;
+  endpointsMayExist = any.length > 0;
   if (!any.length) return [];
 
   const site = input.websiteId
@@ -48,6 +51,41 @@ export async function webhookTargets(input: ActivityInput, client: DbOrTx): Prom
   });
   return endpoints.filter((e) => parseEventList(e.events).has(event)).map((e) => ({ endpointId: e.id, event }));
 }
+
+/**
+ * Whether an enabled endpoint may exist anywhere, as this process last read it: true until a read
+ * finds none, and again as soon as a guard (below) finds one.
+ */
+let endpointsMayExist = true;
+
+/** A guard found an endpoint enabled since this process last read none: plan the row again, reading (`webhookTargets`). */
+export class WebhookEndpointsAppeared extends Error {
+  constructor() {
+    super("A webhook endpoint was enabled since this process last looked: the row's deliveries must be read again");
+  }
+}
+
+/**
+ * webhookTargets for a row written in one atomic batch of statements (a sale run as one statement,
+ * lib/x402/record-paid-unlock.ts). While this process last read no enabled endpoint anywhere, the read
+ * is skipped (one round trip fewer on PostgreSQL) and a guard goes in the batch instead: a check that
+ * still no endpoint is enabled, which fails the batch with WebhookEndpointsAppeared when one is (another
+ * worker enabled it, say). The batch then rolls back whole and its writer plans it again with the read.
+ * An event therefore exists exactly when its row does, as with the read.
+ */
+export async function webhookTargetsOrGuard(input: ActivityInput, client: DbOrTx): Promise<{ targets: WebhookTarget[]; guard: OrderedStatement | null }> {
+  if (webhookEventOf(input) && !endpointsMayExist) return { targets: [], guard: noEndpointGuard };
+  return { targets: await webhookTargets(input, client), guard: null };
+}
+
+const noEndpointGuard: OrderedStatement = {
+  check: Prisma.sql`SELECT COUNT(*) AS "n" FROM (SELECT 1 AS "one" FROM "WebhookEndpoint" WHERE "enabled" = ${true} LIMIT 1) AS "e"`,
+  atMost: 0n,
+  fail: () => {
+    endpointsMayExist = true;
+    return new WebhookEndpointsAppeared();
+  },
+};
 
 /** A share row names no share (docs/decisions.md #2): its owner is found through the payment or the unlock event. */
 async function shareOwner(input: ActivityInput, client: DbOrTx): Promise<string | null> {
@@ -100,8 +138,13 @@ export const newMessageId = () => `msg_${randomUUID().replace(/-/g, "")}`;
 
 /** Queues one delivery per target, through the caller's client (the ledger row's transaction). */
 export async function enqueueWebhooks(targets: WebhookTarget[], payloadOf: (event: string) => string, client: DbOrTx, now: Date): Promise<void> {
-  if (!targets.length) return;
-  await client.webhookDelivery.createMany({
-    data: targets.map((t) => ({ id: newMessageId(), endpointId: t.endpointId, network: env.NETWORK_MODE, eventType: t.event, payload: payloadOf(t.event), nextAttemptAt: now })),
-  });
+  const sql = webhookDeliveries(targets, payloadOf, now);
+  if (sql) await client.$executeRaw(sql);
+}
+
+/** enqueueWebhooks' one statement (null without targets), for a caller that runs it with others (lib/db-one-trip.ts). */
+export function webhookDeliveries(targets: WebhookTarget[], payloadOf: (event: string) => string, now: Date): Prisma.Sql | null {
+  if (!targets.length) return null;
+  const rows = targets.map((t) => Prisma.sql`(${newMessageId()}, ${t.endpointId}, ${env.NETWORK_MODE}, ${t.event}, ${payloadOf(t.event)}, ${"pending"}, ${0}, ${now}, ${now})`);
+  return Prisma.sql`INSERT INTO "WebhookDelivery" ("id", "endpointId", "network", "eventType", "payload", "status", "attempts", "nextAttemptAt", "createdAt") VALUES ${Prisma.join(rows)}`;
 }

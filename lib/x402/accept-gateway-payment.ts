@@ -76,35 +76,45 @@ export async function acceptGatewayPayment({
   async function lockAndRecord({ used, balance, readAt }: GatewayPayerState): Promise<PaymentOutcome> {
     if (used) throw new PaymentRejected("nonce_used", "The Gateway Wallet has already settled an authorization with this nonce");
     const { fee } = splitFee(auth.value, resource.feeBps);
+    const authorization = JSON.stringify({ ...checked.requirement, authorization: stringify(auth) });
+    // The sale's statements, in one ordered batch with its records (on PostgreSQL one round trip): the
+    // payer's lock, then the Payment row, then the deposit check. Insert before the check: a concurrent
+    // copy of this authorization fails on the unique key (and is answered as a replay below) instead of
+    // being refused for the amount its twin just locked.
+    const sale = (sold: PaidResource, lock: OrderedStatement[]) => {
+      const payment = paymentRow(newPayment({ rail: "gateway", status: "locked", resource: sold, checked, chainId, fee, authorization }));
+      const first: OrderedStatement[] = [
+        ...lock,
+        { sql: paymentStatement(payment) },
+        {
+          // What the payer's locked payments owe, this one included, against the deposit.
+          check: lockedGatewayAmountQuery({ chainId, payer: auth.from, balanceReadAt: readAt }),
+          atMost: balance.spendable,
+          fail: (owed: bigint) =>
+            new PaymentRejected(
+              "insufficient_funds",
+              `The Gateway deposit of ${auth.from} covers ${formatUsdc(balance.spendable)} USDC, ${formatUsdc(owed - auth.value)} of it already locked by earlier payments; ${formatUsdc(auth.value)} USDC needed`,
+            ),
+        },
+      ];
+      return { payment, first };
+    };
     try {
+      if (!prepare && !onRecorded) {
+        // Nothing of the caller's to write: the sale is one atomic batch of its own (on PostgreSQL one
+        // statement, no BEGIN or COMMIT), its lock held to its end.
+        const { payment, first } = sale(resource, payerLock(auth.from));
+        return paidOutcome(payment, await recordPaidUnlock(null, { payment, resource, actor, first }), false);
+      }
       return await db.$transaction(async (tx) => {
-        // The sale's statements, in one ordered batch with its records (on PostgreSQL one round trip):
-        // the payer's lock, then the Payment row, then the deposit check. With `prepare`, the lock is
-        // taken before it runs. Insert before the check: a concurrent copy of this authorization fails
-        // on the unique key (and is answered as a replay below) instead of being refused for the
-        // amount its twin just locked.
-        const first: OrderedStatement[] = [];
+        // With `prepare`, the payer's lock is taken before it runs.
+        let lock: OrderedStatement[] = [];
         if (prepare) {
           await lockPayer(tx, auth.from);
           recorded = await prepare(tx);
-        } else first.push(...payerLock(auth.from));
-        const resource = recorded;
-        const authorization = JSON.stringify({ ...checked.requirement, authorization: stringify(auth) });
-        const payment = paymentRow(newPayment({ rail: "gateway", status: "locked", resource, checked, chainId, fee, authorization }));
-        first.push(
-          { sql: paymentStatement(payment) },
-          {
-            // What the payer's locked payments owe, this one included, against the deposit.
-            check: lockedGatewayAmountQuery({ chainId, payer: auth.from, balanceReadAt: readAt }),
-            atMost: balance.spendable,
-            fail: (owed) =>
-              new PaymentRejected(
-                "insufficient_funds",
-                `The Gateway deposit of ${auth.from} covers ${formatUsdc(balance.spendable)} USDC, ${formatUsdc(owed - auth.value)} of it already locked by earlier payments; ${formatUsdc(auth.value)} USDC needed`,
-              ),
-          },
-        );
-        return paidOutcome(payment, await recordPaidUnlock(tx, { payment, resource, actor, onRecorded, first }), false);
+        } else lock = payerLock(auth.from);
+        const { payment, first } = sale(recorded, lock);
+        return paidOutcome(payment, await recordPaidUnlock(tx, { payment, resource: recorded, actor, onRecorded, first }), false);
       });
     } catch (err) {
       // PostgreSQL: a concurrent insert of the same authorization lost the unique race; answer as a replay.
