@@ -51,6 +51,7 @@ export async function settleFacilitatedPayment({
     // and replays included); the row itself is written inside the payment's transaction.
     let contentId = known?.id ?? cuid();
     const resource = payment.resource(contentId);
+    const write = contentWrite(site, payment, known, contentId);
     const checked = await checkAuthorization({ payload: payment.payload, resource, options: payment.options });
     const payerState = await checkPaymentState({ checked, resource });
 
@@ -61,7 +62,9 @@ export async function settleFacilitatedPayment({
       options: payment.options,
       checked,
       payerState,
-      prepare: async (tx) => payment.resource((contentId = await upsertContent(tx, site, payment, known, contentId))),
+      // Nothing to write for the page (known, unchanged, seen within the minute): no `prepare`, so a
+      // Gateway sale is one atomic batch of its own (lib/x402/record-paid-unlock.ts).
+      prepare: write ? async (tx) => payment.resource((contentId = await write(tx))) : undefined,
       actor: "agent",
       fault: env.HUB_TEST_FAULTS ? (fault ?? undefined) : undefined,
     });
@@ -103,9 +106,10 @@ const SEEN_EVERY_MS = 60_000;
  * current after. Its access policy is kept (prices per audience); when that policy prices agents
  * apart, the amount is the agent price and the list price is kept too. Only what changed is written
  * (an unchanged page's sale writes nothing but, once a minute, lastSeenAt): rewriting searchText
- * re-indexes the row's text (SQLite's FTS5 trigger) on every sale.
+ * re-indexes the row's text (SQLite's FTS5 trigger) on every sale. The write, to run in the payment's
+ * transaction, returning the row's id; null when there is nothing to write.
  */
-async function upsertContent(tx: Tx, site: FacilitatorSite, payment: FacilitatedPayment, known: Content | null, newId: string): Promise<string> {
+function contentWrite(site: FacilitatorSite, payment: FacilitatedPayment, known: Content | null, newId: string): ((tx: Tx) => Promise<string>) | null {
   const c = payment.content;
   const now = new Date();
   const fields = {
@@ -118,22 +122,27 @@ async function upsertContent(tx: Tx, site: FacilitatorSite, payment: Facilitated
     searchText: buildSearchText({ title: c.title, description: c.description, siteName: site.name, domain: site.domain }),
   };
   if (!known) {
-    noteWriteBeyondCounts(); // a new listed item (or its fields rewritten): kept pages are dropped too
-    // A concurrent first sale of the same page may have created it meanwhile: then its id is the one.
-    const row = await tx.content.upsert({
-      where: { network_siteId_externalId: payment.key },
-      create: { id: newId, ...payment.key, ...fields, accessPolicy: "paid", lastSeenAt: now, trendScore: trendIncrement({ created: true }) },
-      update: { ...fields, lastSeenAt: now },
-      select: { id: true },
-    });
-    return row.id;
+    return async (tx) => {
+      noteWriteBeyondCounts(); // a new listed item (or its fields rewritten): kept pages are dropped too
+      // A concurrent first sale of the same page may have created it meanwhile: then its id is the one.
+      const row = await tx.content.upsert({
+        where: { network_siteId_externalId: payment.key },
+        create: { id: newId, ...payment.key, ...fields, accessPolicy: "paid", lastSeenAt: now, trendScore: trendIncrement({ created: true }) },
+        update: { ...fields, lastSeenAt: now },
+        select: { id: true },
+      });
+      return row.id;
+    };
   }
   if (agentsPricedApart(known.accessPolicy)) fields.priceAtomic = known.priceAtomic;
   const { searchText, ...listed } = fields;
   const changed = listedChanges(known, listed);
   const stale = !known.lastSeenAt || now.getTime() - known.lastSeenAt.getTime() >= SEEN_EVERY_MS;
   const changes = Object.keys(changed).length > 0 || searchText !== known.searchText;
-  if (changes) noteWriteBeyondCounts();
-  if (changes || stale) await updateSiteItem(tx, known, { changed, searchText, now });
-  return known.id;
+  if (!changes && !stale) return null;
+  return async (tx) => {
+    if (changes) noteWriteBeyondCounts();
+    await updateSiteItem(tx, known, { changed, searchText, now });
+    return known.id;
+  };
 }
