@@ -38,6 +38,10 @@ for (const provider of units.databases) {
 
     afterAll(() => units.close(provider, db));
 
+    /** The kept functions of lib/db-one-trip.ts in this schema (PostgreSQL). */
+    const keptFunctions = async () =>
+      Number((await db.$queryRawUnsafe<Array<{ n: bigint }>>(`SELECT COUNT(*) AS n FROM pg_proc p JOIN pg_namespace s ON s.oid = p.pronamespace WHERE p.proname LIKE 'one_trip_%' AND s.nspname = current_schema()`))[0]!.n);
+
     it("writes every value as Prisma would, hostile strings, large integers and dates included, in order", async () => {
       const at = new Date("2026-11-30T08:09:10.123Z");
       const big = 2n ** 62n + 3n;
@@ -124,6 +128,56 @@ for (const provider of units.databases) {
 
     it("runs nothing for no statements", async () => {
       await db.$transaction((tx) => mod.executeInOrder(tx, []));
+    });
+
+    it("executeAtomically: the same shape run again and again gives the same rows, hostile values included, and keeps a function for it on PostgreSQL", async () => {
+      const at = new Date("2026-12-01T10:11:12.345Z");
+      const big = 2n ** 61n + 7n;
+      const shape = (title: string, i: number) => [
+        { perform: Prisma.sql`SELECT ${`c${i}`} AS "id"` },
+        { sql: Prisma.sql`UPDATE "Content" SET "title" = ${title}, "revenueAtomic" = ${big + BigInt(i)}, "views" = ${i}, "updatedAt" = ${at}, "tagsTentative" = ${i % 2 === 0}, "recipientWallet" = ${null} WHERE "id" = ${`c${i}`}`, oneRow: `no c${i}` },
+      ];
+      for (const [i, title] of HOSTILE.entries()) await mod.executeAtomically(shape(title, i));
+      const rows = await db.content.findMany({ where: { siteId, id: { in: HOSTILE.map((_, i) => `c${i}`) } }, orderBy: { id: "asc" } });
+      expect(rows.map((r) => r.title)).toEqual(HOSTILE);
+      for (const [i, r] of rows.entries()) expect(r).toMatchObject({ revenueAtomic: big + BigInt(i), views: i, updatedAt: at, tagsTentative: i % 2 === 0, recipientWallet: null });
+      if (provider.name === "postgres") expect(await keptFunctions()).toBeGreaterThan(0);
+      // A oneRow failure carries its own message (a parameter of the kept function) and undoes the block.
+      await expect(mod.executeAtomically(shape("never", 99))).rejects.toThrow("no c99");
+    });
+
+    it("executeAtomically: a check fails with its own error, the block undone, after the shape is kept", async () => {
+      const bump = { sql: Prisma.sql`UPDATE "Content" SET "unlocks" = "unlocks" + ${1} WHERE "id" = ${"c3"}` };
+      const count = Prisma.sql`SELECT CAST(SUM("unlocks") AS TEXT) AS "sum" FROM "Content" WHERE "id" = ${"c3"}`;
+      const check = (atMost: bigint) => ({ check: count, atMost, fail: (value: bigint) => new RangeError(`c3 at ${value}, over ${atMost}`) });
+      for (let i = 0; i < 4; i++) {
+        const start = (await db.content.findUniqueOrThrow({ where: { id: "c3" } })).unlocks;
+        await mod.executeAtomically([bump, check(BigInt(start + 1))]);
+        await expect(mod.executeAtomically([bump, check(BigInt(start))])).rejects.toThrow(new RangeError(`c3 at ${start + 2}, over ${start}`));
+        expect((await db.content.findUniqueOrThrow({ where: { id: "c3" } })).unlocks).toBe(start + 1);
+      }
+      // A value that looks like another call's marker is only a value.
+      await expect(mod.executeAtomically([{ sql: Prisma.sql`UPDATE "Content" SET "title" = ${"one_trip_check_000000000000:0:5"} WHERE "id" = ${"nothing"}`, oneRow: "one_trip_check_000000000000:0:5" }, check(0n)])).rejects.toThrow(
+        "one_trip_check_000000000000:0:5",
+      );
+    });
+
+    it.runIf(provider.name === "postgres")("executeAtomically: a kept function dropped behind the process's back is made again, and a body PostgreSQL refuses runs inline", async () => {
+      const touch = (i: number) => [{ sql: Prisma.sql`UPDATE "Content" SET "views" = "views" + ${1} WHERE "id" = ${"c4"}` }, { sql: Prisma.sql`UPDATE "Content" SET "unlocks" = ${i} WHERE "id" = ${"c4"}` }];
+      const views = async () => (await db.content.findUniqueOrThrow({ where: { id: "c4" } })).views;
+      const start = await views();
+      for (let i = 0; i < 3; i++) await mod.executeAtomically(touch(i));
+      const kept = await keptFunctions();
+      await db.$executeRawUnsafe(`DO $$ DECLARE f text; BEGIN FOR f IN SELECT p.oid::regprocedure::text FROM pg_proc p JOIN pg_namespace s ON s.oid = p.pronamespace WHERE p.proname LIKE 'one_trip_%' AND s.nspname = current_schema() LOOP EXECUTE 'DROP FUNCTION ' || f; END LOOP; END $$`);
+      expect(await keptFunctions()).toBe(0);
+      for (let i = 0; i < 3; i++) await mod.executeAtomically(touch(i));
+      expect(await views()).toBe(start + 6);
+      expect(await keptFunctions()).toBe(1);
+      expect(kept).toBeGreaterThan(0);
+      // A string where PostgreSQL wants a timestamp: fine as a literal, refused as a text parameter.
+      const stamp = () => [{ sql: Prisma.sql`UPDATE "Content" SET "updatedAt" = ${"2026-12-01 00:00:00"}, "views" = "views" + 1 WHERE "id" = ${"c4"}` }];
+      for (let i = 0; i < 3; i++) await mod.executeAtomically(stamp());
+      expect(await views()).toBe(start + 9);
     });
   });
 }

@@ -1,7 +1,8 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { db, type DbOrTx, isPostgres } from "@/lib/db";
 import { ONE_OF_A_KIND } from "@/lib/db-raw-plans";
+import { logger } from "@/lib/log/logger";
 import { Prisma } from "@/lib/generated/sqlite/client";
 
 /**
@@ -44,7 +45,7 @@ export async function executeInOrder(client: DbOrTx, statements: OrderedStatemen
   const id = randomBytes(6).toString("hex");
   // A failed check raises this marker with the statement's index and the value; only this block can write it.
   const marker = `one_trip_check_${id}`;
-  const body = statements.map((s, i) => plpgsql(s, i, marker)).join("\n");
+  const body = blockBody(statements, literalWriter(), marker);
   // The body is dollar-quoted with a tag no literal in it can contain (checked: a value cannot end the block).
   const tag = `$one_trip_${id}$`;
   if (body.includes(tag)) throw new Error("executeInOrder: a value contains the block's quote tag");
@@ -54,11 +55,15 @@ export async function executeInOrder(client: DbOrTx, statements: OrderedStatemen
   try {
     await client.$executeRaw(Prisma.raw(`${ONE_OF_A_KIND}DO ${tag} DECLARE n bigint; v numeric; BEGIN\n${body}\nEND ${tag}`));
   } catch (err) {
-    const failed = new RegExp(`${marker}:(\\d+):(-?\\d+)`).exec(err instanceof Error ? err.message : "");
-    const s = failed && statements[Number(failed[1])];
-    if (s && "check" in s) throw s.fail(BigInt(failed[2]!));
-    throw err;
+    throw checkFailure(err, marker, statements);
   }
+}
+
+/** A failed check's own error when `err` is the marker's exception, else `err`. */
+function checkFailure(err: unknown, marker: string, statements: OrderedStatement[]): unknown {
+  const failed = new RegExp(`${marker}:(\\d+):(-?\\d+)`).exec(err instanceof Error ? err.message : "");
+  const s = failed && statements[Number(failed[1])];
+  return s && "check" in s ? s.fail(BigInt(failed[2]!)) : err;
 }
 
 /**
@@ -68,29 +73,155 @@ export async function executeInOrder(client: DbOrTx, statements: OrderedStatemen
  * in a transaction, one by one.
  */
 export async function executeAtomically(statements: OrderedStatement[]): Promise<void> {
-  if (isPostgres()) await executeInOrder(db, statements);
-  else await db.$transaction((tx) => executeInOrder(tx, statements));
+  if (!isPostgres()) return db.$transaction((tx) => executeInOrder(tx, statements));
+  if (statements.length === 0) return;
+  if (await callKept(statements)) return;
+  await executeInOrder(db, statements);
 }
 
-/** One OrderedStatement as PL/pgSQL. */
-function plpgsql(s: OrderedStatement, index: number, marker: string): string {
-  if ("perform" in s) return `${performed(s.perform)};`;
-  if ("check" in s) {
-    return `v := (${inlined(s.check)})::numeric; IF v > ${sqlLiteral(s.atMost)} THEN RAISE EXCEPTION USING MESSAGE = ${sqlLiteral(`${marker}:${index}:`)} || v::text; END IF;`;
+/**
+ * Kept blocks (PostgreSQL). An inline `DO` block is parsed, compiled and every statement in it planned
+ * afresh each time: its values are literals and the block is gone when it ends. Profiled (bench/README.md,
+ * session 46), that was about two fifths of PostgreSQL's time for a sale. The same statements with their
+ * values taken from parameters are the body of a stored PL/pgSQL function, compiled once per connection,
+ * each statement's plan kept there too (PL/pgSQL prepares every statement it runs). So a shape of block
+ * (its text with each value replaced by its place in a parameter) seen twice becomes a function,
+ * `one_trip_<hash of that text>`, created once (a worker that finds it made by another uses it; a name
+ * is only ever one body); each call is then one short `SELECT` of it with the values written in as
+ * literal arrays, one per type. Still one statement, its own transaction: all of it or nothing.
+ *
+ * Only for executeAtomically: a call that fails before it did anything (the function was dropped by a
+ * reset, or PostgreSQL refuses the body) is then simply run again as the inline block, which inside a
+ * caller's transaction would find the transaction aborted. A refused shape stays with the inline block.
+ */
+type KeptShape = { name: string; seen: number; state: "seen" | "ready" | "refused"; create: string };
+const keptShapes = new Map<string, KeptShape>();
+/** Shapes kept at most: past it a new shape runs inline (the webhook deliveries' rows are one shape per count). */
+const MAX_KEPT_SHAPES = 128;
+
+async function callKept(statements: OrderedStatement[]): Promise<boolean> {
+  const writer = parameterWriter();
+  const body = blockBody(statements, writer, null);
+  let shape = keptShapes.get(body);
+  if (!shape) {
+    if (keptShapes.size >= MAX_KEPT_SHAPES) return false;
+    const name = `one_trip_${createHash("sha256").update(body).digest("hex").slice(0, 32)}`;
+    const tag = "$one_trip_fn$";
+    if (body.includes(tag)) return false;
+    const create = `CREATE FUNCTION "${name}"(${PARAMETER_TYPES.map((t) => `${t}[]`).join(", ")}) RETURNS void LANGUAGE plpgsql AS ${tag} DECLARE n bigint; v numeric; BEGIN\n${body}\nEND ${tag}`;
+    shape = { name, seen: 0, state: "seen", create };
+    keptShapes.set(body, shape);
   }
-  return `${inlined(s.sql)};${s.oneRow ? ` GET DIAGNOSTICS n = ROW_COUNT; IF n <> 1 THEN RAISE EXCEPTION USING MESSAGE = ${sqlLiteral(s.oneRow)}; END IF;` : ""}`;
+  if (shape.state === "refused") return false;
+  if (shape.state === "seen") {
+    if (++shape.seen < 2) return false;
+    if (!(await createKept(shape))) return false;
+  }
+  const marker = `one_trip_check_${randomBytes(6).toString("hex")}`;
+  const args = writer.lists.map((list, i) => `ARRAY[${list.map((value) => sqlLiteral(value === MARKER ? marker : value)).join(", ")}]::${PARAMETER_TYPES[i]}[]`);
+  try {
+    await db.$executeRaw(Prisma.raw(`${ONE_OF_A_KIND}SELECT "${shape.name}"(${args.join(", ")})`));
+    return true;
+  } catch (err) {
+    const state = sqlState(err);
+    // Nothing ran: the function is gone (a reset dropped it; made again next time), or PostgreSQL refuses its body.
+    if (state === "42883") shape.state = "seen";
+    else if (state?.startsWith("42") || state === "0A000") refuse(shape, err);
+    else throw checkFailure(err, marker, statements);
+    return false;
+  }
+}
+
+async function createKept(shape: KeptShape): Promise<boolean> {
+  try {
+    await db.$executeRaw(Prisma.raw(`${ONE_OF_A_KIND}${shape.create}`));
+  } catch (err) {
+    // Made already (by another worker, or before a restart): a name is only ever one body.
+    const state = sqlState(err);
+    if (state !== "42723" && state !== "23505") {
+      refuse(shape, err);
+      return false;
+    }
+  }
+  shape.state = "ready";
+  return true;
+}
+
+/** A shape PostgreSQL will not take as a function runs inline from now on; said once, as it is a slower path, not a fault. */
+function refuse(shape: KeptShape, err: unknown) {
+  shape.state = "refused";
+  logger().warn({ function: shape.name, err: (err as Error)?.message?.slice(0, 300) }, "a block runs inline: PostgreSQL refused it as a kept function");
+}
+
+/** The SQLSTATE of a driver's error as Prisma raises it for a raw statement (P2010). */
+function sqlState(err: unknown): string | undefined {
+  const cause = (err as { meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } } | null)?.meta?.driverAdapterError?.cause;
+  if (typeof cause?.originalCode === "string") return cause.originalCode;
+  return /Code: `([0-9A-Z]{5})`/.exec(err instanceof Error ? err.message : "")?.[1];
+}
+
+/** How a block writes its values: as literals (an inline block), or as the parameters of a kept function. */
+type ValueWriter = { value(v: unknown): string };
+const MARKER = Symbol("marker");
+
+function literalWriter(): ValueWriter {
+  return { value: sqlLiteral };
+}
+
+/**
+ * A kept function's parameters: one array per type (PostgreSQL allows a function 100 parameters, and a
+ * sale has about a hundred values). The kind of a value picks its array: `text`, `int8` (BigInts and
+ * whole numbers), `boolean`, `timestamp(3)` (dates, as Prisma writes a DateTime).
+ */
+const PARAMETER_TYPES = ["text", "int8", "boolean", "timestamp(3)"] as const;
+
+/** Writes each value as the next element of its type's array parameter, `$k[i]`; null stays NULL (the shape says where). */
+function parameterWriter(): ValueWriter & { lists: unknown[][] } {
+  const lists: unknown[][] = PARAMETER_TYPES.map(() => []);
+  return {
+    lists,
+    value(v) {
+      if (v === null || v === undefined) return "NULL";
+      const k = parameterIndex(v);
+      lists[k]!.push(v);
+      return `$${k + 1}[${lists[k]!.length}]`;
+    },
+  };
+}
+
+function parameterIndex(v: unknown): number {
+  if (v === MARKER || typeof v === "string") return 0;
+  if (typeof v === "bigint" || typeof v === "number") return 1;
+  if (typeof v === "boolean") return 2;
+  if (v instanceof Date) return 3;
+  throw new Error(`executeInOrder: cannot pass a ${typeof v} as a parameter`);
+}
+
+/** The statements as a PL/pgSQL block's body; a failed check raises `marker` (the marker parameter when null). */
+function blockBody(statements: OrderedStatement[], w: ValueWriter, marker: string | null): string {
+  const markerSql = statements.some((s) => "check" in s) ? w.value(marker ?? MARKER) : "";
+  return statements.map((s, i) => plpgsql(s, i, markerSql, w)).join("\n");
+}
+
+/** One OrderedStatement as PL/pgSQL, its values written by `w`. */
+function plpgsql(s: OrderedStatement, index: number, markerSql: string, w: ValueWriter): string {
+  if ("perform" in s) return `${performed(s.perform, w)};`;
+  if ("check" in s) {
+    return `v := (${inlined(s.check, w)})::numeric; IF v > ${w.value(s.atMost)} THEN RAISE EXCEPTION USING MESSAGE = ${markerSql} || ${sqlLiteral(`:${index}:`)} || v::text; END IF;`;
+  }
+  return `${inlined(s.sql, w)};${s.oneRow ? ` GET DIAGNOSTICS n = ROW_COUNT; IF n <> 1 THEN RAISE EXCEPTION USING MESSAGE = ${w.value(s.oneRow)}; END IF;` : ""}`;
 }
 
 /** A `SELECT …` as PL/pgSQL runs a query whose result it drops: `PERFORM …`. */
-function performed(sql: Prisma.Sql): string {
-  const text = inlined(sql);
+function performed(sql: Prisma.Sql, w: ValueWriter): string {
+  const text = inlined(sql, w);
   if (!/^\s*SELECT\b/i.test(text)) throw new Error("executeInOrder: perform takes a SELECT statement");
   return text.replace(/^\s*SELECT\b/i, "PERFORM");
 }
 
-/** A Prisma.Sql statement with its arguments written in as PostgreSQL literals. */
-function inlined(sql: Prisma.Sql): string {
-  return sql.strings.reduce((text, part, i) => text + part + (i < sql.values.length ? sqlLiteral(sql.values[i]) : ""), "");
+/** A Prisma.Sql statement with its arguments written by `w`. */
+function inlined(sql: Prisma.Sql, w: ValueWriter): string {
+  return sql.strings.reduce((text, part, i) => text + part + (i < sql.values.length ? w.value(sql.values[i]) : ""), "");
 }
 
 /**

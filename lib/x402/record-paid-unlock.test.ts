@@ -97,6 +97,29 @@ for (const provider of units.databases) {
       expect(await db.content.findUniqueOrThrow({ where: { id: "item" } })).toMatchObject({ unlocks: 5 });
     });
 
+    it.runIf(provider.name === "postgres")("keeps the sale's block as a function from its second sale on, webhook deliveries included", async () => {
+      const kept = async () =>
+        db.$queryRawUnsafe<Array<{ args: number; deliveries: boolean }>>(
+          `SELECT p.pronargs AS args, p.prosrc LIKE '%INSERT INTO "WebhookDelivery"%' AS deliveries FROM pg_proc p JOIN pg_namespace s ON s.oid = p.pronamespace
+           WHERE p.proname LIKE 'one_trip_%' AND s.nspname = current_schema() AND p.prosrc LIKE '%INSERT INTO "Payment"%'`,
+        );
+      const endpoint = await db.webhookEndpoint.create({
+        data: { url: "https://hooks.example/kept", ownerWallet: CREATOR, siteId, events: "sale.completed", secretSealed: "sealed", secretPrefix: "whsec_y", enabled: true },
+      });
+      const sold = [];
+      for (let i = 0; i < 4; i++) sold.push(await sell());
+      // The sale with its delivery is a function of its own (made on its second sale), with four array parameters.
+      const functions = await kept();
+      expect(functions.some((f) => f.deliveries)).toBe(true);
+      expect(functions.every((f) => f.args === 4)).toBe(true);
+      for (const { payment } of sold) {
+        expect(await db.payment.count({ where: { id: payment.id } })).toBe(1);
+        expect(await db.ledgerActivity.count({ where: { paymentId: payment.id } })).toBe(1);
+      }
+      expect(await db.webhookDelivery.count({ where: { endpointId: endpoint.id } })).toBe(4);
+      await db.webhookEndpoint.update({ where: { id: endpoint.id }, data: { enabled: false } });
+    });
+
     it("refuses a caller's onRecorded writes without the caller's transaction", async () => {
       const r = resource("item");
       const payment = payments.paymentRow(payments.newPayment({
