@@ -3,6 +3,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlDriverAdapterFactory } from "@prisma/client/runtime/client";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client";
 import { DirectRoute, directRawStatements, directRouteFactory, forwarding } from "./db-direct-raw";
+import { KeptStatementsClient } from "./db-pg-kept-statements";
 import { keepRawPlans } from "./db-raw-plans";
 import { SAFETY_NET_PAGES } from "./db-wal-settings.mjs";
 import { lruMemo } from "./lru-memo";
@@ -75,7 +76,8 @@ export function createDb(
   const route = new DirectRoute();
   const adapterOf = (base: SqlDriverAdapterFactory) => directRouteFactory(onWrite ? new WatchedWrites(base, onWrite) : base, route);
   if (target.provider === "postgres") {
-    const adapter = adapterOf(new PrismaPg({ ...pgPoolConfig(target.connectionString, target.pgSchema), max: poolSize }, { schema: target.pgSchema }));
+    // Client: the pool's connections send kept raw statements as named prepared statements (lib/db-pg-kept-statements.ts).
+    const adapter = adapterOf(new PrismaPg({ ...pgPoolConfig(target.connectionString, target.pgSchema), max: poolSize, Client: KeptStatementsClient }, { schema: target.pgSchema }));
     return withRawPlans(new PostgresClient({ adapter, transactionOptions: TRANSACTION_OPTIONS }) as unknown as Db, "postgres", route);
   }
   const adapter = adapterOf(new SerializedSqlite(

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { SqlDriverAdapterFactory } from "@prisma/client/runtime/client";
+import { KEPT_STATEMENT } from "./db-pg-kept-statements";
 import { keptArgTypes, rawArgument, rawPlanCounts } from "./db-raw-plans";
 import { Prisma } from "./generated/sqlite/client";
 
@@ -162,7 +163,9 @@ function plan(argTypesOf: NonNullable<ReturnType<typeof keptArgTypes>>, provider
   }
   // A statement without arguments needs no plan to be sent (a DO block written with its values, lib/db-one-trip.ts).
   const argTypes = args.length === 0 ? [] : argTypesOf(type, text, kinds);
-  return argTypes ? ({ sql: text, args, argTypes } as SqlQuery) : null;
+  if (!argTypes) return null;
+  // PostgreSQL: a learned statement with arguments is sent as a named prepared statement (lib/db-pg-kept-statements.ts).
+  return { sql: provider === "postgres" && args.length > 0 ? KEPT_STATEMENT + text : text, args, argTypes } as SqlQuery;
 }
 
 /** A tagged template's call, or a `Prisma.sql` value, as one Sql; null for anything else (a plain string: `$queryRawUnsafe`'s business). */
