@@ -94,7 +94,9 @@ export async function executeAtomically(statements: OrderedStatement[]): Promise
  * reset, or PostgreSQL refuses the body) is then simply run again as the inline block, which inside a
  * caller's transaction would find the transaction aborted. A refused shape stays with the inline block.
  */
-type KeptShape = { name: string; seen: number; state: "seen" | "ready" | "refused"; create: string };
+type KeptShape = { name: string; seen: number; state: "seen" | "ready" | "refused" };
+/** The kept function's dollar quote: the body is the code's SQL with no value in it, so only the code could contain it. */
+const KEPT_TAG = "$one_trip_fn$";
 const keptShapes = new Map<string, KeptShape>();
 /** Shapes kept at most: past it a new shape runs inline (the webhook deliveries' rows are one shape per count). */
 const MAX_KEPT_SHAPES = 128;
@@ -105,17 +107,14 @@ async function callKept(statements: OrderedStatement[]): Promise<boolean> {
   let shape = keptShapes.get(body);
   if (!shape) {
     if (keptShapes.size >= MAX_KEPT_SHAPES) return false;
-    const name = `one_trip_${createHash("sha256").update(body).digest("hex").slice(0, 32)}`;
-    const tag = "$one_trip_fn$";
-    if (body.includes(tag)) return false;
-    const create = `CREATE FUNCTION "${name}"(${PARAMETER_TYPES.map((t) => `${t}[]`).join(", ")}) RETURNS void LANGUAGE plpgsql AS ${tag} DECLARE n bigint; v numeric; BEGIN\n${body}\nEND ${tag}`;
-    shape = { name, seen: 0, state: "seen", create };
+    if (body.includes(KEPT_TAG)) return false;
+    shape = { name: `one_trip_${createHash("sha256").update(body).digest("hex").slice(0, 32)}`, seen: 0, state: "seen" };
     keptShapes.set(body, shape);
   }
   if (shape.state === "refused") return false;
   if (shape.state === "seen") {
     if (++shape.seen < 2) return false;
-    if (!(await createKept(shape))) return false;
+    if (!(await createKept(shape, body))) return false;
   }
   const marker = `one_trip_check_${randomBytes(6).toString("hex")}`;
   const args = writer.lists.map((list, i) => `ARRAY[${list.map((value) => sqlLiteral(value === MARKER ? marker : value)).join(", ")}]::${PARAMETER_TYPES[i]}[]`);
@@ -132,9 +131,10 @@ async function callKept(statements: OrderedStatement[]): Promise<boolean> {
   }
 }
 
-async function createKept(shape: KeptShape): Promise<boolean> {
+async function createKept(shape: KeptShape, body: string): Promise<boolean> {
+  const parameters = PARAMETER_TYPES.map((t) => `${t}[]`).join(", ");
   try {
-    await db.$executeRaw(Prisma.raw(`${ONE_OF_A_KIND}${shape.create}`));
+    await db.$executeRaw(Prisma.raw(`${ONE_OF_A_KIND}CREATE FUNCTION "${shape.name}"(${parameters}) RETURNS void LANGUAGE plpgsql AS ${KEPT_TAG} DECLARE n bigint; v numeric; BEGIN\n${body}\nEND ${KEPT_TAG}`));
   } catch (err) {
     // Made already (by another worker, or before a restart): a name is only ever one body.
     const state = sqlState(err);
