@@ -73,7 +73,7 @@ export async function startServer(env, { dev = false, quiet = false, logFile, no
         if (child.exitCode !== null || child.signalCode !== null) return resolve(); // exited, or killed by a signal
         child.once("exit", resolve);
         child.kill("SIGTERM");
-        setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
+        setTimeout(() => child.kill("SIGKILL"), drainMs + 5_000).unref();
       }),
   };
 }
