@@ -161,6 +161,37 @@ export async function migrate({ databaseUrl, quiet = true }) {
   }
   await runPrisma(["migrate", "deploy", "--schema", target.schemaPath], { databaseUrl, quiet });
   if (target.provider === "sqlite") await setSqliteWal(target.filePath);
+  else await dropKeptFunctions(target, { quiet });
+}
+
+/**
+ * PostgreSQL: drops the schema's kept blocks (`one_trip_<hash>` functions, lib/db-one-trip.ts). A
+ * function is named by the hash of its body, so a build whose statements changed makes new ones and
+ * the old ones would stay forever; a migration (every start, every deploy) clears them. They hold no
+ * data: a hub still running calls a dropped one, gets "no such function", runs that sale as an inline
+ * block and makes the function again (lib/db-one-trip.ts, `callKept`). One the role may not drop (made
+ * by another role) is left, with a line saying so.
+ * @param {{ pgSchema: string }} target
+ */
+async function dropKeptFunctions(target, { quiet }) {
+  await withPg(target, async (client) => {
+    const { rows } = await client.query(
+      String.raw`SELECT p.oid::regprocedure::text AS signature FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+        WHERE n.nspname = $1 AND p.proname LIKE 'one\_trip\_%'`,
+      [target.pgSchema],
+    );
+    let dropped = 0;
+    for (const { signature } of rows) {
+      try {
+        // regprocedure's text is the function's quoted, schema-qualified where needed, signature.
+        await client.query(`DROP FUNCTION IF EXISTS ${signature}`);
+        dropped++;
+      } catch (err) {
+        console.warn(`migrate: left the kept function ${signature}: ${err instanceof Error ? err.message : err}`);
+      }
+    }
+    if (!quiet && dropped > 0) console.log(`Dropped ${dropped} kept block function(s); the hub makes the ones it uses again`);
+  });
 }
 
 /**
