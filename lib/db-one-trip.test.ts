@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/lib/db-core";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { unitDatabases } from "@/e2e/support/unit-databases";
 import { migrate } from "@/scripts/lib/migrate.mjs";
-import { sqlLiteral } from "./db-one-trip";
+import { type OrderedStatement, sqlLiteral } from "./db-one-trip";
 
 // lib/db-one-trip.ts on each database: statements run in order in the caller's transaction (on
 // PostgreSQL as one DO block with the values written in), every value comes back as Prisma writes it,
@@ -180,6 +180,46 @@ for (const provider of units.databases) {
       const stamp = () => [{ sql: Prisma.sql`UPDATE "Content" SET "updatedAt" = ${"2026-12-01 00:00:00"}, "views" = "views" + 1 WHERE "id" = ${"c4"}` }];
       for (let i = 0; i < 3; i++) await mod.executeAtomically(stamp());
       expect(await views()).toBe(start + 9);
+    });
+
+    it.runIf(provider.name === "postgres")("executeInOrder: in a caller's transaction the shape is kept too, behind a savepoint: a dropped or refused function rolls back to it and the transaction goes on", async () => {
+      const touch = (i: number) => [{ sql: Prisma.sql`UPDATE "Content" SET "views" = "views" + ${1} WHERE "id" = ${"c5"}` }, { sql: Prisma.sql`UPDATE "Content" SET "unlocks" = "unlocks" + ${i} WHERE "id" = ${"c5"}` }];
+      const row = () => db.content.findUniqueOrThrow({ where: { id: "c5" } });
+      // Each transaction writes the block, then a statement of its own after it: both or neither.
+      const inTransaction = (statements: OrderedStatement[], title: string) =>
+        db.$transaction(async (tx) => {
+          await mod.executeInOrder(tx, statements);
+          await tx.$executeRaw`UPDATE "Content" SET "title" = ${title} WHERE "id" = ${"c5"}`;
+        });
+      await migrate({ databaseUrl: provider.url });
+      const start = await row();
+      // Seen twice: the function is made on another connection, not awaited; these run inline meanwhile.
+      for (let i = 0; i < 2; i++) await inTransaction(touch(1), `inline ${i}`);
+      await vi.waitFor(async () => expect(await keptFunctions()).toBe(1), { timeout: 10_000 });
+      for (let i = 0; i < 3; i++) await inTransaction(touch(1), `kept ${i}`);
+      let now = await row();
+      expect([now.views - start.views, now.unlocks - start.unlocks, now.title]).toEqual([5, 5, "kept 2"]);
+      // The function dropped under a running hub: the call fails behind its savepoint, the block runs inline, the transaction commits.
+      await migrate({ databaseUrl: provider.url });
+      await inTransaction(touch(1), "after the drop");
+      now = await row();
+      expect([now.views - start.views, now.title]).toEqual([6, "after the drop"]);
+      // A check failing inside the kept call still fails the whole transaction with its own error.
+      for (let i = 0; i < 3; i++) await inTransaction(touch(1), `again ${i}`);
+      await vi.waitFor(async () => expect(await keptFunctions()).toBe(1), { timeout: 10_000 });
+      const failing = [...touch(1), { check: Prisma.sql`SELECT "views" FROM "Content" WHERE "id" = ${"c5"}`, atMost: 0n, fail: (v: bigint) => new Error(`over by ${v}`) }];
+      for (let i = 0; i < 2; i++) await expect(inTransaction(failing, "never")).rejects.toThrow(/over by/);
+      await vi.waitFor(async () => expect(await keptFunctions()).toBe(2), { timeout: 10_000 });
+      await expect(inTransaction(failing, "never")).rejects.toThrow(/over by/);
+      now = await row();
+      expect([now.views - start.views, now.title]).toEqual([9, "again 2"]);
+      // A body PostgreSQL refuses (a text parameter for a timestamp column): rolled back to the savepoint, inline from then on.
+      const stamp = () => [{ sql: Prisma.sql`UPDATE "Content" SET "updatedAt" = ${"2026-12-01 00:00:00"}, "views" = "views" + 2 WHERE "id" = ${"c5"}` }];
+      for (let i = 0; i < 2; i++) await inTransaction(stamp(), `stamp ${i}`);
+      await vi.waitFor(async () => expect(await keptFunctions()).toBe(3), { timeout: 10_000 });
+      for (let i = 2; i < 4; i++) await inTransaction(stamp(), `stamp ${i}`);
+      now = await row();
+      expect([now.views - start.views, now.title]).toEqual([17, "stamp 3"]);
     });
   });
 }

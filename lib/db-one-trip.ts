@@ -18,8 +18,9 @@ export type OrderedStatement =
   | { check: Prisma.Sql; atMost: bigint; fail: (value: bigint) => Error };
 
 /**
- * Runs `statements` in order in the caller's transaction. On PostgreSQL they go in one round trip: one
- * `DO` block, their arguments written in as literals (`sqlLiteral`). Rows a transaction updates stay
+ * Runs `statements` in order in the caller's transaction. On PostgreSQL they go in one round trip: a
+ * call of the block's kept function (`callKept`), or one `DO` block with their arguments written in as
+ * literals (`sqlLiteral`). Rows a transaction updates stay
  * locked until its commit, and on a busy hub each statement of an interactive transaction waits for the
  * one Node thread to send the next: a sale that moves its item's counters, its daily metrics and the
  * ledger's totals one statement at a time holds the item's row lock across three round trips and the
@@ -28,20 +29,25 @@ export type OrderedStatement =
  */
 export async function executeInOrder(client: DbOrTx, statements: OrderedStatement[]): Promise<void> {
   if (statements.length === 0) return;
-  if (!isPostgres()) {
-    for (const s of statements) {
-      if ("perform" in s) await client.$queryRaw(s.perform);
-      else if ("check" in s) {
-        const [row] = await client.$queryRaw<Array<Record<string, unknown>>>(s.check);
-        const value = BigInt(String(Object.values(row ?? {})[0] ?? 0));
-        if (value > s.atMost) throw s.fail(value);
-      } else {
-        const changed = await client.$executeRaw(s.sql);
-        if (s.oneRow && changed !== 1) throw new Error(s.oneRow);
-      }
-    }
+  if (isPostgres()) {
+    if (!(await callKept(statements, client))) await executeInline(client, statements);
     return;
   }
+  for (const s of statements) {
+    if ("perform" in s) await client.$queryRaw(s.perform);
+    else if ("check" in s) {
+      const [row] = await client.$queryRaw<Array<Record<string, unknown>>>(s.check);
+      const value = BigInt(String(Object.values(row ?? {})[0] ?? 0));
+      if (value > s.atMost) throw s.fail(value);
+    } else {
+      const changed = await client.$executeRaw(s.sql);
+      if (s.oneRow && changed !== 1) throw new Error(s.oneRow);
+    }
+  }
+}
+
+/** PostgreSQL: `statements` as one inline `DO` block, in `client`'s transaction or as a statement of its own. */
+async function executeInline(client: DbOrTx, statements: OrderedStatement[]): Promise<void> {
   const id = randomBytes(6).toString("hex");
   // A failed check raises this marker with the statement's index and the value; only this block can write it.
   const marker = `one_trip_check_${id}`;
@@ -75,8 +81,7 @@ function checkFailure(err: unknown, marker: string, statements: OrderedStatement
 export async function executeAtomically(statements: OrderedStatement[]): Promise<void> {
   if (!isPostgres()) return db.$transaction((tx) => executeInOrder(tx, statements));
   if (statements.length === 0) return;
-  if (await callKept(statements)) return;
-  await executeInOrder(db, statements);
+  if (!(await callKept(statements, null))) await executeInline(db, statements);
 }
 
 /**
@@ -90,18 +95,27 @@ export async function executeAtomically(statements: OrderedStatement[]): Promise
  * is only ever one body); each call is then one short `SELECT` of it with the values written in as
  * literal arrays, one per type. Still one statement, its own transaction: all of it or nothing.
  *
- * Only for executeAtomically: a call that fails before it did anything (the function was dropped by a
- * reset, or PostgreSQL refuses the body) is then simply run again as the inline block, which inside a
- * caller's transaction would find the transaction aborted. A refused shape stays with the inline block.
+ * A call that fails before it did anything (the function was dropped by a migration or a reset, or
+ * PostgreSQL refuses the body) is then run as the inline block; a refused shape stays with it. Alone
+ * (executeAtomically) the failed call was its own transaction. In a caller's transaction (executeInOrder)
+ * the call goes behind a savepoint in the same round trip (`SAVEPOINT; SELECT …; RELEASE`), so such a
+ * failure is rolled back to the savepoint and the transaction goes on; and the function is made on
+ * another connection without waiting for it (`making`): a transaction that waited for a second
+ * connection could wait forever on a pool that its like hold whole. Any other failure (a check, a
+ * oneRow statement, a constraint) fails the caller's transaction, as the inline block does.
  */
-type KeptShape = { name: string; seen: number; state: "seen" | "ready" | "refused" };
+type KeptShape = { name: string; seen: number; state: "seen" | "making" | "ready" | "refused" };
 /** The kept function's dollar quote: the body is the code's SQL with no value in it, so only the code could contain it. */
 const KEPT_TAG = "$one_trip_fn$";
 const keptShapes = new Map<string, KeptShape>();
 /** Shapes kept at most: past it a new shape runs inline (the webhook deliveries' rows are one shape per count). */
 const MAX_KEPT_SHAPES = 128;
 
-async function callKept(statements: OrderedStatement[]): Promise<boolean> {
+/** In a caller's transaction, a kept call goes behind this savepoint. */
+const KEPT_SAVEPOINT = "one_trip_kept";
+
+/** True when `statements` ran as a call of their shape's kept function: alone with `tx` null, else in `tx`'s transaction. */
+async function callKept(statements: OrderedStatement[], tx: DbOrTx | null): Promise<boolean> {
   const writer = parameterWriter();
   const body = blockBody(statements, writer, null);
   let shape = keptShapes.get(body);
@@ -111,35 +125,47 @@ async function callKept(statements: OrderedStatement[]): Promise<boolean> {
     shape = { name: `one_trip_${createHash("sha256").update(body).digest("hex").slice(0, 32)}`, seen: 0, state: "seen" };
     keptShapes.set(body, shape);
   }
-  if (shape.state === "refused") return false;
+  if (shape.state === "refused" || shape.state === "making") return false;
   if (shape.state === "seen") {
     if (++shape.seen < 2) return false;
+    if (tx) {
+      void createKept(shape, body);
+      return false;
+    }
     if (!(await createKept(shape, body))) return false;
   }
   const marker = `one_trip_check_${randomBytes(6).toString("hex")}`;
   const args = writer.lists.map((list, i) => `ARRAY[${list.map((value) => sqlLiteral(value === MARKER ? marker : value)).join(", ")}]::${PARAMETER_TYPES[i]}[]`);
+  const call = `SELECT "${shape.name}"(${args.join(", ")})`;
   try {
-    await db.$executeRaw(Prisma.raw(`${ONE_OF_A_KIND}SELECT "${shape.name}"(${args.join(", ")})`));
+    // Several statements in one string: the driver sends it as one simple query (it has no parameters).
+    await (tx ?? db).$executeRaw(Prisma.raw(`${ONE_OF_A_KIND}${tx ? `SAVEPOINT ${KEPT_SAVEPOINT}; ${call}; RELEASE SAVEPOINT ${KEPT_SAVEPOINT}` : call}`));
     return true;
   } catch (err) {
     const state = sqlState(err);
-    // Nothing ran: the function is gone (a reset dropped it; made again next time), or PostgreSQL refuses its body.
+    // Nothing ran: the function is gone (a migration or a reset dropped it; made again next time), or PostgreSQL refuses its body.
+    const nothingRan = state === "42883" || state?.startsWith("42") || state === "0A000";
+    if (!nothingRan) throw checkFailure(err, marker, statements);
+    if (tx) await tx.$executeRaw(Prisma.raw(`${ONE_OF_A_KIND}ROLLBACK TO SAVEPOINT ${KEPT_SAVEPOINT}; RELEASE SAVEPOINT ${KEPT_SAVEPOINT}`));
     if (state === "42883") shape.state = "seen";
-    else if (state?.startsWith("42") || state === "0A000") refuse(shape, err);
-    else throw checkFailure(err, marker, statements);
+    else refuse(shape, err);
     return false;
   }
 }
 
+/** Makes the shape's function on a connection of its own (never a caller's transaction); false when PostgreSQL refuses it. */
 async function createKept(shape: KeptShape, body: string): Promise<boolean> {
   const parameters = PARAMETER_TYPES.map((t) => `${t}[]`).join(", ");
+  shape.state = "making";
   try {
     await db.$executeRaw(Prisma.raw(`${ONE_OF_A_KIND}CREATE FUNCTION "${shape.name}"(${parameters}) RETURNS void LANGUAGE plpgsql AS ${KEPT_TAG} DECLARE n bigint; v numeric; BEGIN\n${body}\nEND ${KEPT_TAG}`));
   } catch (err) {
     // Made already (by another worker, or before a restart): a name is only ever one body.
     const state = sqlState(err);
     if (state !== "42723" && state !== "23505") {
-      refuse(shape, err);
+      // Refused (no right to create, say: class 42), or not made this time (a lost connection): tried again later.
+      if (state?.startsWith("42") || state === "0A000") refuse(shape, err);
+      else shape.state = "seen";
       return false;
     }
   }
