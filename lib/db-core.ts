@@ -257,9 +257,10 @@ class SerialLock {
  * itself and times it out.) It also sets the connection pragmas: WAL (other processes read while
  * one writes), synchronous=NORMAL (safe with WAL), foreign keys on, and keeps the query planner's
  * statistics current the way SQLite advises for long-lived connections: `PRAGMA optimize=0x10002` on
- * open, `PRAGMA optimize` every hour (row counts only: `optimizeWithoutSamples`). Without statistics SQLite takes an index whose first column is
- * `network` (one value) as selective and walks it whole: a 402 challenge for content named by its
- * externalId scanned every content row (150 ms at 100,000 items instead of an index lookup).
+ * open, `PRAGMA optimize` every hour, row counts only (`optimizeWithoutSamples`). Without statistics
+ * SQLite takes an index whose first column is `network` (one value) as selective and walks it whole: a
+ * 402 challenge for content named by its externalId scanned every content row (150 ms at 100,000 items
+ * instead of an index lookup).
  * `autocheckpointPages` is the WAL size at which a commit of this connection checkpoints (SQLite's
  * default, or a safety net above what the hub's checkpointer thread lets the WAL reach: lib/db-wal-checkpointer.mjs).
  */

@@ -129,7 +129,9 @@ async function callKept(statements: OrderedStatement[], tx: DbOrTx | null): Prom
   if (shape.state === "seen") {
     if (++shape.seen < 2) return false;
     if (tx) {
-      void createKept(shape, body);
+      void createKept(shape, body).catch(() => {
+        shape.state = "seen";
+      });
       return false;
     }
     if (!(await createKept(shape, body))) return false;
