@@ -257,38 +257,13 @@ class SerialLock {
  * itself and times it out.) It also sets the connection pragmas: WAL (other processes read while
  * one writes), synchronous=NORMAL (safe with WAL), foreign keys on, and keeps the query planner's
  * statistics current the way SQLite advises for long-lived connections: `PRAGMA optimize=0x10002` on
- * open, `PRAGMA optimize` every hour, row counts only (`optimizeWithoutSamples`). Without statistics
- * SQLite takes an index whose first column is `network` (one value) as selective and walks it whole: a
- * 402 challenge for content named by its externalId scanned every content row (150 ms at 100,000 items
- * instead of an index lookup).
+ * open, `PRAGMA optimize` every hour. Without statistics SQLite takes an index whose first column is
+ * `network` (one value) as selective and walks it whole: a 402 challenge for content named by its
+ * externalId scanned every content row (150 ms at 100,000 items instead of an index lookup).
  * `autocheckpointPages` is the WAL size at which a commit of this connection checkpoints (SQLite's
  * default, or a safety net above what the hub's checkpointer thread lets the WAL reach: lib/db-wal-checkpointer.mjs).
  */
 const OPTIMIZE_EVERY_MS = 60 * 60 * 1000;
-
-/**
- * `optimize` (a `PRAGMA optimize`), keeping what it gathers in sqlite_stat1 and dropping the samples it
- * also keeps in sqlite_stat4, in one transaction, so that no connection ever loads samples; then this
- * connection loads the statistics again (`ANALYZE sqlite_schema`). Why: better-sqlite3's SQLite is built
- * with STAT4, and once samples exist for an index, a statement whose WHERE compares one of its columns
- * with a parameter is planned again each time a value is bound to it, every run, since the value might
- * change the best plan (SQLite's "query planner stability" switch, which stops that, is not reachable
- * from better-sqlite3). Profiled (bench/README.md, session 48), a kept statement's plan was then made on
- * every call: the sale's item lookup took 355 µs of the hub's thread instead of 13 µs, every 402 and
- * every computed read paid alike. The row counts in sqlite_stat1 are what keep the planner off the
- * `network` indexes (above); the hub's lookups are by equality, where samples add little.
- */
-async function optimizeWithoutSamples(inner: SqlDriverAdapter, optimize: string): Promise<void> {
-  await inner.executeScript(`BEGIN IMMEDIATE; ${optimize};`);
-  try {
-    const samples = await inner.queryRaw({ sql: `SELECT COUNT(*) FROM sqlite_schema WHERE type = 'table' AND name = 'sqlite_stat4'`, args: [], argTypes: [] } as SqlQuery);
-    await inner.executeScript(`${Number(samples.rows[0]?.[0] ?? 0) > 0 ? "DELETE FROM sqlite_stat4; " : ""}COMMIT;`);
-  } catch (err) {
-    await inner.executeScript("ROLLBACK").catch(() => {});
-    throw err;
-  }
-  await inner.executeScript("ANALYZE sqlite_schema;");
-}
 const DEFAULT_AUTOCHECKPOINT_PAGES = 1000;
 
 class SerializedSqlite implements SqlDriverAdapterFactory {
@@ -307,11 +282,10 @@ class SerializedSqlite implements SqlDriverAdapterFactory {
     const inner = await this.#base.connect();
     keepPreparedStatements(inner);
     await inner.executeScript(
-      `PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA wal_autocheckpoint = ${this.#autocheckpointPages};`,
+      `PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA wal_autocheckpoint = ${this.#autocheckpointPages}; PRAGMA optimize = 0x10002;`,
     );
-    await optimizeWithoutSamples(inner, "PRAGMA optimize = 0x10002");
     const lock = new SerialLock();
-    const optimize = setInterval(() => void lock.run(() => optimizeWithoutSamples(inner, "PRAGMA optimize")).catch(() => {}), OPTIMIZE_EVERY_MS);
+    const optimize = setInterval(() => void lock.run(() => inner.executeScript("PRAGMA optimize")).catch(() => {}), OPTIMIZE_EVERY_MS);
     optimize.unref();
     const adapter: SqlDriverAdapter = {
       provider: inner.provider,
