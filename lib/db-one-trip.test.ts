@@ -6,7 +6,7 @@ import { migrate } from "@/scripts/lib/migrate.mjs";
 import { type OrderedStatement, sqlLiteral } from "./db-one-trip";
 
 // lib/db-one-trip.ts on each database: statements run in order in the caller's transaction (on
-// PostgreSQL as one DO block with the values written in), every value comes back as Prisma writes it,
+// PostgreSQL as one DO block with the values written in, or a call of the shape's kept function), every value comes back as Prisma writes it,
 // hostile strings included, and a statement that must change one row and does not fails the whole
 // transaction.
 const units = await unitDatabases("db-one-trip");

@@ -146,8 +146,7 @@ async function callKept(statements: OrderedStatement[], tx: DbOrTx | null): Prom
   } catch (err) {
     const state = sqlState(err);
     // Nothing ran: the function is gone (a migration or a reset dropped it; made again next time), or PostgreSQL refuses its body.
-    const nothingRan = state === "42883" || state?.startsWith("42") || state === "0A000";
-    if (!nothingRan) throw checkFailure(err, marker, statements);
+    if (!refusedStatement(state)) throw checkFailure(err, marker, statements);
     if (tx) await tx.$executeRaw(Prisma.raw(`${ONE_OF_A_KIND}ROLLBACK TO SAVEPOINT ${KEPT_SAVEPOINT}; RELEASE SAVEPOINT ${KEPT_SAVEPOINT}`));
     if (state === "42883") shape.state = "seen";
     else refuse(shape, err);
@@ -166,7 +165,7 @@ async function createKept(shape: KeptShape, body: string): Promise<boolean> {
     const state = sqlState(err);
     if (state !== "42723" && state !== "23505") {
       // Refused (no right to create, say: class 42), or not made this time (a lost connection): tried again later.
-      if (state?.startsWith("42") || state === "0A000") refuse(shape, err);
+      if (refusedStatement(state)) refuse(shape, err);
       else shape.state = "seen";
       return false;
     }
@@ -179,6 +178,11 @@ async function createKept(shape: KeptShape, body: string): Promise<boolean> {
 function refuse(shape: KeptShape, err: unknown) {
   shape.state = "refused";
   logger().warn({ function: shape.name, err: (err as Error)?.message?.slice(0, 300) }, "a block runs inline: PostgreSQL refused it as a kept function");
+}
+
+/** PostgreSQL refused the statement itself, before it did anything: an unknown function, a type or a right (class 42), or a feature (0A000). */
+function refusedStatement(state: string | undefined): boolean {
+  return state?.startsWith("42") === true || state === "0A000";
 }
 
 /** The SQLSTATE of a driver's error as Prisma raises it for a raw statement (P2010). */
