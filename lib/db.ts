@@ -2,6 +2,7 @@ import "server-only";
 import { env } from "@/lib/env";
 import { createDb, type Db, isPostgresUrl } from "@/lib/db-core";
 import { BACKGROUND_CHECKPOINTS_ENV } from "@/lib/db-wal-settings.mjs";
+import { Prisma } from "@/lib/generated/sqlite/client";
 import { noteWrite } from "@/lib/log/request-context";
 
 export type { Db, DbOrTx, Tx } from "@/lib/db-core";
@@ -78,4 +79,20 @@ export async function disconnectDbs(): Promise<void> {
 /** True when the hub runs on PostgreSQL (false: SQLite). */
 export function isPostgres(): boolean {
   return isPostgresUrl(env.DATABASE_URL);
+}
+
+/**
+ * `value` as a statement's parameter that SQLite's planner does not read: `+?` on SQLite (unary plus
+ * leaves a value and its comparison's affinity as they are), the plain parameter on PostgreSQL.
+ *
+ * Why: better-sqlite3's SQLite keeps STAT4 samples (`PRAGMA optimize`, lib/db-core.ts), and when a
+ * statement compares an indexed column with a bare parameter, the planner reads the bound value to
+ * estimate rows from the samples, and marks the statement to be planned again whenever that parameter
+ * is bound. A kept statement is bound on every run, so it was parsed and planned on every run: the
+ * sale's item lookup cost 355–458 µs a call in the hub against 13 µs planned once (bench/README.md,
+ * sessions 48 and 49). Only for statements whose plan must not depend on the value anyway (lookups by
+ * a key): explore's reads keep the value-aware plans the samples give them.
+ */
+export function unplannedValue(value: unknown): Prisma.Sql {
+  return isPostgres() ? Prisma.sql`${value}` : Prisma.sql`+${value}`;
 }
