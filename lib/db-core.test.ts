@@ -274,6 +274,27 @@ for (const provider of units.databases) {
       expect(done).toBe("committed");
       expect((await db.leaderLock.findMany({ where: { name: { in: ["while-locked", "after-lock"] } }, select: { name: true } })).map((r) => r.name)).toEqual(["after-lock"]);
     }, 40_000);
+
+    it.skipIf(provider.name !== "sqlite")("recovers when SQLite rolls a transaction back whole itself: the transaction fails, later ones and queries work", async () => {
+      // A full disk, an I/O error or a trigger's RAISE(ROLLBACK) ends the whole transaction inside
+      // SQLite; Prisma's ROLLBACK then fails ("no transaction is active") and Prisma never called
+      // rollback(), so the connection's lock stayed taken and every later query waited forever.
+      await db.$executeRawUnsafe(`CREATE TABLE "RollbackWhole" ("id" TEXT PRIMARY KEY, "v" INTEGER NOT NULL)`);
+      await db.$executeRawUnsafe(`CREATE TRIGGER "RollbackWhole_abort" BEFORE INSERT ON "RollbackWhole" WHEN NEW."v" = -1 BEGIN SELECT RAISE(ROLLBACK, 'rolled back whole'); END`);
+      const failed = await db
+        .$transaction(async (tx) => {
+          await tx.$executeRaw`INSERT INTO "RollbackWhole" ("id", "v") VALUES (${"a"}, ${1})`;
+          await tx.$executeRaw`INSERT INTO "RollbackWhole" ("id", "v") VALUES (${"b"}, ${-1})`;
+        })
+        .then(() => "committed", (error: Error) => error.message);
+      expect(failed).toMatch(/rolled back whole/);
+      const next = await Promise.race([
+        db.$transaction(async (tx) => tx.$executeRaw`INSERT INTO "RollbackWhole" ("id", "v") VALUES (${"c"}, ${1})`).then(() => "committed"),
+        new Promise((resolve) => setTimeout(() => resolve("still waiting after 10 s"), 10_000)),
+      ]);
+      expect(next).toBe("committed");
+      expect(await db.$queryRaw`SELECT "id" FROM "RollbackWhole" ORDER BY "id"`).toEqual([{ id: "c" }]);
+    }, 30_000);
   });
 }
 

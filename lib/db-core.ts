@@ -222,6 +222,17 @@ export function keepPreparedStatements(adapter: object): boolean {
   return true;
 }
 
+/** A statement that ends a transaction, whether it succeeds or not. */
+const ENDS_TRANSACTION = /^\s*(commit|rollback|end)\b(?!\s+to\b)/i;
+
+/**
+ * Whether the adapter's better-sqlite3 connection is inside a transaction (its `client` is not part of
+ * the adapter's typed API: without it, false).
+ */
+function stillInTransaction(adapter: object): boolean {
+  return (adapter as { client?: { inTransaction?: boolean } }).client?.inTransaction === true;
+}
+
 /** A FIFO lock: run() waits for every earlier holder to finish. */
 class SerialLock {
   #tail: Promise<void> = Promise.resolve();
@@ -324,13 +335,26 @@ class SerializedSqlite implements SqlDriverAdapterFactory {
           }
           return Promise.resolve();
         };
-        // Prisma sends COMMIT / ROLLBACK itself through executeRaw (usePhantomQuery: false), then calls commit() / rollback().
+        // Prisma sends COMMIT / ROLLBACK itself through executeRaw (usePhantomQuery: false), then calls
+        // commit() / rollback() — but not when that statement fails. A ROLLBACK fails when SQLite has
+        // already rolled the whole transaction back itself (a full disk, an I/O error, a trigger's
+        // RAISE(ROLLBACK)): the lock is given back once the transaction is over, however it ended, or
+        // every later query would wait for it forever.
         const tx: SqlTransaction = {
           provider: inner.provider,
           adapterName: inner.adapterName,
           options: { usePhantomQuery: false },
           queryRaw: (query: SqlQuery) => inner.queryRaw(query),
-          executeRaw: (query: SqlQuery) => inner.executeRaw(query),
+          executeRaw: async (query: SqlQuery) => {
+            if (!ENDS_TRANSACTION.test(query.sql)) return inner.executeRaw(query);
+            try {
+              return await inner.executeRaw(query);
+            } catch (error) {
+              // A COMMIT that failed may leave the transaction open (a deferred constraint): Prisma's ROLLBACK follows.
+              if (!stillInTransaction(inner)) void end();
+              throw error;
+            }
+          },
           commit: end,
           rollback: end,
         };
