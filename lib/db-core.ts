@@ -271,6 +271,8 @@ class SerialLock {
  * open, `PRAGMA optimize` every hour. Without statistics SQLite takes an index whose first column is
  * `network` (one value) as selective and walks it whole: a 402 challenge for content named by its
  * externalId scanned every content row (150 ms at 100,000 items instead of an index lookup).
+ * `temp_store = MEMORY`: a savepoint's undo copies (lib/db-group-commit.ts) and temporary sorts stay in
+ * memory instead of spilling to a temporary file.
  * `autocheckpointPages` is the WAL size at which a commit of this connection checkpoints (SQLite's
  * default, or a safety net above what the hub's checkpointer thread lets the WAL reach: lib/db-wal-checkpointer.mjs).
  */
@@ -293,7 +295,7 @@ class SerializedSqlite implements SqlDriverAdapterFactory {
     const inner = await this.#base.connect();
     keepPreparedStatements(inner);
     await inner.executeScript(
-      `PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA wal_autocheckpoint = ${this.#autocheckpointPages}; PRAGMA optimize = 0x10002;`,
+      `PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA wal_autocheckpoint = ${this.#autocheckpointPages}; PRAGMA temp_store = MEMORY; PRAGMA optimize = 0x10002;`,
     );
     const lock = new SerialLock();
     const optimize = setInterval(() => void lock.run(() => inner.executeScript("PRAGMA optimize")).catch(() => {}), OPTIMIZE_EVERY_MS);

@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { db, type DbOrTx, isPostgres } from "@/lib/db";
+import { groupCommitted } from "@/lib/db-group-commit";
 import { ONE_OF_A_KIND } from "@/lib/db-raw-plans";
 import { logger } from "@/lib/log/logger";
 import { Prisma } from "@/lib/generated/sqlite/client";
@@ -76,10 +77,11 @@ function checkFailure(err: unknown, marker: string, statements: OrderedStatement
  * `statements` as one atomic unit of their own, outside any caller's transaction: on PostgreSQL the one
  * `DO` statement of executeInOrder is its own transaction (all of it or nothing, its locks held to its
  * end), so no BEGIN and no COMMIT go with it: one round trip in all instead of three. On SQLite they run
- * in a transaction, one by one.
+ * one by one, behind a savepoint in a transaction shared with the batches queued beside them and
+ * committed with them (lib/db-group-commit.ts).
  */
 export async function executeAtomically(statements: OrderedStatement[]): Promise<void> {
-  if (!isPostgres()) return db.$transaction((tx) => executeInOrder(tx, statements));
+  if (!isPostgres()) return groupCommitted((tx) => executeInOrder(tx, statements));
   if (statements.length === 0) return;
   if (!(await callKept(statements, null))) await executeInline(db, statements);
 }
