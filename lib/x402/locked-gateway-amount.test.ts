@@ -1,7 +1,6 @@
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db-core";
-import { env } from "@/lib/env";
-import { lockedGatewayAmount } from "@/lib/x402/locked-gateway-amount";
 import { unitDatabases } from "@/e2e/support/unit-databases";
 
 // On SQLite (a temporary file) and PostgreSQL (a schema of its own; skipped when it does not answer).
@@ -17,8 +16,14 @@ const minutes = (n: number) => new Date(readAt.getTime() + n * 60_000);
 for (const provider of units.databases) {
   describe.skipIf(!provider.enabled)(`lockedGatewayAmount on ${provider.name}`, () => {
     let db: Db;
+    let env: (typeof import("@/lib/env"))["env"];
+    let lockedGatewayAmount: (typeof import("./locked-gateway-amount"))["lockedGatewayAmount"];
+    let lockedGatewayAmountQuery: (typeof import("./locked-gateway-amount"))["lockedGatewayAmountQuery"];
     beforeAll(async () => {
-      db = await units.open(provider);
+      // openForHub, then the modules: the query's SQL follows the hub's configured database (unplannedValue).
+      db = await units.openForHub(provider);
+      ({ env } = await import("@/lib/env"));
+      ({ lockedGatewayAmount, lockedGatewayAmountQuery } = await import("./locked-gateway-amount"));
       let n = 0;
       const pay = (amountAtomic: bigint, over: { status: string; settledAt?: Date; payer?: string; chainId?: number; rail?: string; network?: string }) =>
         db.payment.create({
@@ -35,13 +40,64 @@ for (const provider of units.databases) {
       await pay(256n, { status: "locked", payer: OTHER });
       await pay(512n, { status: "locked", network: env.NETWORK_MODE === "testnet" ? "mainnet" : "testnet" });
     }, 60_000);
-    afterAll(() => units.close(provider, db));
+    afterAll(() => units.closeForHub(provider, db));
 
     it("owes the locked and settling payments, and those settled since the balance read (less the clock skew)", async () => {
       expect(await lockedGatewayAmount({ chainId: CHAIN, payer: PAYER }, db)).toBe(2n ** 60n + 1n + 2n);
       expect(await lockedGatewayAmount({ chainId: CHAIN, payer: PAYER, balanceReadAt: readAt }, db)).toBe(2n ** 60n + 1n + 2n + 4n + 8n);
       expect(await lockedGatewayAmount({ chainId: CHAIN, payer: PAYER, balanceReadAt: minutes(-61) }, db)).toBe(2n ** 60n + 1n + 2n + 4n + 8n + 16n);
       expect(await lockedGatewayAmount({ chainId: CHAIN, payer: "0x0000000000000000000000000000000000000001", balanceReadAt: readAt }, db)).toBe(0n);
+    });
+
+    it.skipIf(provider.name !== "sqlite")("reads only the owed-amounts index, with the planner's statistics (samples included) and without any, for a payer with a long history", async () => {
+      // A payer who has bought all day: thousands of settled payments, a hundred still locked. The values
+      // are hidden from SQLite's planner, so the plan must come from the indexes alone: a walk of
+      // (chainId, payer, nonce) would read the payer's whole history on every paid unlock.
+      await db.payment.createMany({
+        data: Array.from({ length: 3_000 }, (_, i) => ({
+          network: env.NETWORK_MODE,
+          chainId: CHAIN,
+          rail: "gateway",
+          resourceType: "content",
+          resourceId: "c",
+          payer: OTHER,
+          payTo: PAYER,
+          recipient: PAYER,
+          amountAtomic: 1n,
+          nonce: `0xhistory${i}`,
+          status: i < 2_900 ? "settled" : "locked",
+          settledAt: i < 2_900 ? minutes(-i) : null,
+        })),
+      });
+      const file = provider.url.replace(/^file:/, "");
+      const plan = () => {
+        const fresh = new Database(file, { readonly: true });
+        try {
+          const sql = lockedGatewayAmountQuery({ chainId: CHAIN, payer: OTHER, balanceReadAt: readAt });
+          return fresh
+            .prepare(`EXPLAIN QUERY PLAN ${sql.sql}`)
+            .all(...sql.values.map((value) => (value instanceof Date ? value.getTime() : value)))
+            .map((r) => (r as { detail: string }).detail);
+        } finally {
+          fresh.close();
+        }
+      };
+      const onlyTheOwedIndex = (details: string[]) => {
+        const searches = details.filter((d) => /^(SEARCH|SCAN) Payment/.test(d));
+        expect(searches, details.join("\n")).toHaveLength(2);
+        for (const d of searches) expect(d, details.join("\n")).toMatch(/^SEARCH Payment USING COVERING INDEX Payment_payer_owed_idx \(network=\? AND payer=\? AND status=\?/);
+      };
+      const raw = new Database(file);
+      try {
+        raw.exec("ANALYZE");
+        expect((raw.prepare("SELECT COUNT(*) AS n FROM sqlite_stat4").get() as { n: number }).n).toBeGreaterThan(0);
+        onlyTheOwedIndex(plan());
+        for (const { name } of raw.prepare(`SELECT "name" FROM sqlite_master WHERE "name" LIKE 'sqlite_stat%'`).all() as Array<{ name: string }>) raw.exec(`DELETE FROM "${name}"`);
+        onlyTheOwedIndex(plan());
+      } finally {
+        raw.close();
+      }
+      expect(await lockedGatewayAmount({ chainId: CHAIN, payer: OTHER }, db)).toBe(256n + 100n);
     });
   });
 }
