@@ -91,7 +91,10 @@ export function isPostgres(): boolean {
  * is bound. A kept statement is bound on every run, so it was parsed and planned on every run: the
  * sale's item lookup cost 355–458 µs a call in the hub against 13 µs planned once (bench/README.md,
  * sessions 48 and 49). Only for statements whose plan must not depend on the value anyway (lookups by
- * a key): explore's reads keep the value-aware plans the samples give them.
+ * a key): explore's reads keep the value-aware plans the samples give them. Without the values SQLite
+ * plans from the indexes' shapes alone and may take another index (the payer's owed sum took one that
+ * walks the payer's whole history until its own index covered it): a statement that uses this has a
+ * test of its plan, with statistics and without.
  */
 export function unplannedValue(value: unknown): Prisma.Sql {
   return isPostgres() ? Prisma.sql`${value}` : Prisma.sql`+${value}`;
