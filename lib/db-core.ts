@@ -177,6 +177,14 @@ function watchStatements<T extends object>(target: T, onWrite: () => void): T {
   return forwarding(target, Object.fromEntries(Object.entries(watched).filter(([name]) => typeof Reflect.get(target, name) === "function")));
 }
 
+/**
+ * The better-sqlite3 connection inside @prisma/adapter-better-sqlite3's adapter: its `client`, which is
+ * not part of the adapter's typed API (undefined when a new version no longer has it).
+ */
+function sqliteClient(adapter: object): { prepare?: (sql: string) => SqliteStatement; inTransaction?: boolean } | undefined {
+  return (adapter as { client?: { prepare?: (sql: string) => SqliteStatement; inTransaction?: boolean } }).client;
+}
+
 /** Statements kept per SQLite connection (by SQL text; the least recently used is dropped). */
 const KEPT_STATEMENTS = 512;
 
@@ -211,7 +219,7 @@ function boundStatement(statement: SqliteStatement, args: unknown[]) {
  * `lib/db-core.test.ts` fails then, so the upgrade is noticed).
  */
 export function keepPreparedStatements(adapter: object): boolean {
-  const client = (adapter as { client?: { prepare?: (sql: string) => SqliteStatement } }).client;
+  const client = sqliteClient(adapter);
   if (typeof client?.prepare !== "function") return false;
   const prepare = client.prepare.bind(client);
   const kept = lruMemo<SqliteStatement>(KEPT_STATEMENTS);
@@ -225,12 +233,9 @@ export function keepPreparedStatements(adapter: object): boolean {
 /** A statement that ends a transaction, whether it succeeds or not. */
 const ENDS_TRANSACTION = /^\s*(commit|rollback|end)\b(?!\s+to\b)/i;
 
-/**
- * Whether the adapter's better-sqlite3 connection is inside a transaction (its `client` is not part of
- * the adapter's typed API: without it, false).
- */
+/** Whether the adapter's better-sqlite3 connection is inside a transaction (without its `client`, false). */
 function stillInTransaction(adapter: object): boolean {
-  return (adapter as { client?: { inTransaction?: boolean } }).client?.inTransaction === true;
+  return sqliteClient(adapter)?.inTransaction === true;
 }
 
 /** A FIFO lock: run() waits for every earlier holder to finish. */

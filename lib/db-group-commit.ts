@@ -67,38 +67,38 @@ async function drain(): Promise<void> {
 
 async function commitGroup(): Promise<void> {
   const done: Array<{ unit: Unit; value: unknown }> = [];
-  // The unit running now, and its own error once it threw (the group may then fail on its rollback).
-  let current: { unit: Unit; error?: unknown } | null = null;
+  // The unit between its SAVEPOINT and its RELEASE: the group's failure there is its failure too.
+  let current: Unit | null = null;
   let began = false;
   try {
     await db.$transaction(async (tx) => {
       began = true;
       for (let taken = 0; queue.length > 0 && taken < MAX_UNITS; taken++) {
-        current = { unit: queue.shift()! };
+        const unit = queue.shift()!;
+        current = unit;
         await tx.$executeRaw(SAVEPOINT);
         let value: unknown;
         try {
-          value = await current.unit.work(tx);
+          value = await unit.work(tx);
         } catch (err) {
-          current.error = err;
-          // If SQLite ended the whole transaction (an I/O error, a full disk), these fail and so does the group.
+          // Its own error, whatever happens to the group; if SQLite ended the whole transaction (an I/O
+          // error, a full disk), the rollback fails and so does the group.
+          current = null;
+          unit.reject(err);
           await tx.$executeRaw(ROLLBACK_TO);
           await tx.$executeRaw(RELEASE);
-          current.unit.reject(err);
-          current = null;
           continue;
         }
         await tx.$executeRaw(RELEASE);
-        done.push({ unit: current.unit, value });
         current = null;
+        done.push({ unit, value });
       }
     });
   } catch (err) {
     // No transaction (BEGIN IMMEDIATE waited out the busy timeout behind another process): what each
     // queued unit would have met on its own.
     if (!began) for (const unit of queue.splice(0)) unit.reject(err);
-    const failed = current as { unit: Unit; error?: unknown } | null;
-    if (failed) failed.unit.reject("error" in failed ? failed.error : err);
+    (current as Unit | null)?.reject(err);
     for (const { unit } of done) unit.reject(err);
     return;
   }

@@ -1,6 +1,6 @@
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db-core";
+import { queryPlan, withAndWithoutStatistics } from "@/e2e/support/sqlite-plans";
 import { unitDatabases } from "@/e2e/support/unit-databases";
 import type { SaleLookup } from "./content-for-sale";
 
@@ -74,7 +74,6 @@ for (const provider of units.databases) {
     });
 
     it.skipIf(provider.name !== "sqlite")("reads each lookup's own index, with the planner's statistics (samples included) and without any", async () => {
-      const file = provider.url.replace(/^file:/, "");
       const lookups: Array<[SaleLookup, RegExp]> = [
         [{ by: "id", network: "testnet", contentId: "item-7" }, /Content_network_externalId_idx/],
         [{ by: "id", network: "testnet", contentId: "item-7", siteId: siteA }, /Content_network_siteId_externalId_key/],
@@ -82,36 +81,14 @@ for (const provider of units.databases) {
         [{ by: "path", network: "testnet", path: "/p/7" }, /Content_network_path_idx \(network=\? AND path=\?\)/],
         [{ by: "path", network: "testnet", path: "/p/7", siteId: siteA }, /Content_network_path_idx \(network=\? AND path=\?\)/],
       ];
-      // Each lookup's plan on a new connection (the statistics are read when a connection loads the schema).
-      const checkPlans = () => {
-        const fresh = new Database(file, { readonly: true });
-        try {
-          for (const [lookup, index] of lookups) {
-            const sql = mod.saleLookupSql(lookup);
-            const p = fresh
-              .prepare(`EXPLAIN QUERY PLAN ${sql.sql}`)
-              .all(...sql.values)
-              .map((r) => (r as { detail: string }).detail)
-              .join("\n");
-            expect(p, JSON.stringify(lookup)).toMatch(index);
-            expect(p, JSON.stringify(lookup)).not.toMatch(/Content_order_|SCAN c\b|\(network=\?\)\n/);
-          }
-        } finally {
-          fresh.close();
+      // Each lookup's plan, with the planner's statistics (samples included) and without any.
+      withAndWithoutStatistics(provider.url.replace(/^file:/, ""), (fresh) => {
+        for (const [lookup, index] of lookups) {
+          const p = queryPlan(fresh, mod.saleLookupSql(lookup)).join("\n");
+          expect(p, JSON.stringify(lookup)).toMatch(index);
+          expect(p, JSON.stringify(lookup)).not.toMatch(/Content_order_|SCAN c\b|\(network=\?\)\n/);
         }
-      };
-      const raw = new Database(file);
-      try {
-        // With statistics and STAT4 samples, as PRAGMA optimize leaves them (better-sqlite3's SQLite keeps samples).
-        raw.exec("ANALYZE");
-        expect((raw.prepare("SELECT COUNT(*) AS n FROM sqlite_stat4").get() as { n: number }).n).toBeGreaterThan(0);
-        checkPlans();
-        // Without any: a new database, or one that grew since its last PRAGMA optimize.
-        for (const { name } of raw.prepare(`SELECT "name" FROM sqlite_master WHERE "name" LIKE 'sqlite_stat%'`).all() as Array<{ name: string }>) raw.exec(`DELETE FROM "${name}"`);
-        checkPlans();
-      } finally {
-        raw.close();
-      }
+      });
     });
   });
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { db, unplannedValue } from "@/lib/db";
+import { db, unplannedValue as v } from "@/lib/db";
 import { Prisma } from "@/lib/generated/sqlite/client";
 
 /** What a sale of a tracked content item reads of it and of its site (/hub/pay, its 402 and preflight). */
@@ -42,7 +42,6 @@ export type SaleLookup =
  * checks the plans without statistics and with them.
  */
 export function saleLookupSql(lookup: SaleLookup): Prisma.Sql {
-  const v = unplannedValue;
   const within = (siteId: string | undefined) => (siteId ? Prisma.sql` AND c."siteId" = ${v(siteId)}` : Prisma.empty);
   const network = Prisma.sql`c."network" = ${v(lookup.network)}`;
   const where =

@@ -1,6 +1,6 @@
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db-core";
+import { queryPlan, withAndWithoutStatistics } from "@/e2e/support/sqlite-plans";
 import { unitDatabases } from "@/e2e/support/unit-databases";
 
 // On SQLite (a temporary file) and PostgreSQL (a schema of its own; skipped when it does not answer).
@@ -69,34 +69,12 @@ for (const provider of units.databases) {
           settledAt: i < 2_900 ? minutes(-i) : null,
         })),
       });
-      const file = provider.url.replace(/^file:/, "");
-      const plan = () => {
-        const fresh = new Database(file, { readonly: true });
-        try {
-          const sql = lockedGatewayAmountQuery({ chainId: CHAIN, payer: OTHER, balanceReadAt: readAt });
-          return fresh
-            .prepare(`EXPLAIN QUERY PLAN ${sql.sql}`)
-            .all(...sql.values.map((value) => (value instanceof Date ? value.getTime() : value)))
-            .map((r) => (r as { detail: string }).detail);
-        } finally {
-          fresh.close();
-        }
-      };
-      const onlyTheOwedIndex = (details: string[]) => {
+      withAndWithoutStatistics(provider.url.replace(/^file:/, ""), (fresh) => {
+        const details = queryPlan(fresh, lockedGatewayAmountQuery({ chainId: CHAIN, payer: OTHER, balanceReadAt: readAt }));
         const searches = details.filter((d) => /^(SEARCH|SCAN) Payment/.test(d));
         expect(searches, details.join("\n")).toHaveLength(2);
         for (const d of searches) expect(d, details.join("\n")).toMatch(/^SEARCH Payment USING COVERING INDEX Payment_payer_owed_idx \(network=\? AND payer=\? AND status=\?/);
-      };
-      const raw = new Database(file);
-      try {
-        raw.exec("ANALYZE");
-        expect((raw.prepare("SELECT COUNT(*) AS n FROM sqlite_stat4").get() as { n: number }).n).toBeGreaterThan(0);
-        onlyTheOwedIndex(plan());
-        for (const { name } of raw.prepare(`SELECT "name" FROM sqlite_master WHERE "name" LIKE 'sqlite_stat%'`).all() as Array<{ name: string }>) raw.exec(`DELETE FROM "${name}"`);
-        onlyTheOwedIndex(plan());
-      } finally {
-        raw.close();
-      }
+      });
       expect(await lockedGatewayAmount({ chainId: CHAIN, payer: OTHER }, db)).toBe(256n + 100n);
     });
   });
