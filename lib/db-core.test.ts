@@ -2,7 +2,8 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { createDb, type Db, keepPreparedStatements, type Tx } from "@/lib/db-core";
+import { createLockQueue } from "@/lib/cluster/lock-queue.mjs";
+import { createDb, type Db, keepPreparedStatements, type Tx, type WriteLock } from "@/lib/db-core";
 import { rawPlanCounts } from "@/lib/db-raw-plans";
 import { SAFETY_NET_PAGES } from "@/lib/db-wal-settings.mjs";
 import { insertPayment } from "@/lib/x402/insert-payment";
@@ -364,6 +365,102 @@ describe("WAL checkpoints (SQLite)", () => {
       expect(await autocheckpoint(left)).toBe(SAFETY_NET_PAGES);
     } finally {
       await Promise.all([own, left].map((db) => db.$disconnect()));
+    }
+  });
+});
+
+describe("a write lock shared with other processes (SQLite, lib/cluster/write-lock.ts)", () => {
+  const url = `file:${path.join(tmpDir, "write-lock.db")}`;
+  const lease = (name: string) => ({ data: { name, holder: "a", expiresAt: new Date() } });
+
+  /** Two clients of one file, as two workers, sharing one FIFO lock as the primary holds it; `events` says who took and gave back what. */
+  async function twoWorkers() {
+    await resetDatabase({ databaseUrl: url });
+    await migrate({ databaseUrl: url });
+    const queue = createLockQueue();
+    const events: string[] = [];
+    let tickets = 0;
+    const lockFor = (worker: string): WriteLock => () => {
+      const ticket = String(++tickets);
+      events.push(`${worker} asks`);
+      return new Promise((resolve) =>
+        queue.acquire(worker, ticket, () => {
+          events.push(`${worker} holds`);
+          resolve(() => {
+            events.push(`${worker} gives back`);
+            queue.release(worker, ticket);
+          });
+        }),
+      );
+    };
+    const a = createDb(url, { writeLock: lockFor("a") });
+    const b = createDb(url, { writeLock: lockFor("b") });
+    await Promise.all([a.$queryRaw`SELECT 1`, b.$queryRaw`SELECT 1`]);
+    events.length = 0;
+    return { a, b, events, queue, close: () => Promise.all([a.$disconnect(), b.$disconnect()]) };
+  }
+
+  it("takes it for a transaction until its commit, and for a write outside one; never for a read", async () => {
+    const { a, events, queue, close } = await twoWorkers();
+    try {
+      await a.leaderLock.findMany();
+      await a.$queryRaw`SELECT COUNT(*) FROM "LeaderLock"`;
+      expect(events).toEqual([]);
+      await a.$transaction(async (tx) => {
+        expect(events).toEqual(["a asks", "a holds"]);
+        await tx.leaderLock.create(lease("in-tx"));
+      });
+      expect(events).toEqual(["a asks", "a holds", "a gives back"]);
+      await a.$executeRaw`DELETE FROM "LeaderLock" WHERE "name" = ${"none"}`;
+      expect(events.slice(3)).toEqual(["a asks", "a holds", "a gives back"]);
+      await a.$transaction(async (tx) => {
+        await tx.leaderLock.create(lease("rolled-back"));
+        throw new Error("abort");
+      }).catch(() => {});
+      expect(events.slice(6)).toEqual(["a asks", "a holds", "a gives back"]);
+      expect(queue.state()).toEqual({ holder: null, waiting: 0 });
+      expect((await a.leaderLock.findMany()).map((row) => row.name)).toEqual(["in-tx"]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("one process's write waits for its turn while another's transaction holds it, and then runs", async () => {
+    const { a, b, events, close } = await twoWorkers();
+    try {
+      let holding!: () => void;
+      const aHolds = new Promise<void>((resolve) => {
+        holding = resolve;
+      });
+      const aDone = a.$transaction(async (tx) => {
+        await tx.leaderLock.create(lease("a-first"));
+        holding();
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await tx.leaderLock.create(lease("a-second"));
+      });
+      await aHolds;
+      const bDone = b.leaderLock.create(lease("b-after"));
+      await Promise.all([aDone, bDone]);
+      expect(events).toEqual(["a asks", "a holds", "b asks", "a gives back", "b holds", "b gives back"]);
+      expect((await b.leaderLock.findMany({ orderBy: { name: "asc" } })).map((row) => row.name)).toEqual(["a-first", "a-second", "b-after"]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("gives it back when SQLite refuses the transaction's BEGIN", async () => {
+    const { a, events, queue, close } = await twoWorkers();
+    try {
+      // A transaction already open on the connection: the next BEGIN IMMEDIATE fails ("cannot start a transaction within a transaction").
+      await a.$executeRawUnsafe("BEGIN");
+      events.length = 0;
+      const failed = await a.$transaction(async (tx) => tx.leaderLock.create(lease("never"))).then(() => "committed", (error: Error) => error.message);
+      expect(failed).toMatch(/transaction/i);
+      expect(events).toEqual(["a asks", "a holds", "a gives back"]);
+      expect(queue.state()).toEqual({ holder: null, waiting: 0 });
+      await a.$executeRawUnsafe("ROLLBACK");
+    } finally {
+      await close();
     }
   });
 });

@@ -63,9 +63,12 @@ export function createDb(
     onWrite,
     backgroundCheckpoints = false,
     poolSize,
+    writeLock,
   }: {
     onWrite?: () => void;
     backgroundCheckpoints?: boolean;
+    /** SQLite: a lock shared with the other processes that write the file, taken before each write (lib/cluster/write-lock.ts). */
+    writeLock?: WriteLock;
     /** PostgreSQL: connections in the client's pool (node-postgres's default, 10, when left out). */
     poolSize?: number;
   } = {},
@@ -85,6 +88,7 @@ export function createDb(
     new PrismaBetterSQLite3({ url: `file:${target.filePath}`, timeout: 5000 }),
     // Another thread checkpoints this file (server.mjs's, lib/db-wal-checkpointer.mjs): commits here leave it the work.
     backgroundCheckpoints ? SAFETY_NET_PAGES : DEFAULT_AUTOCHECKPOINT_PAGES,
+    writeLock,
   ));
   return withRawPlans(new SqliteClient({ adapter, transactionOptions: TRANSACTION_OPTIONS }), "sqlite", route);
 }
@@ -122,6 +126,12 @@ function pgPoolConfig(connectionString: string, pgSchema: string) {
     options: `-c search_path="${pgSchema}"`,
   };
 }
+
+/**
+ * A lock shared by the processes that write one SQLite file: resolves once this process holds it, with
+ * the function that gives it back.
+ */
+export type WriteLock = () => Promise<() => void>;
 
 type SqlDriverAdapter = Awaited<ReturnType<SqlDriverAdapterFactory["connect"]>>;
 type SqlTransaction = Awaited<ReturnType<SqlDriverAdapter["startTransaction"]>>;
@@ -289,10 +299,12 @@ class SerializedSqlite implements SqlDriverAdapterFactory {
   readonly adapterName: string;
   readonly #base: PrismaBetterSQLite3;
   readonly #autocheckpointPages: number;
+  readonly #writeLock: WriteLock | undefined;
 
-  constructor(base: PrismaBetterSQLite3, autocheckpointPages: number) {
+  constructor(base: PrismaBetterSQLite3, autocheckpointPages: number, writeLock?: WriteLock) {
     this.#base = base;
     this.#autocheckpointPages = autocheckpointPages;
+    this.#writeLock = writeLock;
     this.adapterName = base.adapterName;
   }
 
@@ -303,14 +315,27 @@ class SerializedSqlite implements SqlDriverAdapterFactory {
       `PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA wal_autocheckpoint = ${this.#autocheckpointPages}; PRAGMA temp_store = MEMORY; PRAGMA optimize = 0x10002;`,
     );
     const lock = new SerialLock();
-    const optimize = setInterval(() => void lock.run(() => inner.executeScript("PRAGMA optimize")).catch(() => {}), OPTIMIZE_EVERY_MS);
+    // The processes' shared write lock, when there is one: taken inside this connection's own lock, so
+    // a process asks for it once at a time, and given back when the write (or transaction) is over.
+    const writeLock = this.#writeLock;
+    const writing = writeLock
+      ? async <T>(fn: () => Promise<T>): Promise<T> => {
+          const giveBack = await writeLock();
+          try {
+            return await fn();
+          } finally {
+            giveBack();
+          }
+        }
+      : <T>(fn: () => Promise<T>) => fn();
+    const optimize = setInterval(() => void lock.run(() => writing(() => inner.executeScript("PRAGMA optimize"))).catch(() => {}), OPTIMIZE_EVERY_MS);
     optimize.unref();
     const adapter: SqlDriverAdapter = {
       provider: inner.provider,
       adapterName: inner.adapterName,
-      queryRaw: (query: SqlQuery) => lock.run(() => inner.queryRaw(query)),
-      executeRaw: (query: SqlQuery) => lock.run(() => inner.executeRaw(query)),
-      executeScript: (script: string) => lock.run(() => inner.executeScript(script)),
+      queryRaw: (query: SqlQuery) => lock.run(() => (mayWrite(query.sql) ? writing(() => inner.queryRaw(query)) : inner.queryRaw(query))),
+      executeRaw: (query: SqlQuery) => lock.run(() => (mayWrite(query.sql) ? writing(() => inner.executeRaw(query)) : inner.executeRaw(query))),
+      executeScript: (script: string) => lock.run(() => writing(() => inner.executeScript(script))),
       getConnectionInfo: inner.getConnectionInfo?.bind(inner),
       dispose: () => {
         clearInterval(optimize);
@@ -322,8 +347,14 @@ class SerializedSqlite implements SqlDriverAdapterFactory {
         // fails (SQLITE_BUSY once another process has held the write lock past the busy timeout), so
         // every later transaction, and behind this lock every query, would wait forever.
         if (isolationLevel && isolationLevel !== "SERIALIZABLE") return inner.startTransaction(isolationLevel); // refused before it locks anything
-        const release = await lock.acquire();
+        const releaseConnection = await lock.acquire();
+        let giveBack = () => {};
+        const release = () => {
+          giveBack();
+          releaseConnection();
+        };
         try {
+          if (writeLock) giveBack = await writeLock();
           // IMMEDIATE, not the adapter's deferred BEGIN: the transaction takes the write lock at once
           // (waiting up to the busy timeout for it). With a deferred BEGIN it would read from a snapshot
           // and ask for the lock at its first write; had another process (the CLI settler, a second

@@ -1,4 +1,5 @@
 import "server-only";
+import { clusterWriteLock } from "@/lib/cluster/write-lock";
 import { env } from "@/lib/env";
 import { createDb, type Db, isPostgresUrl } from "@/lib/db-core";
 import { BACKGROUND_CHECKPOINTS_ENV } from "@/lib/db-wal-settings.mjs";
@@ -18,10 +19,11 @@ const globalCache = globalThis as typeof globalThis & { __hubDb?: DbCache; __hub
 export function getDb(): Db {
   // Each statement that may write marks the request it serves (the route wrapper's read cache).
   // Under server.mjs a thread checkpoints this SQLite database's WAL, so commits do not (server.mjs names
-  // the database URL it resolved as lib/env.ts does; not an operator's setting).
+  // the database URL it resolved as lib/env.ts does; not an operator's setting). A worker of several
+  // takes its turn at the SQLite file's write lock from the cluster's primary (lib/cluster/write-lock.ts).
   return cachedClient("__hubDb", requestClientOptions);
 }
-const requestClientOptions = (url: string) => ({ onWrite: noteWrite, backgroundCheckpoints: process.env[BACKGROUND_CHECKPOINTS_ENV] === url });
+const requestClientOptions = (url: string) => ({ onWrite: noteWrite, backgroundCheckpoints: process.env[BACKGROUND_CHECKPOINTS_ENV] === url, writeLock: clusterWriteLock() });
 
 /** The client kept in `slot` for env.DATABASE_URL, created with `options` when there is none for that URL. */
 function cachedClient(slot: "__hubDb" | "__hubBackgroundDb", options: (url: string) => Parameters<typeof createDb>[1]): Db {

@@ -3,13 +3,16 @@
 // workers' meeting point (docs/workers.md):
 // - `broadcast`: a worker's message relayed to every other worker (a write dropped the kept read answers);
 // - `ask` "rate-limit:hit": the fixed-window rate-limit counters every worker shares;
-// - `ask` "gather:<topic>": every other worker's answer to <topic>, collected for the asker (/metrics).
+// - `ask` "gather:<topic>": every other worker's answer to <topic>, collected for the asker (/metrics);
+// - `ask` "sqlite-write:acquire" and `tell` "sqlite-write:release": the workers' SQLite write lock, taken
+//   in turn here instead of through SQLite's busy timeout (lib/cluster/write-lock.ts).
 // It loads no Next and no database client: it does not serve, and a singleton job (the settler, the deposit
 // index, the webhook worker) runs in whichever worker holds its database lease. (On SQLite server.mjs
 // gives this process the WAL checkpointer's thread, lib/db-wal-checkpointer.mjs.)
 // The worker side is lib/cluster/worker-bus.ts.
 import cluster from "node:cluster";
 import { createFixedWindows } from "../rate-limit/fixed-windows.mjs";
+import { createLockQueue } from "./lock-queue.mjs";
 
 /** The messages of both sides carry this tag; anything else on the channel (Node's own) is not ours. */
 export const BUS_TAG = "paid-content-hub.bus";
@@ -26,6 +29,7 @@ const RESTART_BACKOFF_MS = 1_000;
  */
 export function runPrimary({ count, log, stopTimeoutMs, onListening }) {
   const windows = createFixedWindows();
+  const sqliteWrite = createLockQueue();
   const started = new Map(); // worker id -> start time
   const slots = new Map(); // worker id -> its slot (1..count), reused by the worker that replaces it
   const listening = new Set();
@@ -53,6 +57,8 @@ export function runPrimary({ count, log, stopTimeoutMs, onListening }) {
 
   cluster.on("exit", (worker, code, signal) => {
     listening.delete(worker.id);
+    // A worker that died holding the write lock (or waiting for it) lets it go.
+    sqliteWrite.drop(worker.id);
     const slot = slots.get(worker.id);
     const lived = Date.now() - (started.get(worker.id) ?? 0);
     started.delete(worker.id);
@@ -89,9 +95,11 @@ export function runPrimary({ count, log, stopTimeoutMs, onListening }) {
     if (msg.kind === "ask") {
       const answer = (value) => from.isConnected() && from.send({ tag: BUS_TAG, kind: "answer", id: msg.id, value });
       if (msg.topic === "rate-limit:hit") return answer(windows.hit(String(msg.data.key), Number(msg.data.windowMs)));
+      if (msg.topic === "sqlite-write:acquire") return sqliteWrite.acquire(from.id, String(msg.data?.ticket), () => answer(true));
       if (typeof msg.topic === "string" && msg.topic.startsWith("gather:")) return void gather(from, msg.topic.slice(7), msg.data).then(answer);
       return answer(undefined);
     }
+    if (msg.kind === "tell" && msg.topic === "sqlite-write:release") return sqliteWrite.release(from.id, String(msg.data?.ticket));
     if (msg.kind === "gathered") pending.get(msg.id)?.(msg.value);
   }
 

@@ -9,7 +9,7 @@ import { processState } from "@/lib/process-state";
 const BUS_TAG = "paid-content-hub.bus";
 const ASK_TIMEOUT_MS = 3_000;
 
-type Message = { tag: typeof BUS_TAG; kind: "broadcast" | "ask" | "answer" | "gather" | "gathered"; id?: string; topic?: string; data?: unknown; value?: unknown };
+type Message = { tag: typeof BUS_TAG; kind: "broadcast" | "ask" | "tell" | "answer" | "gather" | "gathered"; id?: string; topic?: string; data?: unknown; value?: unknown };
 type Bus = {
   listeners: Map<string, Array<(data: unknown) => void>>;
   gatherers: Map<string, (data: unknown) => Promise<unknown> | unknown>;
@@ -42,15 +42,18 @@ export function onBroadcast(topic: string, fn: (data: unknown) => void): void {
   b.listeners.set(topic, [...(b.listeners.get(topic) ?? []), fn]);
 }
 
-/** Asks the primary (a shared rate-limit counter); rejects after ASK_TIMEOUT_MS without an answer. */
-export function ask<T>(topic: string, data?: unknown): Promise<T> {
+/**
+ * Asks the primary (a shared rate-limit counter, the write lock); rejects after `timeoutMs` without an
+ * answer (an answer that comes later is dropped).
+ */
+export function ask<T>(topic: string, data?: unknown, timeoutMs = ASK_TIMEOUT_MS): Promise<T> {
   const b = bus();
   const id = `${process.pid}:${++b.next}`;
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
       b.waiting.delete(id);
-      reject(new Error(`the cluster primary did not answer ${topic} within ${ASK_TIMEOUT_MS} ms`));
-    }, ASK_TIMEOUT_MS);
+      reject(new Error(`the cluster primary did not answer ${topic} within ${timeoutMs} ms`));
+    }, timeoutMs);
     b.waiting.set(id, (value) => {
       clearTimeout(timer);
       b.waiting.delete(id);
@@ -58,6 +61,13 @@ export function ask<T>(topic: string, data?: unknown): Promise<T> {
     });
     send({ tag: BUS_TAG, kind: "ask", id, topic, data });
   });
+}
+
+/** Tells the primary `topic` (fire and forget, no answer: a lock given back). */
+export function tell(topic: string, data?: unknown): void {
+  if (!inCluster()) return;
+  bus();
+  send({ tag: BUS_TAG, kind: "tell", topic, data });
 }
 
 /** Every other worker's answer to `topic` (their `onGather` handler), collected by the primary. */

@@ -33,6 +33,8 @@ function create() {
     readCache: new Counter({ name: "hub_read_cache_total", help: "Cacheable public reads (route cache: true), by how they were answered: hit (kept answer), shared (a computation under way), miss (computed)", labelNames: ["result"], registers }),
     turnWaits: new Counter({ name: "hub_turn_waits_total", help: "Requests that waited for a later turn of the event loop (HUB_TURN_BUDGET_MS) before they started", registers }),
     inFlightRequests: new Gauge({ name: "hub_in_flight_requests", help: "Requests being served by this instance", registers }),
+    sqliteWriteLockWait: new Histogram({ name: "hub_sqlite_write_lock_wait_seconds", help: "How long this worker waited for its turn at the SQLite write lock the workers share (HUB_WORKERS > 1 on SQLite), by outcome: granted, timed_out (went on without it)", labelNames: ["outcome"], buckets: [0.0005, 0.001, 0.0025, ...seconds], registers }),
+    sqliteWriteLockHeld: new Histogram({ name: "hub_sqlite_write_lock_held_seconds", help: "How long this worker held the SQLite write lock the workers share, from its turn to its commit (HUB_WORKERS > 1 on SQLite)", buckets: [0.0005, 0.001, 0.0025, ...seconds], registers }),
     workers: new Gauge({ name: "hub_workers", help: "Worker processes whose metrics this answer adds up (HUB_WORKERS; a worker that did not answer within 2 s is missing)", registers }),
   };
 }
