@@ -327,6 +327,14 @@ describe("kept prepared statements (SQLite)", () => {
       // A write without result rows through the reading path, as Prisma sends some.
       expect((await adapter.queryRaw(q('UPDATE "T" SET "name" = ? WHERE "id" = ?', "TWO", 2))).rows).toEqual([]);
       expect((await adapter.queryRaw(q(select, 2))).rows[0]?.[0]).toBe("TWO");
+      // Each kept statement answers its own result columns, read once (the first call's, on every later call).
+      const both = 'SELECT "id", "name" FROM "T" WHERE "id" = ?';
+      for (const id of [1, 3]) {
+        const result = await adapter.queryRaw(q(both, id));
+        expect(result.columnNames).toEqual(["id", "name"]);
+        expect(result.rows).toEqual([[String(id), id === 1 ? "one" : "three"]]); // INTEGER, declared: a 64-bit integer, as text
+      }
+      expect((await adapter.queryRaw(q(select, 3))).columnNames).toEqual(["name"]);
       expect(prepared.filter((s) => s === insert)).toHaveLength(1);
       expect(prepared.filter((s) => s === select)).toHaveLength(1);
     } finally {

@@ -207,12 +207,16 @@ type SqliteStatement = {
   all(params: unknown[]): unknown[];
 };
 
+/** A kept statement and its result columns, read once (they are fixed while the statement is prepared). */
+type KeptStatement = { statement: SqliteStatement; columns: unknown[] | null };
+
 /** The adapter's statement after `bind(args)`: what it calls next, with the arguments of this call only. */
-function boundStatement(statement: SqliteStatement, args: unknown[]) {
+function boundStatement(kept: KeptStatement, args: unknown[]) {
+  const { statement } = kept;
   return {
     reader: statement.reader,
     run: () => statement.run(args),
-    columns: () => statement.columns(),
+    columns: () => (kept.columns ??= statement.columns()),
     raw: () => ({ all: () => statement.raw(true).all(args) }),
   };
 }
@@ -224,18 +228,21 @@ function boundStatement(statement: SqliteStatement, args: unknown[]) {
  * the prepared statements of the connection by their SQL text and binds each call's arguments when
  * it runs instead (better-sqlite3's `bind` is once per statement for good), so a statement the hub
  * sends again, Prisma's or our own raw SQL, is parsed once. SQLite re-prepares a kept statement
- * itself when the schema changes. The adapter's `client` is not part of its typed API: when a new
- * version of the adapter no longer has it, statements are prepared per call as before (the unit test
- * `lib/db-core.test.ts` fails then, so the upgrade is noticed).
+ * itself when the schema changes. A read's result columns (names and declared types), which the adapter
+ * asks for on every read, are read once per kept statement too (2.2 % of a paid unlock's thread,
+ * bench/README.md, session 50): a schema changed under a running process would need its restart, as
+ * Prisma's generated client does; migrations run before the hub starts. The adapter's `client` is not
+ * part of its typed API: when a new version of the adapter no longer has it, statements are prepared
+ * per call as before (the unit test `lib/db-core.test.ts` fails then, so the upgrade is noticed).
  */
 export function keepPreparedStatements(adapter: object): boolean {
   const client = sqliteClient(adapter);
   if (typeof client?.prepare !== "function") return false;
   const prepare = client.prepare.bind(client);
-  const kept = lruMemo<SqliteStatement>(KEPT_STATEMENTS);
+  const keptStatements = lruMemo<KeptStatement>(KEPT_STATEMENTS);
   (client as { prepare: unknown }).prepare = (sql: string) => {
-    const statement = kept.get(sql, () => prepare(sql));
-    return { reader: statement.reader, bind: (args: unknown[]) => boundStatement(statement, args), run: () => statement.run([]) };
+    const kept = keptStatements.get(sql, () => ({ statement: prepare(sql), columns: null }));
+    return { reader: kept.statement.reader, bind: (args: unknown[]) => boundStatement(kept, args), run: () => kept.statement.run([]) };
   };
   return true;
 }

@@ -13,14 +13,21 @@ export function lruMemo<V>(max: number) {
     while (kept.size > max) kept.delete(kept.keys().next().value!);
     return value;
   };
+  /** A kept value moved to the most recently used end (the size does not change); undefined when not kept. */
+  const hit = (key: string): V | undefined => {
+    const value = kept.get(key);
+    if (value === undefined && !kept.has(key)) return undefined;
+    kept.delete(key);
+    kept.set(key, value as V);
+    return value;
+  };
   return {
     get(key: string, compute: () => V): V {
-      return kept.has(key) ? keep(key, kept.get(key)!) : keep(key, compute());
+      const value = hit(key);
+      return value !== undefined || kept.has(key) ? (value as V) : keep(key, compute());
     },
     /** The kept value (now the most recently used), or undefined. */
-    peek(key: string): V | undefined {
-      return kept.has(key) ? keep(key, kept.get(key)!) : undefined;
-    },
+    peek: hit,
     set: (key: string, value: V): void => void keep(key, value),
     delete: (key: string) => kept.delete(key),
     clear: () => kept.clear(),
