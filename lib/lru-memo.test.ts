@@ -27,4 +27,15 @@ describe("lruMemo", () => {
     memo.clear();
     expect(memo.size).toBe(0);
   });
+
+  it("keeps recency from half full on: a value used since outlives those that were not", () => {
+    const memo = lruMemo<string>(8);
+    for (const k of ["a", "b", "c", "d"]) memo.set(k, k);
+    expect(memo.peek("a")).toBe("a"); // half full: a plain lookup
+    memo.set("e", "e");
+    expect(memo.peek("a")).toBe("a"); // past half: "a" is now the most recently used
+    for (const k of ["f", "g", "h", "i", "j"]) memo.set(k, k);
+    expect(memo.size).toBe(8);
+    expect(["a", "b", "c", "d"].map((k) => memo.peek(k))).toEqual(["a", undefined, undefined, "d"]);
+  });
 });
