@@ -1,6 +1,7 @@
 import { ask, inCluster, tell } from "@/lib/cluster/worker-bus";
 import type { WriteLock } from "@/lib/db-core";
 import { metrics } from "@/lib/metrics/metrics";
+import { processState } from "@/lib/process-state";
 
 /**
  * The workers' SQLite write lock (HUB_WORKERS > 1 on SQLite; docs/workers.md), held by the cluster
@@ -22,7 +23,9 @@ import { metrics } from "@/lib/metrics/metrics";
  */
 const WAIT_MS = 5_000;
 
-let tickets = 0;
+// One count per process, whichever of Next's bundles of this module asks (lib/process-state.ts): a
+// ticket names one acquisition of this worker, and two alike would let one give back the other's turn.
+const tickets = processState("sqlite-write-tickets", () => ({ issued: 0 }));
 
 /** The lock for this process's SQLite connection: undefined outside a cluster (one process needs none). */
 export function clusterWriteLock(): WriteLock | undefined {
@@ -30,7 +33,7 @@ export function clusterWriteLock(): WriteLock | undefined {
 }
 
 async function acquire(): Promise<() => void> {
-  const ticket = `${process.pid}:${++tickets}`;
+  const ticket = `${process.pid}:${++tickets().issued}`;
   const started = performance.now();
   const giveBack = () => tell("sqlite-write:release", { ticket });
   try {
