@@ -1,10 +1,11 @@
 // The edge calling route handlers itself (lib/edge/serve-route.ts), on a real Node HTTP server and client.
 import http from "node:http";
+import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import type { NextRequest } from "next/server";
 import type { EdgePlugs, RouteModuleLoader } from "./plugs";
-import { serveRoute } from "./serve-route";
+import { SMALL_BODY_BYTES, serveRoute } from "./serve-route";
 
 let server: http.Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? (server.close(() => resolve()), server.closeAllConnections()) : resolve())));
@@ -55,6 +56,35 @@ describe("serveRoute", () => {
     expect(res.headers.get("x-route")).toBe("yes");
     expect(await res.json()).toEqual({ ok: true });
     expect(seen).toEqual([{ url: `http://localhost:${port}/hub/sites/s%20one/files/a%2Fb/c?x=1`, method: "POST", header: "v", body: "é".repeat(70_000), params: { websiteId: "s one", path: ["a/b", "c"] } }]);
+  });
+
+  it("hands a small declared body to the handler whole, and an empty or chunked one as it comes", async () => {
+    const seen: string[] = [];
+    const origin = await start(plugsWith([["/x", { POST: async (req: NextRequest) => (seen.push(await req.text()), Response.json({ ok: true })) }]]));
+    const json = JSON.stringify({ wallet: "0xé", n: 1 });
+    for (const body of [json, "", "a".repeat(SMALL_BODY_BYTES), "b".repeat(SMALL_BODY_BYTES + 1)]) {
+      expect((await fetch(`${origin}/x`, { method: "POST", body })).status).toBe(200);
+    }
+    // No Content-Length: a chunked body streams to the handler.
+    const chunked = new ReadableStream<Uint8Array>({ start(c) { c.enqueue(new TextEncoder().encode("one,")); c.enqueue(new TextEncoder().encode("two")); c.close(); } });
+    expect((await fetch(`${origin}/x`, { method: "POST", body: chunked, duplex: "half" } as RequestInit)).status).toBe(200);
+    expect(seen).toEqual([json, "", "a".repeat(SMALL_BODY_BYTES), "b".repeat(SMALL_BODY_BYTES + 1), "one,two"]);
+  });
+
+  it("never calls the handler for a client that leaves before its small body is in", async () => {
+    let called = false;
+    const origin = await start(plugsWith([["/x", { POST: () => ((called = true), new Response("")) }]]));
+    const { port } = new URL(origin);
+    const socket = net.connect(Number(port), "127.0.0.1");
+    await new Promise((r) => socket.once("connect", r));
+    socket.write("POST /x HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nhalf of it");
+    await new Promise((r) => setTimeout(r, 100));
+    socket.destroy();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(called).toBe(false);
+    // The server is still answering.
+    expect((await fetch(`${origin}/x`, { method: "POST", body: "x" })).status).toBe(200);
+    expect(called).toBe(true);
   });
 
   it("says https when a proxy in front says so", async () => {

@@ -19,11 +19,11 @@ const tables = new WeakMap<EdgePlugs["apiHandlers"], (pathname: string) => Match
  * without Next's router and route runtime in between: they cost more than the whole answer of a cheap
  * route (bench/README.md, "Issue 38, session 43"). What reaches the handler is what Next gives it: a
  * NextRequest for http(s)://localhost:<port><path> (https when X-Forwarded-Proto says so), the request's
- * headers and streamed body, and the path's decoded params. Its Response is written as Next writes one
- * (send-response.js): Content-Length, Content-Encoding and Transfer-Encoding dropped; a header the edge
- * set already wins, except Set-Cookie, WWW-Authenticate, Proxy-Authenticate and Vary, which add; no
- * body for HEAD, which a GET handler answers; the body streamed with backpressure, and cancelled when
- * the client goes away.
+ * headers and body (a small one read whole first, a larger one streamed), and the path's decoded params.
+ * Its Response is written as Next writes one (send-response.js): Content-Length, Content-Encoding and
+ * Transfer-Encoding dropped; a header the edge set already wins, except Set-Cookie, WWW-Authenticate,
+ * Proxy-Authenticate and Vary, which add; no body for HEAD, which a GET handler answers; the body
+ * streamed with backpressure, and cancelled when the client goes away.
  *
  * Returns false (Next serves the request) when no handler is plugged in, the path is not canonical (a
  * trailing or doubled slash: Next redirects it), no route matches, or the route has no such method.
@@ -70,7 +70,20 @@ function paramsOf(template: string[], segs: string[]): Params {
 }
 
 async function answer(req: IncomingMessage, res: ServerResponse, handler: Handler, params: Params): Promise<true> {
-  const response = await handler(toRouteRequest(req), { params: Promise.resolve(params) });
+  let body: Buffer | IncomingMessage | null = null;
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    const declared = smallDeclaredLength(req);
+    if (declared === null) body = req;
+    else {
+      body = await readSmallBody(req, declared);
+      // The client went away before its body was in: no one is left to answer.
+      if (body === null) {
+        res.destroy();
+        return true;
+      }
+    }
+  }
+  const response = await handler(toRouteRequest(req, body), { params: Promise.resolve(params) });
   response.headers.forEach((value, name) => {
     if (DROPPED.has(name) || name === "set-cookie") return;
     if (REPEATABLE.has(name) || res.getHeader(name) === undefined) res.appendHeader(name, value);
@@ -82,15 +95,52 @@ async function answer(req: IncomingMessage, res: ServerResponse, handler: Handle
   return true;
 }
 
+/**
+ * A body of at most this many bytes, declared by Content-Length, is read whole before the handler runs
+ * and handed to it as bytes: the web stream undici otherwise wraps around the Node stream cost a small
+ * JSON POST (a payment, a 402's request) about twice what its Request costs with the bytes in
+ * (bench/README.md, "Issue 38, session 51"). Larger or chunked bodies (uploads) stream as they come.
+ */
+export const SMALL_BODY_BYTES = 64 * 1024;
+
+/** The Content-Length of a body small enough to read whole, or null (none declared, chunked, or larger). */
+function smallDeclaredLength(req: IncomingMessage): number | null {
+  const length = req.headers["content-length"];
+  if (length === undefined || req.headers["transfer-encoding"] !== undefined || !/^\d{1,5}$/.test(length)) return null;
+  const n = Number(length);
+  return n <= SMALL_BODY_BYTES ? n : null;
+}
+
+/** Reads a body Node's parser frames by its Content-Length; null when the client goes away first. */
+function readSmallBody(req: IncomingMessage, length: number): Promise<Buffer | null> {
+  if (length === 0 || req.readableEnded) return Promise.resolve(Buffer.alloc(0));
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    const finish = (body: Buffer | null) => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("close", onClose);
+      req.off("error", onClose);
+      resolve(body);
+    };
+    const onData = (chunk: Buffer) => void chunks.push(chunk);
+    const onEnd = () => finish(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    const onClose = () => finish(null);
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("close", onClose);
+    req.on("error", onClose);
+  });
+}
+
 /** The request a route handler gets, as Next makes it for the server it was given (server.mjs: localhost and the port). */
-function toRouteRequest(req: IncomingMessage): NextRequest {
+function toRouteRequest(req: IncomingMessage, body: Buffer | IncomingMessage | null): NextRequest {
   const proto = req.headers["x-forwarded-proto"]?.includes("https") ? "https" : "http";
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
-  const body = req.method === "GET" || req.method === "HEAD" ? null : (req as unknown as ReadableStream<Uint8Array>);
   const init = { method: req.method, headers, body, duplex: "half" };
   return new NextRequest(`${proto}://localhost:${req.socket.localPort}${req.url}`, init as ConstructorParameters<typeof NextRequest>[1]);
 }
