@@ -119,9 +119,9 @@ await runBenchmark(async () => {
   let paidAnswers = 0;
   let plainAnswers = 0;
   for (let round = 1; round <= opts.rounds; round++) {
-    if (targets.has("floor")) runs.floor.push(await load({ url: `${hub.url}/hub/widget.js`, pid: hub.serverPid, ...timing }));
+    if (targets.has("floor")) runs.floor.push(await load({ url: `${hub.url}/hub/widget.js`, pid: hub.serverPid, cpuPids: hub.serverPids, ...timing }));
     if (bareNext) runs.next.push(await load({ url: `${bareNext.url}/empty`, pid: bareNext.pid, ...timing }));
-    if (targets.has("challenge")) runs.challenge.push(await loadExpecting({ url: `${hub.url}/hub/pay`, expect: "402", pid: hub.serverPid, ...timing }));
+    if (targets.has("challenge")) runs.challenge.push(await loadExpecting({ url: `${hub.url}/hub/pay`, expect: "402", pid: hub.serverPid, cpuPids: hub.serverPids, ...timing }));
     if (targets.has("bare")) {
       const bare = await startBare();
       try {
@@ -133,7 +133,7 @@ await runBenchmark(async () => {
     const latest = (name) => (runs[name].length ? fmt.int(runs[name].at(-1).reqPerSec) : "–");
     if (targets.has("plain")) {
       const before = await gatewayBooks(hub.databaseUrl, "eip3009");
-      const run = await loadExpecting({ url: hub.url, expect: "200", pid: hub.serverPid, warm: paying(warmCount, plainSignatures), run: paying(payments, plainSignatures), ...timing });
+      const run = await loadExpecting({ url: hub.url, expect: "200", pid: hub.serverPid, cpuPids: hub.serverPids, warm: paying(warmCount, plainSignatures), run: paying(payments, plainSignatures), ...timing });
       runs.plain.push(run);
       const after = await settledGatewayBooks(hub.databaseUrl, { rail: "eip3009" });
       plainAnswers += run.good;
@@ -145,7 +145,7 @@ await runBenchmark(async () => {
       continue;
     }
     const before = await gatewayBooks(hub.databaseUrl);
-    const paid = await loadExpecting({ url: hub.url, expect: "200", pid: hub.serverPid, warm: paying(warmCount), run: paying(payments), ...timing });
+    const paid = await loadExpecting({ url: hub.url, expect: "200", pid: hub.serverPid, cpuPids: hub.serverPids, warm: paying(warmCount), run: paying(payments), ...timing });
     runs.paid.push(paid);
     const after = await settledGatewayBooks(hub.databaseUrl);
     const answered = paid.good + paid.warmGood;
@@ -173,8 +173,11 @@ await runBenchmark(async () => {
   const ratio = (a, b) => `req/s ${fmt.ratio(a.reqPerSec / b.reqPerSec)}, p50 ${fmt.ratio(a.p50 / Math.max(b.p50, 1))}, p99 ${fmt.ratio(a.p99 / Math.max(b.p99, 1))}`;
   console.log("");
   if (targets.has("challenge") && targets.has("bare")) console.log(`challenge, hub ÷ bare: ${ratio(rows.challenge, rows.bare)}`);
-  if (targets.has("challenge") && targets.has("floor")) console.log(`challenge ÷ floor: req/s ${fmt.ratio(rows.challenge.reqPerSec / rows.floor.reqPerSec)}`);
-  if (targets.has("paid") && targets.has("floor")) console.log(`paid unlock ÷ floor: req/s ${fmt.ratio(rows.paid.reqPerSec / rows.floor.reqPerSec)} (issue 21 target: >= 0.5x with p99 <= 50 ms; p99 here ${fmt.ms(rows.paid.p99)})`);
+  // By CPU: the floor's CPU per request over the target's, what the ratio of req/s would be if the hub's
+  // processes had the cores to themselves (the load generator takes part of them here).
+  const byCpu = (row) => `, by CPU ${fmt.ratio(rows.floor.cpuUsPerReq / row.cpuUsPerReq)}`;
+  if (targets.has("challenge") && targets.has("floor")) console.log(`challenge ÷ floor: req/s ${fmt.ratio(rows.challenge.reqPerSec / rows.floor.reqPerSec)}${byCpu(rows.challenge)}`);
+  if (targets.has("paid") && targets.has("floor")) console.log(`paid unlock ÷ floor: req/s ${fmt.ratio(rows.paid.reqPerSec / rows.floor.reqPerSec)}${byCpu(rows.paid)} (issue 38 target: >= 0.5x with p99 <= 50 ms; p99 here ${fmt.ms(rows.paid.p99)})`);
   if (bareNext) {
     const measured = ["floor", "challenge", "paid"].filter((name) => targets.has(name));
     console.log(`÷ Next's floor (an empty route handler of a bare Next app): ${measured.map((name) => `${name} ${fmt.ratio(rows[name].reqPerSec / rows.next.reqPerSec)}`).join(", ")}`);

@@ -29,7 +29,7 @@ import { encodePaymentSignatureHeader, decodePaymentRequiredHeader } from "@x402
 import { createPublicClient, createWalletClient, http as viemHttp, parseAbi, toHex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { fundWallets } from "../scripts/lib/deploy.mjs";
-import { benchOptions, ensureBuild, fmt, machineLine, printTable, readProc, rssMb, runBenchmark, sqlRows, startHub } from "./lib/harness.mjs";
+import { benchOptions, CLK_TCK, cpuTicks, ensureBuild, fmt, machineLine, printTable, rssMb, runBenchmark, sqlRows, startHub } from "./lib/harness.mjs";
 
 const CONTENT = { contentId: "liner-notes" }; // seeded, 0.01 USDC
 const PAY_BODY = JSON.stringify(CONTENT);
@@ -38,7 +38,6 @@ const PAYERS = 24; // Gateway payers, taken in turn (each payment locks its paye
 const MIX = { read: 40, challenge: 20, paid: 10, page: 15, event: 15 };
 const READS = ["/hub/explore/content?limit=20", "/hub/ledger?limit=20", "/hub/stats", "/.well-known/x402", "/hub/explore/content?sort=best-sellers&limit=20"];
 const pctText = (n) => (n === undefined ? "–" : `${Math.round(n * 100)} %`);
-const USER_HZ = 100; // clock ticks per second on Linux
 const pct = (list, q) => {
   if (!list.length) return undefined;
   const sorted = [...list].sort((a, b) => a - b);
@@ -190,7 +189,7 @@ await runBenchmark(async () => {
         const cpu0 = hubCpuTicks(hub);
         const t0 = performance.now();
         const drainedAfter = await openLoop({ rate: stepRate, until: t0 + stepS * 1000, one, onAnswer: (t, r) => answers.push(r) });
-        const hubCpu = (hubCpuTicks(hub) - cpu0) / USER_HZ / ((performance.now() - t0) / 1000) / hub.workers;
+        const hubCpu = (hubCpuTicks(hub) - cpu0) / CLK_TCK / ((performance.now() - t0) / 1000) / hub.workers;
         const errors = answers.filter(bad).length;
         const p99 = pct(answers.map((r) => r.ms), 0.99);
         first ??= p99;
@@ -423,22 +422,11 @@ async function openLoop({ rate, until, one, onAnswer }) {
   return Math.max(0, performance.now() - until);
 }
 
-/**
- * CPU ticks (user + system) the hub's processes used: each one's stat's 14th and 15th fields, counted
- * after the last ")" (the command name may hold spaces).
- */
+/** CPU ticks the hub's processes used (cpuTicks, bench/lib/harness.mjs; the chain's too: anvil). */
 function hubCpuTicks(hub) {
   return cpuTicks(hub.serverPids);
 }
 
-/** The same for any processes (the chain's: anvil). */
-function cpuTicks(pids) {
-  return pids.reduce((n, pid) => {
-    const text = readProc(pid, "stat");
-    const f = text?.slice(text.lastIndexOf(")") + 2).split(" ");
-    return n + (f ? Number(f[11]) + Number(f[12]) : 0);
-  }, 0);
-}
 
 /**
  * Samples every 5 s while the soak runs and sums up per minute: the hub's event-loop delay (prom-client
@@ -519,8 +507,8 @@ function soakDiagnostics({ hub, db, minuteOf, minutes }) {
         // The settler's steps, in seconds a pass (hub_settlement_step_duration_seconds): what a longer pass spends longer on.
         const settlerPasses = m.passes.settler?.count ?? 0;
         m.steps = settlerPasses > 0 ? STEPS.filter((s) => m.steps[s]).map((s) => `${s} ${(m.steps[s] / settlerPasses).toFixed(2)}`).join(", ") || "–" : "–";
-        m.hubCpu = m.span ? m.hubTicks / USER_HZ / m.span : undefined;
-        m.chainCpu = m.span && chainPids.length ? m.chainTicks / USER_HZ / m.span : undefined;
+        m.hubCpu = m.span ? m.hubTicks / CLK_TCK / m.span : undefined;
+        m.chainCpu = m.span && chainPids.length ? m.chainTicks / CLK_TCK / m.span : undefined;
         m.benchCpu = m.span ? m.benchUs / 1e6 / m.span : undefined;
         m.steal = m.total ? m.steal / m.total : undefined;
         m.passes = Object.entries(m.passes)

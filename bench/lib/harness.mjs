@@ -401,6 +401,21 @@ export function findServerPid(launcherPid) {
   return tree.reduce((best, pid) => ((rssMb(pid) ?? 0) > (rssMb(best) ?? 0) ? pid : best), launcherPid);
 }
 
+/**
+ * CPU ticks (user + system, of CLK_TCK a second) the processes used so far: each one's stat's 14th and
+ * 15th fields, counted after the last ")" (the command name may hold spaces). A process gone counts 0.
+ */
+export function cpuTicks(pids) {
+  return pids.reduce((n, pid) => {
+    const text = readProc(pid, "stat");
+    const f = text?.slice(text.lastIndexOf(")") + 2).split(" ");
+    return n + (f ? Number(f[11]) + Number(f[12]) : 0);
+  }, 0);
+}
+
+/** Linux's clock ticks a second for /proc's CPU times (USER_HZ: 100 on every architecture Node runs on). */
+export const CLK_TCK = 100;
+
 /** Resident set size of pid in MB (VmRSS from /proc/<pid>/status), or undefined where unreadable. */
 export function rssMb(pid) {
   const m = readProc(pid, "status")?.match(/^VmRSS:\s+(\d+)\s+kB/m);
@@ -501,16 +516,19 @@ function cannon(opts) {
 /**
  * Loads `url` with autocannon: `warmup` seconds not recorded, then `duration` seconds with
  * `connections` keep-alive connections, capped at maxRequests. Only 127.0.0.1 is accepted.
- * With pid, samples that process's RSS before, during (peak) and after the recorded run.
+ * With pid, samples that process's RSS before, during (peak) and after the recorded run, and counts the
+ * CPU time the server used in it (of `cpuPids`, default [pid]: every process of a server with workers)
+ * per request answered: a cost the load generator, which shares the machine, moves much less than req/s.
  * `warm` and `run`: autocannon options for the warm-up and for the recorded run on top of the
  * others, e.g. `requests` whose setupRequest gives every request its own payment, and
  * `maxOverallRequests` for as many as were prepared (the run stops when they are used up).
  * `afterWarmup`: awaited between the warm-up and the recorded run, e.g. until the server has finished
  * the requests the warm-up left in flight (autocannon drops them; a slow server still works on them).
  * @returns {Promise<{ reqPerSec: number, p50: number, p99: number, errors: number, timeouts: number,
- *   non2xx: number, requests: number, good: number, warmGood: number, warmErrors: number, rssBefore?: number, rssPeak?: number, rssAfter?: number }>}
+ *   non2xx: number, requests: number, good: number, warmGood: number, warmErrors: number, rssBefore?: number, rssPeak?: number, rssAfter?: number,
+ *   cpuUsPerReq?: number }>}
  */
-export async function load({ url, paths, duration, connections, warmup = 0, maxRequests = MAX_REQUESTS, pid, method = "GET", headers, body, expect, warm = {}, run = {}, afterWarmup }) {
+export async function load({ url, paths, duration, connections, warmup = 0, maxRequests = MAX_REQUESTS, pid, cpuPids = pid ? [pid] : [], method = "GET", headers, body, expect, warm = {}, run = {}, afterWarmup }) {
   const u = new URL(url);
   if (u.hostname !== "127.0.0.1") throw new Error(`benchmarks only target 127.0.0.1, not ${u.hostname}`);
   const base = { url, method, headers, body, connections, maxOverallRequests: Math.max(maxRequests, connections), timeout: 10 };
@@ -522,7 +540,9 @@ export async function load({ url, paths, duration, connections, warmup = 0, maxR
   if (afterWarmup) await afterWarmup();
   const rssBefore = pid ? rssMb(pid) : undefined;
   const sampler = pid ? sampleRss(pid) : undefined;
+  const ticksBefore = cpuTicks(cpuPids);
   const r = await cannon({ ...base, ...run, duration });
+  const ticks = cpuTicks(cpuPids) - ticksBefore;
   const rssPeak = sampler?.stop();
   const rssAfter = pid ? rssMb(pid) : undefined;
   return {
@@ -542,6 +562,7 @@ export async function load({ url, paths, duration, connections, warmup = 0, maxR
     rssBefore,
     rssPeak,
     rssAfter,
+    cpuUsPerReq: cpuPids.length && r.requests.total ? (ticks / CLK_TCK / r.requests.total) * 1e6 : undefined,
   };
 }
 
@@ -571,6 +592,7 @@ export function combineRounds(runs) {
     rssBefore: runs[0].rssBefore,
     rssPeak: runs.some((r) => r.rssPeak !== undefined) ? Math.max(...runs.map((r) => r.rssPeak ?? 0)) : undefined,
     rssAfter: runs.at(-1).rssAfter,
+    cpuUsPerReq: runs.every((r) => r.cpuUsPerReq !== undefined) ? median(runs.map((r) => r.cpuUsPerReq)) : undefined,
   };
 }
 
@@ -598,6 +620,7 @@ export function loadColumns() {
     { title: "req/s range", value: (r) => (r.reqPerSecMin === undefined ? "–" : `${fmt.int(r.reqPerSecMin)}–${fmt.int(r.reqPerSecMax)}`) },
     { title: "p50", value: (r) => fmt.ms(r.p50) },
     { title: "p99", value: (r) => fmt.ms(r.p99) },
+    { title: "CPU/req", value: (r) => (r.cpuUsPerReq === undefined ? "–" : `${fmt.int(r.cpuUsPerReq)} µs`) },
     { title: "requests", value: (r) => fmt.int(r.requests) },
     { title: "errors", value: (r) => fmt.int(r.errors) },
     { title: "non-2xx", value: (r) => fmt.int(r.non2xx) },
