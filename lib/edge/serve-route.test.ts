@@ -4,6 +4,7 @@ import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import type { NextRequest } from "next/server";
+import type { HandlerContext } from "@/lib/http/plain-answer";
 import type { EdgePlugs, RouteModuleLoader } from "./plugs";
 import { SMALL_BODY_BYTES, serveRoute } from "./serve-route";
 
@@ -117,6 +118,30 @@ describe("serveRoute", () => {
     expect(res.headers.get("content-length")).toBeNull();
     expect(res.headers.get("x-own")).toBe("1");
     expect(res.headers.getSetCookie()).toEqual(["a=1; Path=/", "b=2, with a comma; Path=/"]);
+  });
+
+  it("writes an answer given as text by the same header rules, with its Content-Length, and HEAD without the body", async () => {
+    const text = JSON.stringify({ challenge: "é".repeat(3000) });
+    const plain = (_req: NextRequest, ctx: HandlerContext) =>
+      ctx.answerPlain!({ status: 402, headers: { "PAYMENT-REQUIRED": "abc", "x-frame-options": "SAMEORIGIN", Vary: "Accept", "content-length": "1", "content-type": "application/json" }, text });
+    const origin = await start(plugsWith([["/x", { GET: plain, POST: plain }]]), (res) => {
+      res.setHeader("x-frame-options", "DENY");
+      res.setHeader("vary", "Origin");
+    });
+    for (const method of ["GET", "POST"]) {
+      const res = await fetch(`${origin}/x`, { method, body: method === "POST" ? "{}" : undefined });
+      expect(res.status).toBe(402);
+      expect(res.headers.get("payment-required")).toBe("abc");
+      expect(res.headers.get("x-frame-options")).toBe("DENY");
+      expect(res.headers.get("vary")).toBe("Origin, Accept");
+      expect(res.headers.get("content-type")).toBe("application/json");
+      expect(res.headers.get("content-length")).toBe(String(Buffer.byteLength(text)));
+      expect(await res.text()).toBe(text);
+    }
+    const head = await fetch(`${origin}/x`, { method: "HEAD" });
+    expect(head.status).toBe(402);
+    expect(head.headers.get("content-length")).toBe(String(Buffer.byteLength(text)));
+    expect(await head.text()).toBe("");
   });
 
   it("answers HEAD with the GET handler's status and headers and no body", async () => {

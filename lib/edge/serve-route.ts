@@ -1,16 +1,20 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { NextRequest } from "next/server";
+import type { HandlerContext, PlainAnswer } from "@/lib/http/plain-answer";
 import { routeMatcher, segments, type MatchedRoute } from "@/lib/http/route-matcher";
 import type { EdgePlugs, RouteModuleLoader } from "./plugs";
 
 type Params = Record<string, string | string[]>;
-type Handler = (req: NextRequest, ctx: { params: Promise<Params> }) => Response | Promise<Response>;
+type Handler = (req: NextRequest, ctx: HandlerContext) => Response | Promise<Response>;
 type Route = { segs: string[]; load: RouteModuleLoader; module?: Record<string, unknown> };
 
 /** Headers Next drops from a route's Response (its send-response.js): a fetched body may have been decoded already. */
 const DROPPED = new Set(["content-length", "content-encoding", "transfer-encoding"]);
 /** Headers a route's Response adds to those the edge set (Next's rule); for any other the edge's own wins. */
 const REPEATABLE = new Set(["set-cookie", "www-authenticate", "proxy-authenticate", "vary"]);
+
+/** What a handler returns when it gave its answer as text (never written: the text is). */
+const ANSWERED_PLAIN = new Response(null, { status: 204 });
 
 const tables = new WeakMap<EdgePlugs["apiHandlers"], (pathname: string) => MatchedRoute<Route> | undefined>();
 
@@ -23,7 +27,9 @@ const tables = new WeakMap<EdgePlugs["apiHandlers"], (pathname: string) => Match
  * Its Response is written as Next writes one (send-response.js): Content-Length, Content-Encoding and
  * Transfer-Encoding dropped; a header the edge set already wins, except Set-Cookie, WWW-Authenticate,
  * Proxy-Authenticate and Vary, which add; no body for HEAD, which a GET handler answers; the body
- * streamed with backpressure, and cancelled when the client goes away.
+ * streamed with backpressure, and cancelled when the client goes away. An answer the route wrapper has
+ * whole as text (a JSON value, an error, a 402) it hands over as text instead (`answerPlain`,
+ * lib/http/plain-answer.ts), and the edge writes it by the same rules with no Response built.
  *
  * Returns false (Next serves the request) when no handler is plugged in, the path is not canonical (a
  * trailing or doubled slash: Next redirects it), no route matches, or the route has no such method.
@@ -76,7 +82,13 @@ async function answer(req: IncomingMessage, res: ServerResponse, handler: Handle
     res.destroy();
     return true;
   }
-  const response = await handler(toRouteRequest(req, body), { params: Promise.resolve(params) });
+  let plain: PlainAnswer | undefined;
+  const answerPlain = (answer: PlainAnswer) => ((plain = answer), ANSWERED_PLAIN);
+  const response = await handler(toRouteRequest(req, body), { params: Promise.resolve(params), answerPlain });
+  if (plain && response === ANSWERED_PLAIN) {
+    writePlain(res, plain);
+    return true;
+  }
   response.headers.forEach((value, name) => {
     if (DROPPED.has(name) || name === "set-cookie") return;
     if (REPEATABLE.has(name) || res.getHeader(name) === undefined) res.appendHeader(name, value);
@@ -86,6 +98,22 @@ async function answer(req: IncomingMessage, res: ServerResponse, handler: Handle
   await sendBody(req.method === "HEAD" ? null : response.body, res);
   if (req.method === "HEAD") await response.body?.cancel();
   return true;
+}
+
+/**
+ * An answer the route wrapper had whole as text (lib/http/plain-answer.ts), written as a Response would
+ * be (the same header rules), with no web Response in between, and its Content-Length (a HEAD answer
+ * gets the length without the body).
+ */
+function writePlain(res: ServerResponse, { status, headers, text }: PlainAnswer): void {
+  for (const name in headers) {
+    const key = name.toLowerCase();
+    if (DROPPED.has(key)) continue;
+    if (REPEATABLE.has(key) || res.getHeader(key) === undefined) res.appendHeader(key, headers[name]!);
+  }
+  res.statusCode = status;
+  res.setHeader("content-length", Buffer.byteLength(text));
+  res.end(text);
 }
 
 /**

@@ -1,6 +1,8 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "./errors";
+import { z } from "zod";
+import { ApiError, RenderedFields } from "./errors";
+import type { PlainAnswer } from "./plain-answer";
 import { route, type Scope } from "./route";
 import { assertSameOrigin } from "./same-origin";
 
@@ -29,6 +31,45 @@ describe("route() scopes", () => {
     expect(await ok.json()).toEqual({ host: "blog.test" });
     const missing = await get(new NextRequest("http://hub.test/x"), ctx({ host: "other.test" }));
     expect(missing.status).toBe(404);
+  });
+});
+
+describe("route() answers given as text", () => {
+  /** The same request to the same handler, once as Next calls it and once with the edge's sink. */
+  async function both(handler: ReturnType<typeof route>, init?: RequestInit) {
+    const make = () => new NextRequest("http://hub.test/x", init as ConstructorParameters<typeof NextRequest>[1]);
+    const viaResponse = await handler(make(), ctx({}));
+    let plain: PlainAnswer | undefined;
+    const marker = new Response(null, { status: 204 });
+    const returned = await handler(make(), { ...ctx({}), answerPlain: (answer) => ((plain = answer), marker) });
+    return { viaResponse, plain, returned, marker };
+  }
+  const headersOf = (res: Response) => Object.fromEntries(res.headers);
+  const lower = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+
+  it.each([
+    ["a JSON value", route({}, () => ({ ok: true, n: 1 }))],
+    ["a value with its status", route({ status: 201 }, () => ({ id: "a" }))],
+    ["an error", route({}, () => Promise.reject(new ApiError("not-found", "no such thing")))],
+    ["a refused body", route({ body: z.object({ n: z.number() }) }, () => ({}))],
+    ["a 402 around kept fields", route({}, () => Promise.reject(new ApiError("payment-required", "pay", { "PAYMENT-REQUIRED": "e30=" }, new RenderedFields({ accepts: [1] }, '"accepts":[1]'))))],
+    ["an unexpected failure", route({}, () => Promise.reject(new Error("boom")))],
+  ])("%s: the same status, headers and body either way", async (_, handler) => {
+    const { viaResponse, plain, returned, marker } = await both(handler, { method: "POST", headers: { "content-type": "application/json" }, body: '{"n":"x"}' });
+    expect(returned).toBe(marker);
+    expect(plain).toBeDefined();
+    expect(plain!.status).toBe(viaResponse.status);
+    expect(lower(plain!.headers)).toEqual(headersOf(viaResponse));
+    expect(plain!.text).toBe(await viaResponse.text());
+    expect(headersOf(viaResponse)["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("leaves a handler's own Response as it is, marked nosniff", async () => {
+    const { plain, returned } = await both(route({}, () => new Response("own", { status: 203 })));
+    expect(plain).toBeUndefined();
+    expect(returned.status).toBe(203);
+    expect(await returned.text()).toBe("own");
+    expect(returned.headers.get("x-content-type-options")).toBe("nosniff");
   });
 });
 

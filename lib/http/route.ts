@@ -9,6 +9,7 @@ import { ApiError, toErrorResponse, type ErrorBody } from "./errors";
 import { findIllFormedText } from "./find-ill-formed-text";
 import { BODY_ENCODING_HEADER } from "./internal-headers";
 import type { Operation } from "./operation";
+import { plainResponse, type HandlerContext, type PlainAnswer } from "./plain-answer";
 import { requestMayHaveWritten, requestWroteBeyondCounts } from "@/lib/log/request-context";
 import { cachedRead, invalidateReads, readCacheKey, type WriteScope } from "./read-cache";
 import { readCappedBody } from "./read-capped-body";
@@ -91,10 +92,11 @@ export type RouteContext<B, Q, P, A extends AuthMode> = {
 /** A handler's answer: a Response, or (with a `response` schema) a value of that schema sent as JSON. */
 type Answer<R extends z.ZodType> = [R] extends [z.ZodUndefined] ? unknown : z.input<R> | Response;
 
-type NextCtx = { params: Promise<Record<string, string | string[]>> };
+type NextCtx = HandlerContext;
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const DEFAULT_MAX_BODY = 1024 * 1024;
+const JSON_HEADERS = Object.freeze({ "content-type": "application/json", "x-content-type-options": "nosniff" });
 
 /**
  * The one wrapper every route handler goes through: awaits params, reads the session, parses
@@ -115,6 +117,8 @@ export function route<
   const readsSession = typeof auth === "string" ? auth !== "none" : auth.readsSession;
   if (spec.cache && readsSession) throw new Error("route(): a route that reads a session cannot keep its answers in the read cache (cache: true)");
   return async (req: NextRequest, nextCtx?: NextCtx): Promise<Response> => {
+    // An answer the wrapper writes itself goes to the edge's sink as text when there is one (lib/http/plain-answer.ts).
+    const send = (answer: PlainAnswer) => (nextCtx?.answerPlain ? nextCtx.answerPlain(answer) : plainResponse(answer));
     try {
       await spec.guard?.(req);
       const rawParams = nextCtx ? await readParams(nextCtx) : {};
@@ -143,19 +147,26 @@ export function route<
         scoped = { session };
       }
 
-      const answer = async () => {
+      const answer = async (): Promise<Response | PlainAnswer> => {
         const result = await handler({ ...scoped, req, body, query, params, clientIp: clientAddress(req) } as RouteContext<z.output<B>, z.output<Q>, z.output<P>, A>);
-        const res = result instanceof Response ? result : Response.json(result ?? { success: true }, { status: spec.status ?? 200 });
-        if (spec.response && checkAnswers()) await assertDeclaredAnswer(spec as Operation, res);
-        return res;
+        const check = spec.response && checkAnswers();
+        if (result instanceof Response) {
+          if (check) await assertDeclaredAnswer(spec as Operation, result.status, result.headers.get("content-type"), () => readAnswerJson(result));
+          return nosniff(result);
+        }
+        const plain = { status: spec.status ?? 200, headers: JSON_HEADERS, text: JSON.stringify(result ?? { success: true }) };
+        if (check) await assertDeclaredAnswer(spec as Operation, plain.status, "application/json", async () => JSON.parse(plain.text));
+        return plain;
       };
       // A request that names its own decision time (tests) is never answered from the cache.
       const cacheable = spec.cache && !readsSession && req.method === "GET" && !req.headers.has(TEST_CLOCK_HEADER);
-      return nosniff(cacheable ? await cachedRead(readCacheKey(req), answer) : await answer());
+      if (cacheable) return nosniff(await cachedRead(readCacheKey(req), async () => asResponse(await answer())));
+      const answered = await answer();
+      return answered instanceof Response ? answered : send(answered);
     } catch (err) {
       const { status, body, headers, text } = toErrorResponse(err);
-      if (text !== undefined && !spec.errorBody) return nosniff(new Response(text, { status, headers: { ...headers, "content-type": "application/json" } }));
-      return nosniff(Response.json(spec.errorBody ? { ...spec.errorBody(body), ...body } : body, { status, headers }));
+      const json = text !== undefined && !spec.errorBody ? text : JSON.stringify(spec.errorBody ? { ...spec.errorBody(body), ...body } : body);
+      return send({ status, headers: { ...JSON_HEADERS, ...headers, "content-type": "application/json" }, text: json });
     } finally {
       // Whatever a write changed, kept read answers may show the state before it. A request that sent
       // the database no statement that may write (a 402 challenge, a refused input) drops nothing.
@@ -169,19 +180,25 @@ export function route<
 
 const checkAnswers = () => env.NODE_ENV !== "production" || env.HUB_CHECK_ANSWERS;
 
+const asResponse = (answer: Response | PlainAnswer) => (answer instanceof Response ? answer : plainResponse(answer));
+
 /** A JSON answer must be what the operation declares for its status (drift is a bug: thrown, so 500 and logged). */
-async function assertDeclaredAnswer(op: Operation, res: Response) {
-  if (!(res.headers.get("content-type") ?? "").includes("json")) return;
-  const declared = res.status === (op.status ?? 200) ? op.response : jsonSchemaOf(op.doc?.responses?.[String(res.status) as "200"]);
-  const where = `${op.method?.toUpperCase() ?? ""} ${op.path ?? "(route)"} answered ${res.status}`;
+async function assertDeclaredAnswer(op: Operation, status: number, contentType: string | null, json: () => Promise<unknown>) {
+  if (!(contentType ?? "").includes("json")) return;
+  const declared = status === (op.status ?? 200) ? op.response : jsonSchemaOf(op.doc?.responses?.[String(status) as "200"]);
+  const where = `${op.method?.toUpperCase() ?? ""} ${op.path ?? "(route)"} answered ${status}`;
   if (!declared) {
-    if (res.status < 300) throw new Error(`${where}, a status its operation does not declare`);
+    if (status < 300) throw new Error(`${where}, a status its operation does not declare`);
     return;
   }
-  // A body kept compressed (BODY_ENCODING_HEADER) is checked as the client reads it, decoded.
-  const encoded = res.headers.get(BODY_ENCODING_HEADER) === "gzip";
-  const drift = answerDrift(declared, encoded ? JSON.parse(gunzipSync(await res.clone().arrayBuffer()).toString("utf8")) : await res.clone().json());
+  const drift = answerDrift(declared, await json());
   if (drift) throw new Error(`${where} off its declared schema: ${drift}`);
+}
+
+/** A Response's JSON as the client reads it, left unread for the client: a body kept compressed (BODY_ENCODING_HEADER) decoded. */
+async function readAnswerJson(res: Response): Promise<unknown> {
+  if (res.headers.get(BODY_ENCODING_HEADER) === "gzip") return JSON.parse(gunzipSync(await res.clone().arrayBuffer()).toString("utf8"));
+  return res.clone().json();
 }
 
 function jsonSchemaOf(response: unknown): z.ZodType | undefined {

@@ -1,0 +1,25 @@
+/**
+ * An answer the route wrapper has whole as text: a JSON value, an error, a 402 written around its kept
+ * challenge. A caller that passes `answerPlain` in the handler's context (the edge,
+ * lib/edge/serve-route.ts) gets it as it is and writes it to Node's response itself: no web Response,
+ * Headers or body stream is built for it, which cost a 402 about a fifth of its time (undici checking the
+ * 5 KB PAYMENT-REQUIRED value character by character, the body's web stream; bench/README.md, "Issue 38,
+ * session 52"). Next, which passes nothing of the kind, gets the same answer as a Response.
+ */
+export type PlainAnswer = {
+  status: number;
+  /** Names as written (the edge lower-cases them); one value each. */
+  headers: Readonly<Record<string, string>>;
+  text: string;
+};
+
+/** Takes a plain answer; what it returns is what the handler returns. */
+export type PlainAnswerSink = (answer: PlainAnswer) => Response;
+
+/** The handler's context as the edge passes it: Next's `{ params }`, and the sink. */
+export type HandlerContext = { params: Promise<Record<string, string | string[]>>; answerPlain?: PlainAnswerSink };
+
+/** The answer as a Response, for a caller without a sink (Next, the read cache, a test). */
+export function plainResponse({ status, headers, text }: PlainAnswer): Response {
+  return new Response(text, { status, headers });
+}
