@@ -4,6 +4,7 @@ import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import type { NextRequest } from "next/server";
+import { heldBody } from "@/lib/http/held-body";
 import type { HandlerContext } from "@/lib/http/plain-answer";
 import type { EdgePlugs, RouteModuleLoader } from "./plugs";
 import { SMALL_BODY_BYTES, serveRoute } from "./serve-route";
@@ -70,6 +71,27 @@ describe("serveRoute", () => {
     const chunked = new ReadableStream<Uint8Array>({ start(c) { c.enqueue(new TextEncoder().encode("one,")); c.enqueue(new TextEncoder().encode("two")); c.close(); } });
     expect((await fetch(`${origin}/x`, { method: "POST", body: chunked, duplex: "half" } as RequestInit)).status).toBe(200);
     expect(seen).toEqual([json, "", "a".repeat(SMALL_BODY_BYTES), "b".repeat(SMALL_BODY_BYTES + 1), "one,two"]);
+  });
+
+  it("holds a small body beside the request, and gives it to every standard reader", async () => {
+    const json = JSON.stringify({ wallet: "0xé" });
+    const seen: unknown[] = [];
+    const origin = await start(plugsWith([["/x", {
+      POST: async (req: NextRequest) => {
+        const bytes = heldBody(req);
+        seen.push(bytes?.toString("utf8"), req.bodyUsed, await req.clone().text(), await req.json(), req.bodyUsed, req.body !== null);
+        return new Response("ok");
+      },
+    }]]));
+    expect((await fetch(`${origin}/x`, { method: "POST", body: json })).status).toBe(200);
+    expect(seen).toEqual([json, false, json, { wallet: "0xé" }, true, true]);
+    // A multipart form, read the standard way.
+    const form = new FormData();
+    form.append("file", new Blob(["hello"], { type: "text/plain" }), "a.txt");
+    let name = "";
+    const multipart = await start(plugsWith([["/f", { POST: async (req: NextRequest) => ((name = ((await req.formData()).get("file") as File).name), new Response("ok")) }]]));
+    expect((await fetch(`${multipart}/f`, { method: "POST", body: form })).status).toBe(200);
+    expect(name).toBe("a.txt");
   });
 
   it("never calls the handler for a client that leaves before its small body is in", async () => {

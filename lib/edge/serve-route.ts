@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { NextRequest } from "next/server";
 import type { HandlerContext, PlainAnswer } from "@/lib/http/plain-answer";
 import { routeMatcher, segments, type MatchedRoute } from "@/lib/http/route-matcher";
+import { requestWithHeldBody } from "./held-body-request";
 import type { EdgePlugs, RouteModuleLoader } from "./plugs";
 
 type Params = Record<string, string | string[]>;
@@ -118,9 +119,10 @@ function writePlain(res: ServerResponse, { status, headers, text }: PlainAnswer)
 
 /**
  * A body of at most this many bytes, declared by Content-Length, is read whole before the handler runs
- * and handed to it as bytes: with the web stream undici otherwise wraps around the Node stream, building
- * a small JSON POST's Request (a payment, a 402's request) and reading its body cost 35–49 µs against
- * 26 µs with the bytes in (bench/README.md, "Issue 38, session 51"). Larger or chunked bodies (uploads) stream as they come.
+ * and held beside its request as bytes (lib/edge/held-body-request.ts): the web stream undici otherwise
+ * wraps around the Node stream, and even one made from bytes, cost a small JSON POST (a payment, a 402's
+ * request) more than the rest of its Request (bench/README.md, "Issue 38", sessions 51 and 52). Larger or
+ * chunked bodies (uploads) stream as they come.
  */
 export const SMALL_BODY_BYTES = 64 * 1024;
 
@@ -160,8 +162,10 @@ function toRouteRequest(req: IncomingMessage, body: Buffer | IncomingMessage | n
     if (value === undefined) continue;
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
+  const url = `${proto}://localhost:${req.socket.localPort}${req.url}`;
+  if (Buffer.isBuffer(body)) return requestWithHeldBody(url, { method: req.method, headers }, body);
   const init = { method: req.method, headers, body, duplex: "half" };
-  return new NextRequest(`${proto}://localhost:${req.socket.localPort}${req.url}`, init as ConstructorParameters<typeof NextRequest>[1]);
+  return new NextRequest(url, init as ConstructorParameters<typeof NextRequest>[1]);
 }
 
 /** Streams the body with backpressure; a client that goes away cancels it (a media stream stops reading its file). */

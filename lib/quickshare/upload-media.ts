@@ -81,7 +81,7 @@ async function readMultipart(req: Request): Promise<FormData> {
   if (!type.toLowerCase().startsWith("multipart/form-data")) throw new ApiError("invalid-request", "the body must be multipart/form-data with a file field");
   const cap = QS_MEDIA_MAX_BYTES + MULTIPART_OVERHEAD;
   const body = await readCappedBody(req, cap, (bytes) => tooLarge(bytes - MULTIPART_OVERHEAD));
-  if (!req.body) throw new ApiError("invalid-request", "the body is empty");
+  if (body.byteLength === 0) throw new ApiError("invalid-request", "the body is empty");
   try {
     return await new Response(body, { headers: { "content-type": type } }).formData();
   } catch {
