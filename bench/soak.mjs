@@ -413,16 +413,7 @@ function leastSquaresXY(points) {
 
 /** The least-squares line through ys at x = 0, 1, …: its slope (units of y per step). */
 function leastSquares(ys) {
-  const n = ys.length;
-  const mx = (n - 1) / 2;
-  const my = ys.reduce((a, b) => a + b, 0) / n;
-  let sxy = 0;
-  let sxx = 0;
-  ys.forEach((y, x) => {
-    sxy += (x - mx) * (y - my);
-    sxx += (x - mx) ** 2;
-  });
-  return { slope: sxx ? sxy / sxx : 0 };
+  return leastSquaresXY(ys.map((y, x) => [x, y]));
 }
 
 /**
