@@ -90,15 +90,18 @@ async function answer(req: IncomingMessage, res: ServerResponse, handler: Handle
     writePlain(res, plain);
     return true;
   }
-  response.headers.forEach((value, name) => {
-    if (DROPPED.has(name) || name === "set-cookie") return;
-    if (REPEATABLE.has(name) || res.getHeader(name) === undefined) res.appendHeader(name, value);
-  });
+  response.headers.forEach((value, name) => name !== "set-cookie" && appendAnswerHeader(res, name, value));
   for (const cookie of response.headers.getSetCookie()) res.appendHeader("set-cookie", cookie);
   res.writeHead(response.status, response.statusText || undefined);
   await sendBody(req.method === "HEAD" ? null : response.body, res);
   if (req.method === "HEAD") await response.body?.cancel();
   return true;
+}
+
+/** One header of a route's answer (its name lower-cased), by Next's rules: framing and coding dropped, the edge's own wins unless repeatable. */
+function appendAnswerHeader(res: ServerResponse, name: string, value: string): void {
+  if (DROPPED.has(name)) return;
+  if (REPEATABLE.has(name) || res.getHeader(name) === undefined) res.appendHeader(name, value);
 }
 
 /**
@@ -107,11 +110,7 @@ async function answer(req: IncomingMessage, res: ServerResponse, handler: Handle
  * gets the length without the body).
  */
 function writePlain(res: ServerResponse, { status, headers, text }: PlainAnswer): void {
-  for (const name in headers) {
-    const key = name.toLowerCase();
-    if (DROPPED.has(key)) continue;
-    if (REPEATABLE.has(key) || res.getHeader(key) === undefined) res.appendHeader(key, headers[name]!);
-  }
+  for (const name in headers) appendAnswerHeader(res, name.toLowerCase(), headers[name]!);
   res.statusCode = status;
   res.setHeader("content-length", Buffer.byteLength(text));
   res.end(text);
