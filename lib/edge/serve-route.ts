@@ -101,7 +101,10 @@ async function answer(req: IncomingMessage, res: ServerResponse, handler: Handle
 /** One header of a route's answer (its name lower-cased), by Next's rules: framing and coding dropped, the edge's own wins unless repeatable. */
 function appendAnswerHeader(res: ServerResponse, name: string, value: string): void {
   if (DROPPED.has(name)) return;
-  if (REPEATABLE.has(name) || res.getHeader(name) === undefined) res.appendHeader(name, value);
+  // A new header is set, not appended: Node's appendHeader checks a value character by character and then
+  // hands it to setHeader, which checks it again (a 5 KB PAYMENT-REQUIRED: 2 % of a 402, session 53).
+  if (res.getHeader(name) === undefined) res.setHeader(name, value);
+  else if (REPEATABLE.has(name)) res.appendHeader(name, value);
 }
 
 /**
