@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { NextRequest } from "next/server";
+import type { NextRequest } from "next/server";
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from "@/lib/http/cors";
 import { ApiError, toErrorResponse } from "@/lib/http/errors";
 import { requestRefusal } from "@/lib/http/guard-request";
@@ -10,6 +10,7 @@ import { handOff } from "./handoff";
 import { answerFromPageCache, requestHeaders } from "./page-cache";
 import type { EdgePlugs, EdgeRequest, PageDecision } from "./plugs";
 import { tapResponse } from "./response-tap";
+import { routeRequest } from "./route-request";
 import { serveRoute } from "./serve-route";
 
 /**
@@ -161,10 +162,5 @@ function openEdge({ req, pathname, blog, kind }: EdgeRequest, res: ServerRespons
 
 /** The request as lib/ reads requests (headers, cookies, URL): for a page plug's routing only. */
 function toNextRequest(req: IncomingMessage): NextRequest {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
-  }
-  return new NextRequest(new URL(req.url!, "http://hub.local"), { method: req.method, headers });
+  return routeRequest(new URL(req.url!, "http://hub.local").href, req.method ?? "GET", req.headers, null);
 }

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { NextRequest } from "next/server";
+import type { NextRequest } from "next/server";
 import type { HandlerContext, PlainAnswer } from "@/lib/http/plain-answer";
 import { routeMatcher, segments, type MatchedRoute } from "@/lib/http/route-matcher";
-import { requestWithHeldBody } from "./held-body-request";
+import { routeRequest } from "./route-request";
 import type { EdgePlugs, RouteModuleLoader } from "./plugs";
 
 type Params = Record<string, string | string[]>;
@@ -121,7 +121,7 @@ function writePlain(res: ServerResponse, { status, headers, text }: PlainAnswer)
 
 /**
  * A body of at most this many bytes, declared by Content-Length, is read whole before the handler runs
- * and held beside its request as bytes (lib/edge/held-body-request.ts): the web stream undici otherwise
+ * and held beside its request as bytes (lib/edge/route-request.ts): the web stream undici otherwise
  * wraps around the Node stream, and even one made from bytes, cost a small JSON POST (a payment, a 402's
  * request) more than the rest of its Request (bench/README.md, "Issue 38", sessions 51 and 52). Larger or
  * chunked bodies (uploads) stream as they come.
@@ -156,18 +156,10 @@ function readWhole(req: IncomingMessage): Promise<Buffer | undefined> {
   });
 }
 
-/** The request a route handler gets, as Next makes it for the server it was given (server.mjs: localhost and the port). */
+/** The request a route handler gets, as Next makes it for the server it was given (server.mjs: localhost and the port), its parts made when read (lib/edge/route-request.ts). */
 function toRouteRequest(req: IncomingMessage, body: Buffer | IncomingMessage | null): NextRequest {
   const proto = req.headers["x-forwarded-proto"]?.includes("https") ? "https" : "http";
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
-  }
-  const url = `${proto}://localhost:${req.socket.localPort}${req.url}`;
-  if (Buffer.isBuffer(body)) return requestWithHeldBody(url, { method: req.method, headers }, body);
-  const init = { method: req.method, headers, body, duplex: "half" };
-  return new NextRequest(url, init as ConstructorParameters<typeof NextRequest>[1]);
+  return routeRequest(`${proto}://localhost:${req.socket.localPort}${req.url}`, req.method ?? "GET", req.headers, body);
 }
 
 /** Streams the body with backpressure; a client that goes away cancels it (a media stream stops reading its file). */
