@@ -39,6 +39,10 @@ const URLS = [
   "https://localhost:3000/qs/AbC-123?x=%zz&y=a+b",
   "http://localhost:3000/hub/items/%E2%9C%93/../x/./y?z=%00",
   "http://localhost:3000/a b/ü?q=ü ü#frag",
+  "http://localhost:3000/",
+  "http://localhost:3000/trailing/?a=1",
+  "http://LOCALHOST:3000//doubled//x",
+  "http://localhost:3000/_next/data/build/x.json",
 ];
 
 describe("routeRequest", () => {

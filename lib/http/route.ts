@@ -122,7 +122,8 @@ export function route<
     try {
       await spec.guard?.(req);
       const rawParams = nextCtx ? await readParams(nextCtx) : {};
-      const rawQuery = Object.fromEntries(req.nextUrl.searchParams);
+      // The query from the request's URL, not its NextURL: making a NextURL cost a 402 3 % (session 53).
+      const rawQuery = Object.fromEntries(new URL(req.url).searchParams);
       // Every string a route can store is checked once, here: well-formed Unicode without NUL.
       assertCleanText(rawParams, "path");
       assertCleanText(rawQuery, "query");
