@@ -5,7 +5,7 @@ import { RequestCookies } from "next/dist/server/web/spec-extension/cookies";
 import { holdBody } from "@/lib/http/held-body";
 
 /** What a request carries: the bytes the edge read whole, the Node stream of a larger body, or nothing. */
-export type RouteRequestBody = Buffer | AsyncIterable<Uint8Array> | null;
+type RouteRequestBody = Buffer | AsyncIterable<Uint8Array> | null;
 
 const FULL = Symbol("the whole NextRequest");
 

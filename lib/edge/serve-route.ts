@@ -90,7 +90,7 @@ async function answer(req: IncomingMessage, res: ServerResponse, handler: Handle
     writePlain(res, plain);
     return true;
   }
-  response.headers.forEach((value, name) => name !== "set-cookie" && appendAnswerHeader(res, name, value));
+  response.headers.forEach((value, name) => name !== "set-cookie" && writeAnswerHeader(res, name, value));
   for (const cookie of response.headers.getSetCookie()) res.appendHeader("set-cookie", cookie);
   res.writeHead(response.status, response.statusText || undefined);
   await sendBody(req.method === "HEAD" ? null : response.body, res);
@@ -99,7 +99,7 @@ async function answer(req: IncomingMessage, res: ServerResponse, handler: Handle
 }
 
 /** One header of a route's answer (its name lower-cased), by Next's rules: framing and coding dropped, the edge's own wins unless repeatable. */
-function appendAnswerHeader(res: ServerResponse, name: string, value: string): void {
+function writeAnswerHeader(res: ServerResponse, name: string, value: string): void {
   if (DROPPED.has(name)) return;
   // A new header is set, not appended: Node's appendHeader checks a value character by character and then
   // hands it to setHeader, which checks it again (a 5 KB PAYMENT-REQUIRED: 2 % of a 402, session 53).
@@ -113,7 +113,7 @@ function appendAnswerHeader(res: ServerResponse, name: string, value: string): v
  * gets the length without the body).
  */
 function writePlain(res: ServerResponse, { status, headers, text }: PlainAnswer): void {
-  for (const name in headers) appendAnswerHeader(res, name.toLowerCase(), headers[name]!);
+  for (const name in headers) writeAnswerHeader(res, name.toLowerCase(), headers[name]!);
   res.statusCode = status;
   res.setHeader("content-length", Buffer.byteLength(text));
   res.end(text);
