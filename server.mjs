@@ -19,13 +19,17 @@
 //
 // 5. SQLite's WAL checkpoints on a thread of their own, not inside a request's COMMIT (checkpointSqliteInBackground).
 //
+// 6. The platform's `Date`, which Next replaces for Cache Components (off here), back once Next has loaded (lib/platform-date.mjs).
+//
 // Usage: node server.mjs [--dev] [-p PORT] [-H HOST]   (PORT / HOST from the environment otherwise)
+import { PLATFORM_DATE, restorePlatformDate } from "./lib/platform-date.mjs"; // first: it reads the global Date before Next loads
 import { spawnSync } from "node:child_process";
 import cluster from "node:cluster";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import next from "next";
+import nextConfig from "./next.config.mjs";
 import { runPrimary } from "./lib/cluster/primary.mjs";
 import { BACKGROUND_CHECKPOINTS_ENV, startWalCheckpointer } from "./lib/db-wal-checkpointer.mjs";
 import { describeDatabase, hubDatabaseUrl } from "./scripts/lib/migrate.mjs";
@@ -90,6 +94,7 @@ function refusePort() {
 const app = next({ dev, dir, hostname: "localhost", port });
 await app.prepare();
 const handle = app.getRequestHandler();
+restorePlatformDate(PLATFORM_DATE, { dev, config: nextConfig });
 
 const server = http.createServer((req, res) => {
   req.headers[PEER_HEADER] = req.socket.remoteAddress ?? "";
