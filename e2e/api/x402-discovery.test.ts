@@ -62,6 +62,11 @@ describe("x402 discovery", () => {
     expect(validateDiscoveryExtension(p)).toEqual({ valid: true });
     expect(p.info.input).toMatchObject({ type: "http", method: "GET" });
     expect(JSON.stringify(p.info.output)).toContain("unlockProof");
+    // The grant's integers (media sizes, indexes) keep their type, without zod's safe-range bounds.
+    for (const text of [JSON.stringify(s), JSON.stringify(p)]) {
+      expect(text).toContain('"type":"integer"');
+      expect(text).not.toContain(String(Number.MAX_SAFE_INTEGER));
+    }
   });
 
   it("the OpenAPI document answers at /openapi.json and /.well-known/openapi.json too; paid operations carry x-payment-info", async () => {

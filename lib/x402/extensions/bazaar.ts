@@ -40,15 +40,22 @@ const jsonSchema = (schema: z.ZodType) => schemaOf(schema, "input");
 /**
  * An output schema for indexers: every property with its type, none required (what a 200 holds
  * depends on the access), without descriptions, formats and examples, which the OpenAPI document
- * carries: the whole challenge travels in the PAYMENT-REQUIRED header and must stay small.
+ * carries, and without the bounds zod writes on every integer (JavaScript's safe range, 52 bytes each):
+ * the whole challenge travels in the PAYMENT-REQUIRED header, and again in the body, and must stay small.
  */
 const outputSchema = (schema: z.ZodType) => compact(schemaOf(schema, "output")) as Record<string, unknown>;
 const DROPPED = new Set(["required", "description", "examples", "example", "format", "pattern"]);
 function compact(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(compact);
   if (!node || typeof node !== "object") return node;
-  return Object.fromEntries(Object.entries(node).filter(([k]) => !DROPPED.has(k)).map(([k, v]) => [k, k === "properties" ? mapValues(v, compact) : compact(v)]));
+  const safeRange = isSafeIntegerRange(node as Record<string, unknown>);
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([k]) => !DROPPED.has(k) && !(safeRange && (k === "minimum" || k === "maximum")))
+      .map(([k, v]) => [k, k === "properties" ? mapValues(v, compact) : compact(v)]),
+  );
 }
+const isSafeIntegerRange = (n: Record<string, unknown>) => n.type === "integer" && n.minimum === Number.MIN_SAFE_INTEGER && n.maximum === Number.MAX_SAFE_INTEGER;
 const mapValues = (o: unknown, f: (v: unknown) => unknown) => Object.fromEntries(Object.entries(o as object).map(([k, v]) => [k, f(v)]));
 
 // A small example of each paid 200 (the bazaar declaration carries an output only with an example).
