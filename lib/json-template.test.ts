@@ -39,6 +39,17 @@ describe("jsonTemplate", () => {
     }).toThrow(TypeError);
   });
 
+  it("makes the value once, when first read, from the strings given to fill", () => {
+    const template = jsonTemplate(kept());
+    const given = { ...values };
+    const filled = template.fill(given);
+    given.a = "changed after the fill";
+    const value = filled.value;
+    expect(value.nested.deep.a).toBe("first");
+    expect(filled.value).toBe(value);
+    expect(JSON.stringify(value)).toBe(filled.text);
+  });
+
   it("a template without holes answers the kept value and its text", () => {
     const template = jsonTemplate({ a: [1, "b"] });
     expect(template.holes).toEqual([]);

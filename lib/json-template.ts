@@ -3,6 +3,7 @@
  * per resource, terms and offer window) whose few per-answer strings (a sign-in nonce, its times) are
  * holes. `fill` answers the filled value (copied only along the paths to the holes; the kept value is
  * frozen and shared) and its JSON text, spliced from the kept text without serialising the rest again.
+ * The value is made on its first read: a 402 sends the text, and most never read the value.
  */
 export type JsonTemplate<T> = {
   /** The hole names, in the order they occur in the text. */
@@ -35,7 +36,14 @@ export function jsonTemplate<T>(value: T): JsonTemplate<T> {
     fill(values) {
       let text = pieces[0]!;
       for (let i = 1; i < pieces.length; i += 2) text += JSON.stringify(valueOf(values, pieces[i]!)) + pieces[i + 1]!;
-      return { value: fillValue(value, found, values), text };
+      const given = { ...values }; // the value is made later from the strings given now
+      let filled: { value: T } | undefined;
+      return {
+        get value() {
+          return (filled ??= { value: fillValue(value, found, given) }).value;
+        },
+        text,
+      };
     },
   };
 }

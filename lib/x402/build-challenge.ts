@@ -49,8 +49,13 @@ export async function renderChallenge(resource: PaidResource, nowMs = Date.now()
     built.catch(() => kept.delete(key)); // a failure (the chain unreachable) is not kept
     return built;
   });
-  const { value, text } = template.fill(Object.assign({}, ...fresh.map((f) => f())));
-  return { challenge: value, members: text.slice(1, -1) };
+  const filled = template.fill(Object.assign({}, ...fresh.map((f) => f())));
+  return {
+    get challenge() {
+      return filled.value; // made on first read (a 402 writes only `members`)
+    },
+    members: filled.text.slice(1, -1),
+  };
 }
 
 async function keepChallenge(resource: PaidResource): Promise<KeptChallenge> {
