@@ -19,6 +19,9 @@ describe("jsonTemplate", () => {
     expect(JSON.parse(text)).toEqual(expected);
     expect(value).toEqual(expected);
     expect(text).toBe(JSON.stringify(expected));
+    // The text is the kept parts around each hole's written JSON.
+    const { written } = template.fill(values);
+    expect(template.kept.map((k, i) => k + (written[i] ?? "")).join("")).toBe(text);
   });
 
   it("shares what has no hole, copies what leads to one, and never changes the kept value", () => {
@@ -53,13 +56,15 @@ describe("jsonTemplate", () => {
   it("a template without holes answers the kept value and its text", () => {
     const template = jsonTemplate({ a: [1, "b"] });
     expect(template.holes).toEqual([]);
-    expect(template.fill({})).toEqual({ value: { a: [1, "b"] }, text: '{"a":[1,"b"]}' });
+    expect(template.fill({})).toEqual({ value: { a: [1, "b"] }, text: '{"a":[1,"b"]}', written: [] });
+    expect(template.kept).toEqual(['{"a":[1,"b"]}']);
   });
 
   it("a value that is itself a hole is the string filled in", () => {
     const template = jsonTemplate(jsonHole("whole"));
     expect(template.holes).toEqual(["whole"]);
-    expect(template.fill({ whole: 'a "b"' })).toEqual({ value: 'a "b"', text: '"a \\"b\\""' });
+    expect(template.fill({ whole: 'a "b"' })).toEqual({ value: 'a "b"', text: '"a \\"b\\""', written: ['"a \\"b\\""'] });
+    expect(template.kept).toEqual(["", ""]);
   });
 
   it("refuses a missing value, a hole as an object key, and a malformed name", () => {

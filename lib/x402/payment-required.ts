@@ -1,7 +1,6 @@
 import "server-only";
 import { ApiError, RenderedFields } from "@/lib/http/errors";
 import { renderChallenge } from "./build-challenge";
-import { encodePaymentRequiredJson } from "./encode-payment-required";
 import { HEADERS, X402_VERSION } from "./constants";
 import type { PaidResource } from "./types";
 
@@ -26,8 +25,7 @@ export async function paymentRequired({
   const rendered = await renderChallenge(resource);
   const { members } = rendered; // the challenge as a value is made only if something reads the body as one (MCP)
   const error = reason ?? "payment_required";
-  const header = encodePaymentRequiredJson(`{"x402Version":${X402_VERSION},"error":${JSON.stringify(error)},${members}}`);
-  const headers = { [HEADERS.required]: header, "cache-control": "no-store" };
+  const headers = { [HEADERS.required]: rendered.header(error), "cache-control": "no-store" };
   // The body's `error` is the error map's title, so the challenge's own `error` is not among its fields.
   const extra = new RenderedFields(
     () => ({ x402Version: X402_VERSION, error, ...rendered.challenge, ...(reason ? { reason } : {}) }),
