@@ -3,15 +3,11 @@
  * per resource, terms and offer window) whose few per-answer strings (a sign-in nonce, its times) are
  * holes. `fill` answers the filled value (copied only along the paths to the holes; the kept value is
  * frozen and shared) and its JSON text, spliced from the kept text without serialising the rest again.
- * The value is made on its first read: a 402 sends the text, and most never read the value.
  */
 export type JsonTemplate<T> = {
   /** The hole names, in the order they occur in the text. */
   readonly holes: readonly string[];
-  /** The kept text between the holes (one more than the holes): the text is kept[0] + written[0] + kept[1] + …. */
-  readonly kept: readonly string[];
-  /** The value and text filled; `written` is each hole's filled JSON (a quoted string), in the order of `holes`. */
-  fill(values: Readonly<Record<string, string>>): { value: T; text: string; written: string[] };
+  fill(values: Readonly<Record<string, string>>): { value: T; text: string };
 };
 
 const MARK = "\u0000json-hole:";
@@ -34,27 +30,12 @@ export function jsonTemplate<T>(value: T): JsonTemplate<T> {
   const holes = pieces.filter((_, i) => i % 2 === 1);
   if (holes.length !== found.length) throw new Error("jsonTemplate: a hole is an object key or is not serialised (undefined, a function, a toJSON)");
   deepFreeze(value);
-  const kept = pieces.filter((_, i) => i % 2 === 0);
   return {
     holes,
-    kept,
     fill(values) {
       let text = pieces[0]!;
-      const written: string[] = [];
-      for (let i = 1; i < pieces.length; i += 2) {
-        const json = JSON.stringify(valueOf(values, pieces[i]!));
-        written.push(json);
-        text += json + pieces[i + 1]!;
-      }
-      const given = { ...values }; // the value is made later from the strings given now
-      let filled: { value: T } | undefined;
-      return {
-        get value() {
-          return (filled ??= { value: fillValue(value, found, given) }).value;
-        },
-        text,
-        written,
-      };
+      for (let i = 1; i < pieces.length; i += 2) text += JSON.stringify(valueOf(values, pieces[i]!)) + pieces[i + 1]!;
+      return { value: fillValue(value, found, values), text };
     },
   };
 }

@@ -121,21 +121,12 @@ const TITLES: Record<ErrorCode, string> = {
  * `json` must be `value` written out, without `error`, `details` and `code`. For large fields kept
  * between answers (a 402's challenge, lib/x402/payment-required.ts): the error map splices the text
  * instead of serialising the fields again; `value` serves whoever reads the body as an object (MCP).
- * `value` may be given as a function, called on the first read: a 402 sent as text never reads it.
  */
 export class RenderedFields {
-  #value: Record<string, unknown> | (() => Record<string, unknown>);
   constructor(
-    value: Record<string, unknown> | (() => Record<string, unknown>),
+    readonly value: Record<string, unknown>,
     readonly json: string,
-  ) {
-    this.#value = value;
-  }
-
-  get value(): Record<string, unknown> {
-    if (typeof this.#value === "function") this.#value = this.#value();
-    return this.#value;
-  }
+  ) {}
 }
 
 export class ApiError extends Error {
@@ -184,24 +175,16 @@ export function describeZodError(error: z.ZodError): string {
 
 /**
  * Turns anything thrown into a status and an `{ error, details, code }` body; nothing internal leaks.
- * `text` is the body already written as JSON when the error carries RenderedFields (send it as is);
- * then `body` is made only when read.
+ * `text` is the body already written as JSON when the error carries RenderedFields (send it as is).
  */
 export function toErrorResponse(err: unknown): { status: number; body: ErrorBody; headers?: Record<string, string>; text?: string } {
   if (err instanceof ApiError) {
     const rendered = err.extra instanceof RenderedFields ? err.extra : undefined;
     const own = { error: TITLES[err.code], details: err.details, code: err.code };
+    const body = { ...err.fields, ...own };
     // A 402 is an answer to this request's credentials (or their absence): no cache may keep or replay it.
     const headers = err.status === 402 ? { ...err.headers, "cache-control": "no-store" } : err.headers;
-    if (!rendered) return { status: err.status, body: { ...err.fields, ...own }, headers };
-    return {
-      status: err.status,
-      get body(): ErrorBody {
-        return { ...rendered.value, ...own };
-      },
-      headers,
-      text: `{${rendered.json},${JSON.stringify(own).slice(1)}`,
-    };
+    return { status: err.status, body, headers, ...(rendered ? { text: `{${rendered.json},${JSON.stringify(own).slice(1)}` } : {}) };
   }
   if (err instanceof z.ZodError) {
     return { status: 400, body: { error: TITLES["invalid-request"], details: describeZodError(err), code: "invalid-request" } };

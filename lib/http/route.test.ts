@@ -1,7 +1,7 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ApiError, RenderedFields, toErrorResponse } from "./errors";
+import { ApiError, RenderedFields } from "./errors";
 import type { PlainAnswer } from "./plain-answer";
 import { route, type Scope } from "./route";
 import { assertSameOrigin } from "./same-origin";
@@ -62,18 +62,6 @@ describe("route() answers given as text", () => {
     expect(lower(plain!.headers)).toEqual(headersOf(viaResponse));
     expect(plain!.text).toBe(await viaResponse.text());
     expect(headersOf(viaResponse)["x-content-type-options"]).toBe("nosniff");
-  });
-
-  it("a 402's kept fields are made as a value only when its body is read as one (MCP), not to send it", async () => {
-    let made = 0;
-    const fields = new RenderedFields(() => (made++, { accepts: [1] }), '"accepts":[1]');
-    const { plain } = await both(route({}, () => Promise.reject(new ApiError("payment-required", "pay", {}, fields))));
-    expect(JSON.parse(plain!.text)).toEqual({ accepts: [1], error: "Payment required", details: "pay", code: "payment-required" });
-    expect(made).toBe(0);
-    const answer = toErrorResponse(new ApiError("payment-required", "pay", {}, fields));
-    expect(answer.body).toEqual(JSON.parse(answer.text!));
-    expect(answer.body).toEqual(JSON.parse(answer.text!));
-    expect(made).toBe(1);
   });
 
   it("leaves a handler's own Response as it is, marked nosniff", async () => {

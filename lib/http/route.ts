@@ -165,9 +165,9 @@ export function route<
       const answered = await answer();
       return answered instanceof Response ? answered : send(answered);
     } catch (err) {
-      const e = toErrorResponse(err); // its `body` read only when there is no text to send
-      const json = e.text !== undefined && !spec.errorBody ? e.text : JSON.stringify(spec.errorBody ? { ...spec.errorBody(e.body), ...e.body } : e.body);
-      return send({ status: e.status, headers: { ...JSON_HEADERS, ...e.headers, "content-type": "application/json" }, text: json });
+      const { status, body, headers, text } = toErrorResponse(err);
+      const json = text !== undefined && !spec.errorBody ? text : JSON.stringify(spec.errorBody ? { ...spec.errorBody(body), ...body } : body);
+      return send({ status, headers: { ...JSON_HEADERS, ...headers, "content-type": "application/json" }, text: json });
     } finally {
       // Whatever a write changed, kept read answers may show the state before it. A request that sent
       // the database no statement that may write (a 402 challenge, a refused input) drops nothing.

@@ -6,7 +6,6 @@ import { chainRead } from "@/lib/chain/chain-read";
 import { getChainInfo } from "@/lib/chain/chain-info";
 import { NETWORKS } from "@/lib/chain/networks";
 import { env } from "@/lib/env";
-import { base64Template, type Base64Template } from "@/lib/base64-template";
 import { jsonTemplate, type JsonTemplate } from "@/lib/json-template";
 import { lruMemo } from "@/lib/lru-memo";
 import { GATEWAY_MAX_TIMEOUT_SECONDS, PLAIN_MAX_TIMEOUT_SECONDS, X402_VERSION } from "./constants";
@@ -25,7 +24,7 @@ export async function buildChallenge({ resource, error }: { resource: PaidResour
 }
 
 type ChallengeBody = Pick<PaymentRequired, "resource" | "accepts" | "extensions">;
-type KeptChallenge = { template: JsonTemplate<ChallengeBody>; header: Base64Template; fresh: Array<() => Record<string, string>> };
+type KeptChallenge = { template: JsonTemplate<ChallengeBody>; fresh: Array<() => Record<string, string>> };
 
 /**
  * Challenges kept per resource, terms and offer window (LRU): everything in one is determined by those
@@ -39,30 +38,19 @@ const kept = lruMemo<Promise<KeptChallenge>>(1_000);
 /**
  * The challenge for `resource` without `x402Version` and `error` (resource, accepts, extensions),
  * fresh fields filled, as a value and as its JSON object members (`"resource":…,"accepts":…`, no braces),
- * so a 402 writes its body around them, and its PAYMENT-REQUIRED header for an `error`: the whole
- * challenge with `x402Version` and `error` first, in base64, the kept parts encoded once per kept
- * challenge (lib/base64-template.ts; the decoded JSON has a few spaces between tokens).
+ * so a 402 writes its header and body around them (lib/x402/payment-required.ts).
  */
-export async function renderChallenge(
-  resource: PaidResource,
-  nowMs = Date.now(),
-): Promise<{ challenge: ChallengeBody; members: string; header: (error: string) => string }> {
+export async function renderChallenge(resource: PaidResource, nowMs = Date.now()): Promise<{ challenge: ChallengeBody; members: string }> {
   const window = Math.floor(nowMs / 1000 / OFFER_WINDOW_SECONDS);
   const { kind, contentId, url, description, mimeType, price, payTo } = resource;
   const key = JSON.stringify([kind, contentId ?? null, url, description ?? "", mimeType ?? "", price.toString(), payTo, window]);
-  const { template, header, fresh } = await kept.get(key, () => {
+  const { template, fresh } = await kept.get(key, () => {
     const built = keepChallenge(resource);
     built.catch(() => kept.delete(key)); // a failure (the chain unreachable) is not kept
     return built;
   });
-  const filled = template.fill(Object.assign({}, ...fresh.map((f) => f())));
-  return {
-    get challenge() {
-      return filled.value; // made on first read (a 402 writes only `members`)
-    },
-    members: filled.text.slice(1, -1),
-    header: (error) => header.encode([`{"x402Version":${X402_VERSION},"error":${JSON.stringify(error)},`, ...filled.written]),
-  };
+  const { value, text } = template.fill(Object.assign({}, ...fresh.map((f) => f())));
+  return { challenge: value, members: text.slice(1, -1) };
 }
 
 async function keepChallenge(resource: PaidResource): Promise<KeptChallenge> {
@@ -73,11 +61,7 @@ async function keepChallenge(resource: PaidResource): Promise<KeptChallenge> {
     accepts,
     ...(extensions ? { extensions } : {}),
   };
-  const template = jsonTemplate(body);
-  // The header's text: x402Version and error (per 402), then the kept text without its opening brace.
-  const [first, ...rest] = template.kept;
-  if (!first?.startsWith("{")) throw new Error("keepChallenge: the challenge's JSON is not an object");
-  return { template, header: base64Template(["", first.slice(1), ...rest]), fresh };
+  return { template: jsonTemplate(body), fresh };
 }
 
 /**

@@ -8,5 +8,10 @@ import type { PaymentRequired } from "@x402/core/types";
  * of a 402's CPU here (bench/README.md). Node's Buffer encodes it natively.
  */
 export function encodePaymentRequired(challenge: PaymentRequired): string {
-  return Buffer.from(JSON.stringify(challenge), "utf8").toString("base64");
+  return encodePaymentRequiredJson(JSON.stringify(challenge));
+}
+
+/** The header for a challenge already written as JSON (a 402 spliced from its kept challenge). */
+export function encodePaymentRequiredJson(json: string): string {
+  return Buffer.from(json, "utf8").toString("base64");
 }

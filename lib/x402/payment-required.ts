@@ -1,6 +1,7 @@
 import "server-only";
 import { ApiError, RenderedFields } from "@/lib/http/errors";
 import { renderChallenge } from "./build-challenge";
+import { encodePaymentRequiredJson } from "./encode-payment-required";
 import { HEADERS, X402_VERSION } from "./constants";
 import type { PaidResource } from "./types";
 
@@ -22,13 +23,13 @@ export async function paymentRequired({
   reason?: string;
   code?: "payment-required" | "payment-invalid";
 }): Promise<ApiError> {
-  const rendered = await renderChallenge(resource);
-  const { members } = rendered; // the challenge as a value is made only if something reads the body as one (MCP)
+  const { challenge, members } = await renderChallenge(resource);
   const error = reason ?? "payment_required";
-  const headers = { [HEADERS.required]: rendered.header(error), "cache-control": "no-store" };
+  const header = encodePaymentRequiredJson(`{"x402Version":${X402_VERSION},"error":${JSON.stringify(error)},${members}}`);
+  const headers = { [HEADERS.required]: header, "cache-control": "no-store" };
   // The body's `error` is the error map's title, so the challenge's own `error` is not among its fields.
   const extra = new RenderedFields(
-    () => ({ x402Version: X402_VERSION, error, ...rendered.challenge, ...(reason ? { reason } : {}) }),
+    { x402Version: X402_VERSION, error, ...challenge, ...(reason ? { reason } : {}) },
     `"x402Version":${X402_VERSION},${members}${reason ? `,"reason":${JSON.stringify(reason)}` : ""}`,
   );
   return new ApiError(code, details, headers, extra);
