@@ -3,9 +3,9 @@
 //
 // Next's server replaces the global `Date` when it loads (next/dist/server/node-environment-extensions/
 // date.js) so that a prerender under `cacheComponents` can notice a read of the clock. The replacement
-// constructs every date through `Reflect.construct(original, arguments, new.target)` after asking two
-// AsyncLocalStorages whether a prerender is running; without `cacheComponents` nothing ever is, and
-// what is left is the cost: 1.3–2.3 % of a 402's CPU (the request's clock, the access log's timestamp,
+// constructs every date through `Reflect.construct(original, arguments, new.target)`, and for a read of
+// the clock (`new Date()`, `Date()`, `Date.now()`) first asks two AsyncLocalStorages whether a prerender
+// is running; without `cacheComponents` nothing ever is, and what is left is the cost: 1.3–2.3 % of a 402's CPU (the request's clock, the access log's timestamp,
 // the sign-in-with-x times), more than any of those callers' own work (bench/README.md, session 54).
 // Dates made by either constructor are the same objects (one prototype), so nothing else changes.
 
