@@ -5,8 +5,9 @@
 // date.js) so that a prerender under `cacheComponents` can notice a read of the clock. The replacement
 // constructs every date through `Reflect.construct(original, arguments, new.target)`, and for a read of
 // the clock (`new Date()`, `Date()`, `Date.now()`) first asks two AsyncLocalStorages whether a prerender
-// is running; without `cacheComponents` nothing ever is, and what is left is the cost: 1.3–2.3 % of a 402's CPU (the request's clock, the access log's timestamp,
-// the sign-in-with-x times), more than any of those callers' own work (bench/README.md, session 54).
+// is running. Without `cacheComponents` nothing ever is, and what is left is the cost: 1.3–2.3 % of a
+// 402's CPU (the request's clock, the access log's timestamp, the sign-in-with-x times), more than any
+// of those callers' own work (bench/README.md, session 54).
 // Dates made by either constructor are the same objects (one prototype), so nothing else changes.
 
 /** The global `Date` when this module was first evaluated: server.mjs imports it before Next. */
