@@ -1,5 +1,5 @@
 import "server-only";
-import { encodePaymentRequired } from "@/lib/x402/encode-payment-required";
+import { encodePaymentRequired } from "@/lib/x402/header-json";
 import { usdcNumber } from "@/lib/money";
 import { buildChallenge } from "@/lib/x402/build-challenge";
 import { HEADERS } from "@/lib/x402/constants";

@@ -1,6 +1,6 @@
-import { decodePaymentSignatureHeader } from "@x402/core/http";
 import { describeZodError } from "@/lib/http/errors";
 import { paymentPayloadSchema } from "@/lib/schemas/x402";
+import { decodeHeaderJson } from "./header-json";
 
 export type PaymentPayload = ReturnType<typeof paymentPayloadSchema.parse>;
 
@@ -32,7 +32,7 @@ export function paymentCredentials(raw: RawPaymentCredentials): PaymentCredentia
   }
   let decoded: unknown;
   try {
-    decoded = decodePaymentSignatureHeader(signature);
+    decoded = decodeHeaderJson(signature);
   } catch {
     return { kind: "malformed", rail: "signature", details: "Payment-Signature is not base64 of a JSON x402 payment payload" };
   }

@@ -1,7 +1,7 @@
 import "server-only";
 import { ApiError, RenderedFields } from "@/lib/http/errors";
 import { renderChallenge } from "./build-challenge";
-import { encodePaymentRequiredJson } from "./encode-payment-required";
+import { encodeHeaderJsonText } from "./header-json";
 import { HEADERS, X402_VERSION } from "./constants";
 import type { PaidResource } from "./types";
 
@@ -25,7 +25,7 @@ export async function paymentRequired({
 }): Promise<ApiError> {
   const { challenge, members } = await renderChallenge(resource);
   const error = reason ?? "payment_required";
-  const header = encodePaymentRequiredJson(`{"x402Version":${X402_VERSION},"error":${JSON.stringify(error)},${members}}`);
+  const header = encodeHeaderJsonText(`{"x402Version":${X402_VERSION},"error":${JSON.stringify(error)},${members}}`);
   const headers = { [HEADERS.required]: header, "cache-control": "no-store" };
   // The body's `error` is the error map's title, so the challenge's own `error` is not among its fields.
   const extra = new RenderedFields(
