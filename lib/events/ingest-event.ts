@@ -3,13 +3,14 @@ import { getAddress } from "viem";
 import type { z } from "zod";
 import { cuid } from "@/lib/crypto/cuid";
 import { db, type Tx } from "@/lib/db";
+import { executeAtomically, executeInOrder, type OrderedStatement } from "@/lib/db-one-trip";
 import { env } from "@/lib/env";
-import type { Site } from "@/lib/generated/sqlite/client";
+import { Prisma, type Site } from "@/lib/generated/sqlite/client";
 import { ApiError } from "@/lib/http/errors";
 import { noteWriteBeyondCounts } from "@/lib/log/request-context";
 import { trendIncrement } from "@/lib/explore/trend-score";
-import { bumpDailyMetric, type MetricDelta } from "@/lib/ledger/bump-daily-metric";
-import { recordActivity } from "@/lib/ledger/record-activity";
+import { dailyMetricStatement, type MetricDelta } from "@/lib/ledger/bump-daily-metric";
+import { ledgerRowInOrder } from "@/lib/ledger/record-activity";
 import { parseUsdc } from "@/lib/money";
 import { enforceRateLimit } from "@/lib/rate-limit/enforce-rate-limit";
 import type { eventBody, EventKind } from "@/lib/schemas/events";
@@ -88,45 +89,57 @@ export async function ingestEvent({ body, origin, referer }: { body: EventBody; 
     : null;
 
   const now = new Date();
-  const result = await withUniqueRetry(() =>
+  const counted = !hubPayment;
+  // Its writes go to the database in one round trip (lib/db-one-trip.ts), the rows others contend for
+  // last: the event's own row, the ledger's row, then the site's and item's daily metrics and the
+  // ledger's totals, which every event and sale of the site moves. Written a statement at a time, a page
+  // view held its site's metric row while it waited for the hub's thread to send its next statement, and
+  // on a busy hub every sale and view of the site queued behind it (bench/README.md, session 55).
+  const statements = (contentId: string | null, ledgerRow: { inserts: OrderedStatement[]; totals: OrderedStatement } | null): OrderedStatement[] => {
+    const metric = counterStatement({ site, contentId, event: body.event, counted, now });
+    return [
+      { sql: widgetEventStatement({ site, body, contentId, origin, now }) },
+      ...(ledgerRow?.inserts ?? []),
+      ...(metric ? [{ sql: metric }] : []),
+      ...(ledgerRow ? [ledgerRow.totals] : []),
+    ];
+  };
+  // A page view names no item: its row and the site's count, as one atomic statement of their own.
+  if (!fields) {
+    await executeAtomically(statements(null, null));
+    return { success: true as const, event: body.event, contentId: null, counted };
+  }
+  const content = await withUniqueRetry(() =>
     db.$transaction(async (tx) => {
-      const counted = !hubPayment;
-      const content = fields ? await upsertContent(tx, site, resource!.id!, fields, body.event, counted, now) : null;
-      await recordCounters(tx, { site, contentId: content?.id ?? null, event: body.event, counted, now });
-      // One raw statement, as the paid path writes its rows (a Prisma create costs several times the
-      // CPU of the insert itself; bench/events.mjs). The id is a cuid, as the schema's @default(cuid()).
-      const url = (body.url ?? "").slice(0, 2048);
-      const path = (body.path ?? pathOf(body.url) ?? "").slice(0, 1024);
-      const from = (origin && origin !== "null" ? origin : "").slice(0, 300);
-      await tx.$executeRaw`INSERT INTO "WidgetEvent" ("id", "network", "siteId", "event", "contentId", "actor", "url", "path", "origin", "createdAt")
-        VALUES (${cuid()}, ${env.NETWORK_MODE}, ${site.id}, ${body.event}, ${content?.id ?? null}, ${body.actor ?? null}, ${url}, ${path}, ${from}, ${now})`;
-      if (content && counted && (body.event === "resource_view" || body.event === "unlock_completed")) {
-        await recordActivity(
-          {
-            type: body.event === "resource_view" ? "view" : "unlock",
-            websiteId: site.id,
-            actor: body.actor ?? "human",
-            contentId: content.id,
-            contentTitle: content.title,
-            contentUrl: content.url,
-            domain: site.domain,
-            timestamp: now,
-            recipientWallet: content.recipientWallet,
-          },
-          tx,
-        );
-      }
-      return { content, counted };
+      const item = await upsertContent(tx, site, resource!.id!, fields, body.event, counted, now);
+      const ledgerRow = counted && (body.event === "resource_view" || body.event === "unlock_completed")
+        ? await ledgerRowInOrder(
+            {
+              type: body.event === "resource_view" ? "view" : "unlock",
+              websiteId: site.id,
+              actor: body.actor ?? "human",
+              contentId: item.id,
+              contentTitle: item.title,
+              contentUrl: item.url,
+              domain: site.domain,
+              timestamp: now,
+              recipientWallet: item.recipientWallet,
+            },
+            tx, // no sourceKey: the row is always new
+          )
+        : null;
+      await executeInOrder(tx, statements(item.id, ledgerRow));
+      return item;
     }),
   );
 
-  if (result.content?.created && !result.content.tags) {
-    const c = result.content;
+  if (content.created && !content.tags) {
+    const c = content;
     void suggestTentativeTags({ contentId: c.id, title: c.title, description: c.description, url: c.url, contentType: c.contentType }).catch((err: unknown) =>
       console.warn(`[hub] tag suggestion failed for ${c.id}: ${(err as Error).message}`),
     );
   }
-  return { success: true as const, event: body.event, contentId: result.content?.id ?? null, counted: result.counted };
+  return { success: true as const, event: body.event, contentId: content.id, counted };
 }
 
 type ContentFields = {
@@ -230,21 +243,30 @@ async function upsertContent(tx: Tx, site: SiteRow, externalId: string, f: Conte
 const everyFieldListed: Exclude<keyof ContentFields, ListedColumn> extends never ? true : false = true;
 void everyFieldListed;
 
-/** The daily counter an event feeds (bumpDailyMetric: one INSERT … ON CONFLICT, the same as a sale's). */
-async function recordCounters(tx: Tx, { site, contentId, event, counted, now }: { site: SiteRow; contentId: string | null; event: EventKind; counted: boolean; now: Date }) {
+/** The daily counter an event feeds (dailyMetricStatement: one INSERT … ON CONFLICT, the same as a sale's), or null. */
+function counterStatement({ site, contentId, event, counted, now }: { site: SiteRow; contentId: string | null; event: EventKind; counted: boolean; now: Date }): Prisma.Sql | null {
   const day = now.toISOString().slice(0, 10);
-  if (event === "page_view") {
-    await bumpDailyMetric({ siteId: site.id, day, views: 1 }, tx);
-    return;
-  }
-  if (!counted || !contentId) return;
+  if (event === "page_view") return dailyMetricStatement({ siteId: site.id, day, views: 1 });
+  if (!counted || !contentId) return null;
   const delta: MetricDelta = { siteId: site.id, contentId, day };
   if (event === "resource_view") delta.views = 1;
   else if (event === "unlock_completed") delta.unlocks = 1;
   else if (event === "payment_completed") delta.payments = 1;
   else if (event === "content_rating") delta.ratings = 1;
-  else return; // unlock_started: recorded, counts nothing
-  await bumpDailyMetric(delta, tx);
+  else return null; // unlock_started: recorded, counts nothing
+  return dailyMetricStatement(delta);
+}
+
+/**
+ * The event's own row. Raw, as the paid path writes its rows (a Prisma create costs several times the
+ * CPU of the insert itself; bench/events.mjs); the id a cuid, as the schema's @default(cuid()).
+ */
+function widgetEventStatement({ site, body, contentId, origin, now }: { site: SiteRow; body: EventBody; contentId: string | null; origin: string | null; now: Date }): Prisma.Sql {
+  const url = (body.url ?? "").slice(0, 2048);
+  const path = (body.path ?? pathOf(body.url) ?? "").slice(0, 1024);
+  const from = (origin && origin !== "null" ? origin : "").slice(0, 300);
+  return Prisma.sql`INSERT INTO "WidgetEvent" ("id", "network", "siteId", "event", "contentId", "actor", "url", "path", "origin", "createdAt")
+    VALUES (${cuid()}, ${env.NETWORK_MODE}, ${site.id}, ${body.event}, ${contentId}, ${body.actor ?? null}, ${url}, ${path}, ${from}, ${now})`;
 }
 
 function pathOf(url: string | undefined): string | undefined {
