@@ -209,6 +209,31 @@ describe("POST /hub/evt — events create content and feed its counters", () => 
     expect(rows).toHaveLength(1);
     expect(rows[0]!.views).toBe(8);
   });
+
+  it("counts a burst of page views and item views on one site exactly, each event one row", async () => {
+    // A page view without a resource is one statement of its own; an item's event writes its rows in one
+    // round trip after the item (lib/events/ingest-event.ts). Both move the site's daily metrics at once.
+    const burst = await createSite({ name: `Burst Press ${word}` });
+    const id = `crowd-${RUN}`;
+    const event = (kind: string, resource?: object) =>
+      send({ siteId: burst.id, token: burst.token, event: kind, url: `https://${burst.domain}/p/${id}`, ...(resource ? { resource } : {}) }, { origin: `https://${burst.domain}` });
+    await event("resource_view", { id, title: "Crowded room" }); // the item exists before the burst
+    const results = await Promise.all([
+      ...Array.from({ length: 12 }, () => event("page_view")),
+      ...Array.from({ length: 12 }, () => event("resource_view", { id })),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(Array(24).fill(200));
+    expect(results.slice(0, 12).map((r) => r.body.contentId)).toEqual(Array(12).fill(null));
+
+    const item = await db.content.findFirstOrThrow({ where: { siteId: burst.id, externalId: id } });
+    expect(item.views).toBe(13);
+    const day = new Date().toISOString().slice(0, 10);
+    expect((await db.dailyMetric.findFirstOrThrow({ where: { siteId: burst.id, contentId: "", day } })).views).toBe(12);
+    expect((await db.dailyMetric.findFirstOrThrow({ where: { siteId: burst.id, contentId: item.id, day } })).views).toBe(13);
+    expect(await eventsOf(burst.id)).toBe(25);
+    expect(await db.widgetEvent.count({ where: { siteId: burst.id, event: "page_view", contentId: null } })).toBe(12);
+    expect(await db.ledgerActivity.count({ where: { contentId: item.id, type: "view" } })).toBe(13);
+  });
 });
 
 describe("POST /hub/evt — the per-site rate", () => {
