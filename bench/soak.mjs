@@ -19,6 +19,8 @@
 //     whole server (every worker);
 //   - at the end, the books: every 200 paid answer one Payment and one ledger row, the ledger's running
 //     totals (LedgerTotal) equal to the sums of its rows, and the payments' sum equal to the ledger's.
+//   - on a PostgreSQL with autovacuum off (this machine's), the soak vacuums as autovacuum would
+//     (autovacuumStandIn below): a database that is never vacuumed slows down under its hottest rows;
 // Verdicts: p99 of the last three minutes within 20 % of the first three's (a third of a shorter run;
 // single minutes below six), RSS growth after the first two minutes ≤ 64 MB by the least-squares line
 // through its samples, no errors, books consistent. Exit 1 when one fails.
@@ -91,6 +93,9 @@ await runBenchmark(async () => {
       req.on("error", (err) => resolve({ status: 0, ms: performance.now() - t0, error: err.message }));
       req.end(body);
     });
+
+  // On a PostgreSQL without autovacuum (this machine's, a CI setting) the soak vacuums as it would.
+  const vacuum = opts.db === "postgres" ? await autovacuumStandIn(hub.databaseUrl) : null;
 
   // The challenge's Gateway and plain options; the payers of both rails.
   const first = await fetch(`${hub.url}/hub/pay`, { method: "POST", headers: { "content-type": "application/json" }, body: PAY_BODY });
@@ -279,6 +284,7 @@ await runBenchmark(async () => {
   }, 5_000);
   await Promise.all([scheduler, transfers]);
   await diagnostics.stop();
+  const vacuumed = await vacuum?.stop();
   clearInterval(progress);
   clearInterval(rssTimer);
   process.stdout.write("\n");
@@ -394,10 +400,47 @@ await runBenchmark(async () => {
   if (rssWarmMedian !== undefined && rssEndMedian !== undefined) {
     console.log(`note RSS median of the minute before warm-up's end ${fmt.int(rssWarmMedian)} MB, of the last minute ${fmt.int(rssEndMedian)} MB: ${rssEndMedian >= rssWarmMedian ? "+" : "−"}${fmt.int(Math.abs(rssEndMedian - rssWarmMedian))} MB`);
   }
+  if (vacuumed) console.log(`note autovacuum is off on this PostgreSQL: the soak vacuumed as autovacuum would, ${vacuumed.passes} passes, ${vacuumed.vacuums} tables vacuumed (${vacuumed.seconds.toFixed(1)} s)`);
   if (verdicts.some(([, ok]) => !ok)) process.exitCode = 1;
 });
 
 /** The least-squares line through points [x, y]: its slope (units of y per unit of x). */
+/**
+ * What PostgreSQL's autovacuum would do, on a server where it is off (this machine's PostgreSQL, set up
+ * for CI, runs with `autovacuum = off`). Every sale rewrites its item's counters row and every status
+ * change a Payment row, each leaving a dead row version behind; a live database's autovacuum removes them,
+ * and without it the versions pile up under the hottest rows and every sale that reads or locks them gets
+ * slower (bench/README.md, session 55: a thirty-minute soak's answers went from 124 ms at p99 to minutes).
+ * So, with autovacuum's defaults: once a minute (autovacuum_naptime), VACUUM (ANALYZE) every table of the
+ * hub's schema whose dead rows exceed 50 + 20 % of its live ones (autovacuum_vacuum_threshold and
+ * _scale_factor). Null where autovacuum is on: it does this itself.
+ */
+async function autovacuumStandIn(databaseUrl) {
+  const [{ autovacuum }] = await sqlRows(databaseUrl, "SHOW autovacuum");
+  if (autovacuum === "on") return null;
+  console.log("› autovacuum is off on this PostgreSQL: the soak vacuums the hub's tables as autovacuum would (once a minute, past its default thresholds)");
+  const done = { passes: 0, vacuums: 0, seconds: 0 };
+  const pass = async () => {
+    const t0 = performance.now();
+    const due = await sqlRows(databaseUrl, "SELECT relname FROM pg_stat_user_tables WHERE schemaname = current_schema() AND n_dead_tup > 50 + 0.2 * n_live_tup");
+    for (const { relname } of due) await sqlRows(databaseUrl, `VACUUM (ANALYZE) "${relname.replaceAll('"', '""')}"`);
+    done.passes++;
+    done.vacuums += due.length;
+    done.seconds += (performance.now() - t0) / 1000;
+  };
+  let running = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running.then(pass).catch((err) => console.warn(`\n  vacuum pass failed: ${err.message}`));
+  }, 60_000);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+      return done;
+    },
+  };
+}
+
 function leastSquaresXY(points) {
   const n = points.length;
   const mx = points.reduce((a, [x]) => a + x, 0) / n;
