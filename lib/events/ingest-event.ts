@@ -95,7 +95,7 @@ export async function ingestEvent({ body, origin, referer }: { body: EventBody; 
   // ledger's totals, which every event and sale of the site moves. Written a statement at a time, a page
   // view held its site's metric row while it waited for the hub's thread to send its next statement, and
   // on a busy hub every sale and view of the site queued behind it (bench/README.md, session 55).
-  const statements = (contentId: string | null, ledgerRow: { inserts: OrderedStatement[]; totals: OrderedStatement } | null): OrderedStatement[] => {
+  const statements = (contentId: string | null, ledgerRow: Awaited<ReturnType<typeof ledgerRowInOrder>> | null): OrderedStatement[] => {
     const metric = counterStatement({ site, contentId, event: body.event, counted, now });
     return [
       { sql: widgetEventStatement({ site, body, contentId, origin, now }) },

@@ -1,5 +1,5 @@
 import "server-only";
-import { encodePaymentRequired } from "@/lib/x402/header-json";
+import { encodeHeaderJson } from "@/lib/x402/header-json";
 import { usdcNumber } from "@/lib/money";
 import { buildChallenge } from "@/lib/x402/build-challenge";
 import { HEADERS } from "@/lib/x402/constants";
@@ -24,5 +24,5 @@ export async function tipChallenge(input: TipInput & { paymentRail?: "transfer" 
     domain: terms.domain,
     amount: usdcNumber(terms.resource.price),
   };
-  return Response.json(body, { headers: { [HEADERS.required]: encodePaymentRequired(challenge), "cache-control": "no-store" } });
+  return Response.json(body, { headers: { [HEADERS.required]: encodeHeaderJson(challenge), "cache-control": "no-store" } });
 }

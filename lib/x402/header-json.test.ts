@@ -2,29 +2,23 @@ import { randomBytes } from "node:crypto";
 import { decodePaymentRequiredHeader, decodePaymentSignatureHeader, encodePaymentRequiredHeader, encodePaymentResponseHeader } from "@x402/core/http";
 import type { PaymentRequired, SettleResponse } from "@x402/core/types";
 import { describe, expect, it } from "vitest";
-import { decodeHeaderJson, encodeHeaderJson, encodePaymentRequired } from "./header-json";
+import { decodeHeaderJson, encodeHeaderJson } from "./header-json";
 import { paymentResponseHeader } from "./payment-response-header";
 
 const TEXTS = ["Liner notes", "Café — naïve «notes» 日本語", "emoji 🎵🎶 and \u2028 line", 'quotes " \\ and </script>', "", "\uFEFFmark first"];
 
-/** The package's decoder's outcome: the value, or that it threw. */
-function packageDecode(value: string): { ok: true; value: unknown } | { ok: false } {
+/** What a decoder does with `value`: the value, or that it threw. */
+function outcome(decode: (value: string) => unknown, value: string): { ok: true; value: unknown } | { ok: false } {
   try {
-    return { ok: true, value: decodePaymentSignatureHeader(value) };
+    return { ok: true, value: decode(value) };
   } catch {
     return { ok: false };
   }
 }
+const packageDecode = (value: string) => outcome(decodePaymentSignatureHeader, value);
+const ourDecode = (value: string) => outcome(decodeHeaderJson, value);
 
-function ourDecode(value: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: decodeHeaderJson(value) };
-  } catch {
-    return { ok: false };
-  }
-}
-
-describe("encodePaymentRequired", () => {
+describe("encodeHeaderJson", () => {
   it("writes exactly the package's header, for ASCII, non-ASCII, astral and escaped text", () => {
     for (const description of TEXTS) {
       const challenge = {
@@ -34,7 +28,7 @@ describe("encodePaymentRequired", () => {
         accepts: [{ scheme: "exact", network: "eip155:5042002", asset: "0x3600000000000000000000000000000000000000", amount: "10000", payTo: "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955", maxTimeoutSeconds: 300, extra: { name: "USDC", version: "2" } }],
         extensions: { bazaar: { info: { input: { description } } } },
       } as PaymentRequired;
-      const ours = encodePaymentRequired(challenge);
+      const ours = encodeHeaderJson(challenge);
       expect(ours).toBe(encodePaymentRequiredHeader(challenge));
       expect(decodePaymentRequiredHeader(ours)).toEqual(challenge);
     }

@@ -1,5 +1,3 @@
-import type { PaymentRequired } from "@x402/core/types";
-
 /**
  * x402's headers (PAYMENT-REQUIRED, PAYMENT-SIGNATURE, PAYMENT-RESPONSE) carry base64 of UTF-8 JSON.
  * @x402/core's portable codec turns every byte into a one-character string: its encoder joins them
@@ -18,11 +16,6 @@ export function encodeHeaderJson(value: unknown): string {
 /** The header for a value already written as JSON (a 402 spliced from its kept challenge). */
 export function encodeHeaderJsonText(json: string): string {
   return Buffer.from(json, "utf8").toString("base64");
-}
-
-/** The PAYMENT-REQUIRED header of a challenge. */
-export function encodePaymentRequired(challenge: PaymentRequired): string {
-  return encodeHeaderJson(challenge);
 }
 
 // The package's check before it decodes (its `Base64EncodedRegex`).
