@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
+import { SOLC_SETTINGS } from './compile.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -94,6 +95,16 @@ async function killPid(pid, timeoutMs = 5000) {
 }
 
 /**
+ * The chain runs the hardfork our contracts are compiled for (cancun), not anvil's default (Prague). anvil
+ * computes each block's state root from the whole state, and on Prague the EIP-2935 history contract keeps
+ * one more storage slot every block, up to 8,191: a transfer that cost anvil 2.3 ms of CPU at the start
+ * cost 12.8 ms after 8,000 blocks; on cancun 1.0 → 1.9 ms (bench/README.md, session 56). Old states stay
+ * (no `--prune-history`): the hub reads the chain pinned to a block it has just seen, which may no longer
+ * be the head.
+ */
+const HARDFORK = ['--hardfork', SOLC_SETTINGS.evmVersion];
+
+/**
  * @param {{ port?: number, chainId?: number, dataDir: string, statePath?: string, detached?: boolean, timeoutMs?: number }} opts
  *   statePath: pass to `anvil --state` so the chain survives restarts (loaded at start, dumped at exit).
  *   detached (default true): anvil outlives this process (the CLI prints addresses and exits); stop it with stopAnvil.
@@ -124,7 +135,7 @@ export async function startAnvil({ port = 8545, chainId = 5042002, dataDir, stat
   }
   if (oldPid) rmSync(pidFile(dataDir, port), { force: true });
 
-  const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId)];
+  const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), ...HARDFORK];
   if (statePath) args.push('--state', resolve(statePath));
   const logPath = join(dataDir, `anvil-${port}.log`);
   const logFd = openSync(logPath, 'w');
