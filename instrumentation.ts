@@ -19,6 +19,9 @@ export async function register() {
   lifecycle().setPart("settler", env.SETTLE_INTERVAL_MS === 0 ? "off" : "running");
   // One of several workers (HUB_WORKERS): its instruments count in a scrape another worker serves.
   answerMetricsGathers();
+  // A database set up in a way the hub degrades under (PostgreSQL without autovacuum) is named once.
+  const { warnOnDatabaseSettings } = await import("./lib/ops/warn-on-database-settings");
+  void warnOnDatabaseSettings();
   // On SIGTERM, after the requests in flight have answered: stop the settler, the deposit index and the
   // webhook worker and give up their leases (undelivered webhooks stay queued in the database).
   registerLifecycle({ onDrain: [settler.stop, index.stop, webhooks.stop] });

@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { PaymentRequirements } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUTOVACUUM_OFF } from "../../lib/ops/warn-on-database-settings";
 import { SETTLER_LOCK } from "../../lib/x402/settle-gateway-batch";
 import { api, cookieFrom, getTerms, signIn, siweMessage, WALLETS } from "../support/hub";
 import { challengeFor, eventually, freshPayer, hubDb, pay, settled, settlementEvents, signedPayment } from "../support/x402";
@@ -166,6 +167,17 @@ describe("structured log", () => {
     expect(mine.filter((l) => l.msg === "payment.recorded" && l.paymentId === id)).toHaveLength(1);
     expect(mine.filter((l) => l.msg === "payment.settled" && l.paymentId === id)).toHaveLength(1);
     for (const l of mine) expect(l).toMatchObject({ level: expect.any(String), time: expect.any(String), msg: expect.any(String) });
+  });
+
+  it("warns once at start when PostgreSQL runs without autovacuum; never with it on, never on SQLite", async () => {
+    const onPostgres = process.env.DATABASE_URL!.startsWith("postgres");
+    const off = onPostgres && (await hubDb().$queryRawUnsafe<Array<{ autovacuum: string }>>("SHOW autovacuum"))[0]!.autovacuum === "off";
+    const warned = () => lines().filter((l) => typeof l.msg === "string" && l.msg.startsWith(AUTOVACUUM_OFF));
+    if (!off) return expect(warned()).toEqual([]);
+    // The check runs beside the start (it does not hold the server up), so its line may come a little later.
+    const found = await eventually(async () => warned().length > 0 && warned(), { what: "the autovacuum warning" });
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ level: "warn", setting: "autovacuum", value: "off" });
   });
 
   it("never holds a session cookie or a sign-in signature", async () => {
