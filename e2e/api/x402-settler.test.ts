@@ -140,4 +140,20 @@ describe("gateway batch settler", () => {
       expect(await db.ledgerActivity.count({ where: { sourceKey: `payment:${row.id}` } })).toBe(1);
     }
   });
+
+  it("stops a pass at ten full batches and says more waits, so the loop goes on at once; the next pass settles the rest", async () => {
+    const db = hubDb();
+    const payer = await freshPayer({ deposit: "1" });
+    const mine: string[] = [];
+    for (let i = 0; i < 11; i++) mine.push((await gatewayPayment(payer, gateway)).id);
+    // One authorization a batch: ten batches fill the pass.
+    const first = await settleGatewayBatch({ holder: HOLDER, batchSize: 1 });
+    expect(first).toMatchObject({ leader: true, batches: 10, settled: 10, failed: 0, requeued: 0, more: true });
+    const second = await settleGatewayBatch({ holder: HOLDER, batchSize: 1 });
+    expect(second).toMatchObject({ leader: true, batches: 1, settled: 1, more: false });
+    const rows = await db.payment.findMany({ where: { id: { in: mine } }, select: { status: true, batchId: true } });
+    expect(rows.map((r) => r.status)).toEqual(Array(11).fill("settled"));
+    expect(new Set(rows.map((r) => r.batchId)).size).toBe(11);
+    expect(await settleGatewayBatch({ holder: HOLDER, batchSize: 1 })).toMatchObject({ batches: 0, more: false });
+  });
 });

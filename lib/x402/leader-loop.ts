@@ -9,7 +9,8 @@ const loops = processState("leader-loops", () => new Map<string, LeaderLoop>());
 
 /**
  * Runs `pass` every `interval` ms in this process (0: never), one pass at a time, for a singleton job
- * elected by a database lease (the pass takes or renews its lease itself). A chain outage is expected
+ * elected by a database lease (the pass takes or renews its lease itself); a pass that resolves to
+ * `{ more: true }` is followed by the next at once. A chain outage is expected
  * to pass and is not logged; any other failure is. `afterPass` runs after every pass, failed or not.
  * Idempotent per `name` (a second call, e.g. after a dev hot reload, keeps the first loop). `stop`
  * is graceful: no further pass, the one running finishes, then `onStop` (give the lease up).
@@ -35,15 +36,16 @@ export function startLeaderLoop({
   let current: Promise<unknown> | undefined;
   const tick = async () => {
     const done = metrics().backgroundPasses.startTimer({ job: name });
+    let result: unknown;
     try {
       current = pass();
-      await current;
+      result = await current;
     } catch (err) {
       if (!isChainUnavailable(err)) logger().error({ err }, `${name} pass failed`);
     }
     done();
     afterPass?.();
-    if (!stopped) timer = setTimeout(tick, interval).unref();
+    if (!stopped) timer = setTimeout(tick, more(result) ? 0 : interval).unref();
   };
   if (!stopped) timer = setTimeout(tick, interval).unref();
   const loop: LeaderLoop = {
@@ -56,4 +58,9 @@ export function startLeaderLoop({
   };
   registry.set(name, loop);
   return loop;
+}
+
+/** A pass that resolves to `{ more: true }` left work waiting (a settler at its cap of batches): the next starts at once. */
+function more(result: unknown): boolean {
+  return typeof result === "object" && result !== null && (result as { more?: unknown }).more === true;
 }

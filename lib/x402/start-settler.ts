@@ -14,7 +14,11 @@ export function startSettler(): LeaderLoop {
   return startLeaderLoop({
     name: "settler",
     interval: env.SETTLE_INTERVAL_MS,
-    pass: () => settleGatewayBatch().then((r) => metrics().settlerLeader.set(r.leader ? 1 : 0)),
+    pass: () =>
+      settleGatewayBatch().then((r) => {
+        metrics().settlerLeader.set(r.leader ? 1 : 0);
+        return r; // { more: true }: the next pass starts at once
+      }),
     afterPass: () => metrics().settlerLastPass.set(Date.now() / 1000),
     onStop: async () => {
       await releaseLeaderLock({ name: SETTLER_LOCK, holder: SETTLER_HOLDER });
