@@ -1,6 +1,7 @@
 // `npm run settle`: one pass of the Gateway batch settler against DATABASE_URL and RPC_URL (the same
-// configuration as the hub); `-- --watch` keeps settling every SETTLE_INTERVAL_MS (run it as a
-// separate worker and set SETTLE_INTERVAL_MS=0 on the app instances). The database lease makes
+// configuration as the hub); `-- --watch` keeps settling every SETTLE_INTERVAL_MS, and at once after a
+// pass that filled its batches while more wait, as the app's loop does (run it as a separate worker and
+// set SETTLE_INTERVAL_MS=0 on the app instances). The database lease makes
 // concurrent settlers safe: only one of them works at a time.
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
@@ -12,22 +13,26 @@ import { settleGatewayBatch, SETTLER_LOCK } from "../lib/x402/settle-gateway-bat
 const watch = process.argv.includes("--watch");
 const holder = `cli:${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
 
-async function pass() {
+async function pass(): Promise<boolean> {
   const result = await settleGatewayBatch({ holder });
   if (!result.leader) console.log("another settler holds the lease; nothing done");
-  else console.log(`batches ${result.batches}, settled ${result.settled}, failed ${result.failed}, requeued ${result.requeued}, reconciled ${result.reconciled}`);
+  else console.log(`batches ${result.batches}, settled ${result.settled}, failed ${result.failed}, requeued ${result.requeued}, reconciled ${result.reconciled}${result.more ? "; more wait" : ""}`);
+  return result.more;
 }
 
 async function main() {
-  await pass();
+  let more = await pass();
   if (!watch) return;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, () => void releaseLeaderLock({ name: SETTLER_LOCK, holder }).finally(() => process.exit(0)));
   }
   const interval = getEnv().SETTLE_INTERVAL_MS || 5_000;
   for (;;) {
-    await new Promise((r) => setTimeout(r, interval));
-    await pass().catch((err) => console.error("[settle]", err instanceof Error ? err.message : err));
+    if (!more) await new Promise((r) => setTimeout(r, interval));
+    more = await pass().catch((err) => {
+      console.error("[settle]", err instanceof Error ? err.message : err);
+      return false;
+    });
   }
 }
 
