@@ -9,23 +9,29 @@ async function advance(ms: number) {
   for (let i = 0; i < 10; i++) await vi.advanceTimersByTimeAsync(0);
 }
 
+/** A loop of interval 1 s whose passes record when they ran (ms since it started) and answer `answer()`. */
+function recordedLoop(answer: () => unknown) {
+  const at: number[] = [];
+  const start = Date.now();
+  const loop = startLeaderLoop({
+    name: `test-${Math.random()}`,
+    interval: 1_000,
+    pass: async () => {
+      at.push(Date.now() - start);
+      return answer();
+    },
+    onStop: async () => {},
+  });
+  return { at, loop };
+}
+
 describe("startLeaderLoop", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
   it("runs a pass every interval, and the next at once after a pass that says more waits", async () => {
     const answers: unknown[] = [{ more: true }, { more: true }, { more: false }, undefined, { more: "yes" }];
-    const at: number[] = [];
-    const start = Date.now();
-    const loop = startLeaderLoop({
-      name: `test-more-${Math.random()}`,
-      interval: 1_000,
-      pass: async () => {
-        at.push(Date.now() - start);
-        return answers.shift();
-      },
-      onStop: async () => {},
-    });
+    const { at, loop } = recordedLoop(() => answers.shift());
     await advance(999);
     expect(at).toEqual([]);
     // Three passes at 1 s (a timer of 0 ms fires a millisecond later, as Node's does): the first two left more waiting.
@@ -45,16 +51,8 @@ describe("startLeaderLoop", () => {
   });
 
   it("waits the interval after a failed pass, whatever it was", async () => {
-    const at: number[] = [];
-    const start = Date.now();
-    const loop = startLeaderLoop({
-      name: `test-fail-${Math.random()}`,
-      interval: 1_000,
-      pass: async () => {
-        at.push(Date.now() - start);
-        throw Object.assign(new Error("boom"), { more: true });
-      },
-      onStop: async () => {},
+    const { at, loop } = recordedLoop(() => {
+      throw Object.assign(new Error("boom"), { more: true });
     });
     await advance(2_000);
     expect(at).toEqual([1_000, 2_000]);
