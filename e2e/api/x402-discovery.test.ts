@@ -39,7 +39,7 @@ describe("x402 discovery", () => {
     expect(JSON.stringify(ext)).not.toContain("$ref");
     expect(ext.info.input).toMatchObject({ type: "http", method: "POST", bodyType: "json", body: { contentId: expect.any(String) } });
     expect(JSON.stringify(ext.info.output)).toContain("payment");
-    expect(res.body).not.toHaveProperty("extensions"); // declared in the header only
+    expect(res.body.extensions?.bazaar).toEqual(ext);
     // The example receipt shows the real price (essay-slow-software costs 0.05, liner-notes 0.01).
     const exampleAmount = (e: typeof ext) => (e.info.output?.example as { payment: { amount: number } }).payment.amount;
     expect(exampleAmount(ext)).toBe(0.01);

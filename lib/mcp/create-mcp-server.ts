@@ -1,10 +1,8 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { PaymentRequired } from "@x402/core/types";
 import { env } from "@/lib/env";
-import { toErrorResponse } from "@/lib/http/errors";
+import { ApiError, toErrorResponse } from "@/lib/http/errors";
 import { API_VERSION } from "@/lib/openapi/document";
-import { PaymentRequiredError } from "@/lib/x402/payment-required";
 import type { McpServerContext, McpTool, McpToolContext } from "./define-tool";
 import { MCP_PAYMENT_RESPONSE_META, mcpCredentials } from "./mcp-credentials";
 import { PaidAnswer } from "./paid-answer";
@@ -36,12 +34,12 @@ async function runTool(tool: McpTool, args: unknown, ctx: McpToolContext): Promi
   }
 }
 
-/**
- * The x402 PaymentRequired of a 402 the engine threw: its whole challenge, the extensions' declarations
- * included (an HTTP 402 has them in its header), with `error` the machine-readable reason; or null.
- */
-function paymentRequiredOf(err: unknown): PaymentRequired | null {
-  return err instanceof PaymentRequiredError ? err.challenge : null;
+/** The x402 PaymentRequired of a 402 the engine threw (its challenge, with `error` the machine-readable reason), or null. */
+function paymentRequiredOf(err: unknown): Record<string, unknown> | null {
+  const fields = err instanceof ApiError && err.status === 402 ? err.fields : undefined;
+  if (!fields || !("accepts" in fields)) return null;
+  const { x402Version, error, resource, accepts, extensions } = fields;
+  return { x402Version, error, resource, accepts, ...(extensions ? { extensions } : {}) };
 }
 
 /** A fresh MCP server with every tool registered; one per request (the transport is stateless). */

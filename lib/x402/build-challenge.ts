@@ -24,7 +24,7 @@ export async function buildChallenge({ resource, error }: { resource: PaidResour
 }
 
 type ChallengeBody = Pick<PaymentRequired, "resource" | "accepts" | "extensions">;
-type KeptChallenge = { template: JsonTemplate<ChallengeBody>; fresh: Array<() => Record<string, string>>; payMembers: string };
+type KeptChallenge = { template: JsonTemplate<ChallengeBody>; fresh: Array<() => Record<string, string>> };
 
 /**
  * Challenges kept per resource, terms and offer window (LRU): everything in one is determined by those
@@ -38,21 +38,19 @@ const kept = lruMemo<Promise<KeptChallenge>>(1_000);
 /**
  * The challenge for `resource` without `x402Version` and `error` (resource, accepts, extensions),
  * fresh fields filled, as a value and as its JSON object members (`"resource":…,"accepts":…`, no braces),
- * so a 402 writes its header around them (lib/x402/payment-required.ts); and `payMembers`, the members
- * of what paying needs (`"resource":…,"accepts":…`, no fresh field in them: kept whole), which a 402's
- * JSON body carries.
+ * so a 402 writes its header and body around them (lib/x402/payment-required.ts).
  */
-export async function renderChallenge(resource: PaidResource, nowMs = Date.now()): Promise<{ challenge: ChallengeBody; members: string; payMembers: string }> {
+export async function renderChallenge(resource: PaidResource, nowMs = Date.now()): Promise<{ challenge: ChallengeBody; members: string }> {
   const window = Math.floor(nowMs / 1000 / OFFER_WINDOW_SECONDS);
   const { kind, contentId, url, description, mimeType, price, payTo } = resource;
   const key = JSON.stringify([kind, contentId ?? null, url, description ?? "", mimeType ?? "", price.toString(), payTo, window]);
-  const { template, fresh, payMembers } = await kept.get(key, () => {
+  const { template, fresh } = await kept.get(key, () => {
     const built = keepChallenge(resource);
     built.catch(() => kept.delete(key)); // a failure (the chain unreachable) is not kept
     return built;
   });
   const { value, text } = template.fill(Object.assign({}, ...fresh.map((f) => f())));
-  return { challenge: value, members: text.slice(1, -1), payMembers };
+  return { challenge: value, members: text.slice(1, -1) };
 }
 
 async function keepChallenge(resource: PaidResource): Promise<KeptChallenge> {
@@ -63,9 +61,7 @@ async function keepChallenge(resource: PaidResource): Promise<KeptChallenge> {
     accepts,
     ...(extensions ? { extensions } : {}),
   };
-  const payMembers = JSON.stringify({ resource: body.resource, accepts }).slice(1, -1);
-  if (payMembers.includes("\\u0000")) throw new Error("keepChallenge: the resource or accepts hold a per-challenge hole; only extensions may");
-  return { template: jsonTemplate(body), fresh, payMembers };
+  return { template: jsonTemplate(body), fresh };
 }
 
 /**
