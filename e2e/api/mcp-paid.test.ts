@@ -53,6 +53,8 @@ function requiredOf(res: ToolResult): PaymentRequired {
   expect(JSON.parse(res.content[0]!.text!)).toEqual(res.structuredContent);
   const required = res.structuredContent as unknown as PaymentRequired;
   expect(required).toMatchObject({ x402Version: 2, accepts: expect.any(Array) });
+  // The whole challenge, as an HTTP 402's header carries it: its extensions' declarations too.
+  expect(Object.keys(required.extensions ?? {})).toEqual(expect.arrayContaining(["bazaar", "sign-in-with-x", "payment-identifier"]));
   return required;
 }
 
