@@ -10,8 +10,8 @@ const available = readdirSync(dir)
   .map((f) => f.slice(0, -".mjs".length))
   .sort();
 const BOOLEAN_FLAGS = new Set(["--build", "--hold"]);
-// Run only when named: the soak takes ten minutes by default.
-const NAMED_ONLY = new Set(["soak"]);
+// Run only when named: the soak takes ten minutes by default; the A/B needs another checkout (--base).
+const NAMED_ONLY = new Set(["soak", "ab"]);
 // A whole benchmark (build, chain, hub, every load phase) must finish within this many minutes.
 const TIMEOUT_MIN = Number(process.env.BENCH_TIMEOUT_MIN ?? 20);
 

@@ -1,0 +1,91 @@
+// Interleaved A/B of two builds on one machine: A = another checkout (--base DIR, built with `npm run build`),
+// B = this one. Both hubs run at once (each with its own chain and database); the load alternates between
+// them in short slices at the same connections, the side going first switching every slice, so the VM's
+// speed, which moves by more than the effects being chased (bench/README.md, session 58), moves both alike.
+// Each target is measured in every slice on both sides; the figures are medians over the slices, and B ÷ A
+// and target ÷ floor are medians of ratios paired within a slice.
+//   targets: floor (GET /hub/widget.js), pay402 (POST /hub/pay without payment), post402 (a hosted post's
+//   access route without payment, Host of the blog)
+// Usage: node bench/ab.mjs --base /path/to/other/checkout [--slices 12] [--slice-seconds 3] [--only floor,post402]
+//   [--db sqlite|postgres] [--connections 10] [--workers 1]
+// Make the base with e.g. `git worktree add /tmp/base <commit> && cp -al node_modules /tmp/base/ &&
+// (cd /tmp/base && node scripts/db-generate.mjs && npm run build)` (Next's build does not follow a
+// symlinked node_modules out of its root; a hard-linked copy is instant).
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { benchOptions, ensureBuild, fmt, load, machineLine, onCleanup, runBenchmark, startHub } from "./lib/harness.mjs";
+import { openBlog, request } from "./lib/hosts.mjs";
+
+const TARGETS = ["floor", "pay402", "post402"];
+
+await runBenchmark(async () => {
+  const opts = benchOptions(process.argv.slice(2), {
+    base: { type: "string", default: "" },
+    slices: { type: "string", default: "12" },
+    "slice-seconds": { type: "string", default: "3" },
+  });
+  const base = path.resolve(opts.base || ".");
+  if (!opts.base || !existsSync(path.join(base, "bench/lib/harness.mjs")) || !existsSync(path.join(base, ".next/BUILD_ID"))) {
+    throw new Error("--base must name another checkout of the hub with a build (.next/BUILD_ID): see the usage at the top of bench/ab.mjs");
+  }
+  const slices = Number(opts.slices);
+  const seconds = Number(opts["slice-seconds"]);
+  if (!Number.isInteger(slices) || slices < 1 || slices > 200) throw new Error("--slices must be an integer from 1 to 200");
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 60) throw new Error("--slice-seconds must be an integer from 1 to 60");
+  const targets = opts.only ? opts.only.split(",").map((t) => t.trim()) : TARGETS;
+  for (const t of targets) if (!TARGETS.includes(t)) throw new Error(`--only: unknown target ${t} (${TARGETS.join(", ")})`);
+  if (!targets.includes("floor")) targets.unshift("floor"); // every ratio is to the floor of the same slice
+
+  await ensureBuild({ force: opts.build });
+  // The base's own harness starts its hub from its own checkout; its cleanups run with this one's.
+  const A = await import(path.join(base, "bench/lib/harness.mjs"));
+  A.benchOptions(["--db", opts.db, "--workers", String(opts.workers)]);
+  onCleanup("the base's hub", () => A.cleanup());
+  const sides = {};
+  for (const [name, harness, offset] of [["A", A, 10], ["B", { startHub }, 20]]) {
+    const appPort = opts.appPort + offset;
+    const hub = await harness.startHub({ db: opts.db, appPort, chainPort: opts.chainPort + offset });
+    const { host, admin } = await openBlog(appPort);
+    const post = await request(appPort, host, "/api/admin/posts", { method: "POST", headers: { cookie: admin }, body: JSON.stringify({ title: "Bench", body: "Lorem ipsum. ".repeat(150), status: "published", slug: "paid", price: "0.10" }) });
+    if (post.status !== 201) throw new Error(`${name}: a paid post: ${post.status} ${post.text}`);
+    sides[name] = { hub, host };
+  }
+  const requestOf = (side, target) => {
+    const { hub, host } = sides[side];
+    if (target === "floor") return { url: `${hub.url}/hub/widget.js` };
+    if (target === "pay402") return { url: `${hub.url}/hub/pay`, method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ contentId: "liner-notes" }), expect: "402" };
+    return { url: `${hub.url}/api/svc/access?path=/article/paid`, headers: { host, "x-svc-actor": "agent" }, expect: "402" };
+  };
+
+  console.log(`› A = ${base}, B = this checkout; ${opts.db}, ${opts.workers} worker(s) each, ${opts.connections} connections, ${slices} slices of ${seconds} s per target and side; ${machineLine()}`);
+  const runs = { A: {}, B: {} };
+  for (let i = 0; i < slices; i++) {
+    const order = i % 2 ? ["B", "A"] : ["A", "B"];
+    for (const target of targets) {
+      for (const side of order) {
+        const { hub } = sides[side];
+        const r = await load({ ...requestOf(side, target), duration: seconds, connections: opts.connections, warmup: i === 0 ? opts.warmup : 0, pid: hub.serverPid, cpuPids: hub.serverPids });
+        if (r.errors || r.non2xx) throw new Error(`${side} ${target}: ${r.errors} errors, ${r.non2xx} unexpected answers`);
+        (runs[side][target] ??= []).push(r);
+      }
+    }
+    console.log(`  slice ${i + 1}/${slices}: ${["A", "B"].map((s) => `${s} ${targets.map((t) => `${t} ${fmt.int(runs[s][t].at(-1).reqPerSec)}`).join(" ")}`).join(" | ")}`);
+  }
+
+  const median = (xs) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  };
+  const paired = (xs, ys, f) => median(xs.map((x, i) => f(x, ys[i])));
+  console.log(`\n${machineLine()}; medians over ${slices} slices (ratios paired within a slice)\n`);
+  for (const side of ["A", "B"]) {
+    const r = runs[side];
+    console.log(`${side}: ${targets.map((t) => `${t} ${fmt.int(median(r[t].map((x) => x.reqPerSec)))} req/s, ${fmt.int(median(r[t].map((x) => x.cpuUsPerReq)))} µs of CPU`).join("; ")}`);
+    for (const t of targets.filter((t) => t !== "floor")) {
+      console.log(`   ${t} ÷ floor: req/s ${fmt.ratio(paired(r[t], r.floor, (x, f) => x.reqPerSec / f.reqPerSec))}, by CPU ${fmt.ratio(paired(r[t], r.floor, (x, f) => f.cpuUsPerReq / x.cpuUsPerReq))}`);
+    }
+  }
+  for (const t of targets) {
+    console.log(`B ÷ A, ${t}: req/s ${fmt.ratio(paired(runs.B[t], runs.A[t], (b, a) => b.reqPerSec / a.reqPerSec))}, CPU per request ${fmt.ratio(paired(runs.B[t], runs.A[t], (b, a) => b.cpuUsPerReq / a.cpuUsPerReq))}`);
+  }
+});
