@@ -13,8 +13,8 @@
 // symlinked node_modules out of its root; a hard-linked copy is instant).
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { benchOptions, ensureBuild, fmt, load, machineLine, onCleanup, runBenchmark, startHub } from "./lib/harness.mjs";
-import { openBlog, request } from "./lib/hosts.mjs";
+import { benchOptions, ensureBuild, fmt, load, machineLine, median, onCleanup, runBenchmark, startHub } from "./lib/harness.mjs";
+import { openBlog, publishPost } from "./lib/hosts.mjs";
 
 const TARGETS = ["floor", "pay402", "post402"];
 
@@ -46,8 +46,7 @@ await runBenchmark(async () => {
     const appPort = opts.appPort + offset;
     const hub = await harness.startHub({ db: opts.db, appPort, chainPort: opts.chainPort + offset });
     const { host, admin } = await openBlog(appPort);
-    const post = await request(appPort, host, "/api/admin/posts", { method: "POST", headers: { cookie: admin }, body: JSON.stringify({ title: "Bench", body: "Lorem ipsum. ".repeat(150), status: "published", slug: "paid", price: "0.10" }) });
-    if (post.status !== 201) throw new Error(`${name}: a paid post: ${post.status} ${post.text}`);
+    await publishPost(appPort, host, admin, { body: "Lorem ipsum. ".repeat(150), slug: "paid", price: "0.10" });
     sides[name] = { hub, host };
   }
   const requestOf = (side, target) => {
@@ -72,10 +71,6 @@ await runBenchmark(async () => {
     console.log(`  slice ${i + 1}/${slices}: ${["A", "B"].map((s) => `${s} ${targets.map((t) => `${t} ${fmt.int(runs[s][t].at(-1).reqPerSec)}`).join(" ")}`).join(" | ")}`);
   }
 
-  const median = (xs) => {
-    const s = [...xs].sort((a, b) => a - b);
-    return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-  };
   const paired = (xs, ys, f) => median(xs.map((x, i) => f(x, ys[i])));
   console.log(`\n${machineLine()}; medians over ${slices} slices (ratios paired within a slice)\n`);
   for (const side of ["A", "B"]) {

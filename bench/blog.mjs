@@ -11,7 +11,7 @@
 // Usage: node bench/blog.mjs [--duration 10] [--rounds 3] [--connections 10] [--db sqlite|postgres] [--build]
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { benchOptions, combineRounds, selectTargets, ensureBuild, fmt, load, machineLine, printTable, runBenchmark, startBareNext, startHub } from "./lib/harness.mjs";
-import { openBlog, request, signIn } from "./lib/hosts.mjs";
+import { openBlog, publishPost, request, signIn } from "./lib/hosts.mjs";
 
 await runBenchmark(async () => {
   const opts = benchOptions();
@@ -26,11 +26,7 @@ await runBenchmark(async () => {
   const readerAccount = privateKeyToAccount(generatePrivateKey());
   const reader = await signIn(port, host, readerAccount);
   const text = "Lorem ipsum dolor sit amet, consectetur adipiscing elit. ".repeat(40); // ~2.3 KB
-  const post = async (input) => {
-    const res = await request(port, host, "/api/admin/posts", { method: "POST", headers: { cookie: admin }, body: JSON.stringify({ title: "Bench", body: text, status: "published", ...input }) });
-    if (res.status !== 201) throw new Error(`post: ${res.status} ${res.text}`);
-    return res.json.post;
-  };
+  const post = (input) => publishPost(port, host, admin, { body: text, ...input });
   await post({ slug: "free", price: "0" });
   await post({ slug: "members", price: "0", publicAccess: false, whitelist: [readerAccount.address] });
   await post({ slug: "paid", price: "0.10" });

@@ -566,7 +566,8 @@ export async function load({ url, paths, duration, connections, warmup = 0, maxR
   };
 }
 
-const median = (xs) => {
+/** The median of numbers (the mean of the middle two for an even count). */
+export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;

@@ -52,3 +52,10 @@ export async function openBlog(port) {
   const host = `${blog.json.domain}:${port}`;
   return { host, hubHost, owner, admin: await signIn(port, host, owner) };
 }
+
+/** Publishes a post on the blog at `host` as its admin (the blog session `admin`); returns the post. */
+export async function publishPost(port, host, admin, input) {
+  const res = await request(port, host, "/api/admin/posts", { method: "POST", headers: { cookie: admin }, body: JSON.stringify({ title: "Bench", status: "published", ...input }) });
+  if (res.status !== 201) throw new Error(`post on ${host}: ${res.status} ${res.text}`);
+  return res.json.post;
+}
