@@ -255,7 +255,7 @@ await runBenchmark(async () => {
   // What each minute went with: the hub's event-loop delay and GC, its background passes and settlement
   // backlog (its /metrics), the CPU its processes and this load generator used, the machine's CPU
   // stolen by the hypervisor, and on SQLite the write-ahead log's size.
-  const diagnostics = soakDiagnostics({ hub, db: opts.db, minuteOf, minutes: minutesTotal });
+  const diagnostics = soakDiagnostics({ hub, db: opts.db, minuteOf, minutes: minutesTotal, rss });
 
   const scheduler = openLoop({ rate, until: endAt, one, onAnswer: record });
   const transfers = (async () => {
@@ -319,8 +319,9 @@ await runBenchmark(async () => {
       { title: "loop delay p99 / max", value: (r) => `${fmt.ms(r.d.lagP99)} / ${fmt.ms(r.d.lagMax)}` },
       { title: "turn waits", value: (r) => fmt.int(r.d.turnWaits) },
       { title: "GC ms (major)", value: (r) => `${fmt.int(r.d.gcMs)} (${fmt.int(r.d.gcMajorMs)})` },
-      { title: "heap MB", value: (r) => fmt.int(r.d.heapMb) },
+      { title: "heap MB used / committed", value: (r) => `${fmt.int(r.d.heapMb)} / ${fmt.int(r.d.heapCommittedMb)}` },
       { title: "cache hits", value: (r) => (r.d.cacheLookups ? pctText(r.d.cacheHits / r.d.cacheLookups) : "–") },
+      { title: "payers read on chain", value: (r) => (r.d.depositChecks ? pctText(r.d.chainChecks / r.d.depositChecks) : "–") },
       { title: "hub CPU", value: (r) => pctText(r.d.hubCpu) },
       { title: "bench CPU", value: (r) => pctText(r.d.benchCpu) },
       { title: "chain CPU", value: (r) => pctText(r.d.chainCpu) },
@@ -399,6 +400,17 @@ await runBenchmark(async () => {
   const [rssWarmMedian, rssEndMedian] = [medianRss(warmMs - 60_000, warmMs), medianRss(minutes * 60_000 - 60_000, Infinity)];
   if (rssWarmMedian !== undefined && rssEndMedian !== undefined) {
     console.log(`note RSS median of the minute before warm-up's end ${fmt.int(rssWarmMedian)} MB, of the last minute ${fmt.int(rssEndMedian)} MB: ${rssEndMedian >= rssWarmMedian ? "+" : "−"}${fmt.int(Math.abs(rssEndMedian - rssWarmMedian))} MB`);
+  }
+  // The RSS's trend split in two (session 59): the V8 heap the workers committed, which follows the
+  // load (a hub that falls behind holds more requests, and V8 grows its heap to fit them), and the rest,
+  // outside the heap, where a native leak would show.
+  const memoryAfterWarm = diagnostics.memory.filter((x) => x.t - started >= warmMs);
+  if (memoryAfterWarm.length > 2) {
+    const minutesOf = (x) => (x.t - started) / 60_000;
+    const over = minutesOf(memoryAfterWarm.at(-1)) - minutesOf(memoryAfterWarm[0]);
+    const trend = (value) => leastSquaresXY(memoryAfterWarm.map((x) => [minutesOf(x), value(x)])).slope * over;
+    const signed = (mb) => `${mb >= 0 ? "+" : "−"}${fmt.int(Math.abs(mb))} MB`;
+    console.log(`note RSS after warm-up by its trend, split: the workers' committed V8 heap ${signed(trend((x) => x.heapCommitted))}, the rest (RSS outside the heap) ${signed(trend((x) => x.rss - x.heapCommitted))} (${memoryAfterWarm.length} samples every 5 s)`);
   }
   if (vacuumed) console.log(`note autovacuum is off on this PostgreSQL: the soak vacuumed as autovacuum would, ${vacuumed.passes} passes, ${vacuumed.vacuums} tables vacuumed (${vacuumed.seconds.toFixed(1)} s)`);
   if (verdicts.some(([, ok]) => !ok)) process.exitCode = 1;
@@ -492,13 +504,18 @@ function hubCpuTicks(hub) {
  * Samples every 5 s while the soak runs and sums up per minute: the hub's event-loop delay (prom-client
  * resets its histogram at each scrape, so each sample covers the 5 s before it), the requests the turn
  * gate held for a later turn, GC time by kind, the
- * background jobs' passes (count and seconds), the V8 heap in use at the minute's end, the share of
- * the read and page caches' lookups answered from a kept copy, the unsettled Gateway authorizations, the CPU used by the
+ * background jobs' passes (count and seconds), the V8 heap in use and committed at the minute's end (and
+ * every sample's committed heap beside the server's RSS, `memory`), the share of
+ * the read and page caches' lookups answered from a kept copy, the share of Gateway payments whose payer
+ * was read on chain because the deposit index lagged, the unsettled Gateway authorizations, the CPU used by the
  * hub's processes, by the chain (anvil) and by this process (of one core = 100 %), the machine's stolen CPU (of all cores),
  * and on SQLite the write-ahead log's size at the minute's end.
  */
-function soakDiagnostics({ hub, db, minuteOf, minutes }) {
-  const acc = Array.from({ length: minutes }, () => ({ lagP99: 0, lagMax: 0, turnWaits: 0, gcMs: 0, gcMajorMs: 0, cacheHits: 0, cacheLookups: 0, passes: {}, steps: {}, unsettled: undefined, heapMb: undefined, hubTicks: 0, chainTicks: 0, benchUs: 0, steal: 0, total: 0, span: 0, walMb: undefined }));
+function soakDiagnostics({ hub, db, minuteOf, minutes, rss }) {
+  const acc = Array.from({ length: minutes }, () => ({ lagP99: 0, lagMax: 0, turnWaits: 0, gcMs: 0, gcMajorMs: 0, cacheHits: 0, cacheLookups: 0, passes: {}, steps: {}, unsettled: undefined, heapMb: undefined, heapCommittedMb: undefined, chainChecks: 0, depositChecks: 0, hubTicks: 0, chainTicks: 0, benchUs: 0, steal: 0, total: 0, span: 0, walMb: undefined }));
+  // Every sample's RSS (all the server's processes) beside the V8 heap its workers have committed: what
+  // the RSS holds outside the heap (code, native allocations, buffers, thread stacks) is their difference.
+  const memory = [];
   const wal = db === "sqlite" ? `${hub.databaseUrl.replace(/^file:/, "")}-wal` : null;
   const chainPids = hub.anvil?.pid ? [hub.anvil.pid] : [];
   let last = { t: performance.now(), metrics: null, hub: hubCpuTicks(hub), chain: cpuTicks(chainPids), bench: process.cpuUsage(), cpu: machineCpu() };
@@ -529,6 +546,10 @@ function soakDiagnostics({ hub, db, minuteOf, minutes }) {
         const [hit, shared, miss] = ["hit", "shared", "miss"].map((result) => delta(`hub_read_cache_total{result="${result}"}`));
         m.cacheHits += hit;
         m.cacheLookups += hit + shared + miss;
+        // Gateway payments whose payer was read on chain, not from the deposit index (a late index: lib/x402/gateway-index).
+        const [chain, index] = ["chain", "index"].map((source) => delta(`hub_gateway_deposit_checks_total{source="${source}"}`));
+        m.chainChecks += chain;
+        m.depositChecks += chain + index;
         for (const [key, v] of metrics) {
           const job = /^hub_background_pass_duration_seconds_(sum|count)\{job="([^"]+)"\}$/.exec(key);
           if (!job) continue;
@@ -543,6 +564,8 @@ function soakDiagnostics({ hub, db, minuteOf, minutes }) {
         }
       }
       m.heapMb = (metrics.get("hub_nodejs_heap_size_used_bytes") ?? 0) / 1e6;
+      m.heapCommittedMb = (metrics.get("hub_nodejs_heap_size_total_bytes") ?? 0) / 1e6;
+      memory.push({ t, rss: rss(), heapCommitted: m.heapCommittedMb });
       m.unsettled = (metrics.get('hub_gateway_authorizations{status="locked"}') ?? 0) + (metrics.get('hub_gateway_authorizations{status="settling"}') ?? 0);
     }
     if (wal) {
@@ -558,6 +581,7 @@ function soakDiagnostics({ hub, db, minuteOf, minutes }) {
   const timer = setInterval(() => (running = running.then(sample)), 5_000);
   return {
     minutes: acc,
+    memory,
     async stop() {
       clearInterval(timer);
       await running;
