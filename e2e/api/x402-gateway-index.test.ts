@@ -154,6 +154,31 @@ describe("Gateway deposit index", () => {
     expect(refused.body.reason).toBe("insufficient_funds");
   });
 
+  it("reads the depositors one pass touched in JSON-RPC batches, each as the chain holds it at the pass's block", async () => {
+    const amounts = ["0.11", "0.22", "0.33", "0.44"];
+    const payers = [];
+    for (const _ of amounts) payers.push(await freshPayer());
+    // The hub cannot reach the chain while the deposits land, so its next pass after finds all of them.
+    await chainAccess(false);
+    let last = 0n;
+    try {
+      for (const [i, payer] of payers.entries()) last = await gatewayDeposit(payer, amounts[i]!);
+    } finally {
+      await chainAccess(true);
+    }
+    const batches = async () => Number((await api<string>("/metrics", { headers: { authorization: `Bearer ${process.env.METRICS_TOKEN}` } })).body.match(/^hub_chain_rpc_requests_total\{method="batch"\} (\d+)/m)?.[1] ?? 0);
+    const before = await batches();
+    const head = await gatewayIndexAt(last);
+    for (const [i, payer] of payers.entries()) {
+      const row = await indexedDeposit(payer.address);
+      expect(row).toMatchObject({ available: usdc(amounts[i]!), withdrawing: 0n, withdrawalBlock: 0n });
+      expect(row!.block).toBeLessThanOrEqual(head.block);
+      expect(row!.available).toBe(await gatewayAvailable(payer.address));
+    }
+    // Four depositors' twelve calls went out as one batch request, not twelve requests.
+    expect(await batches()).toBeGreaterThan(before);
+  });
+
   it("keeps the later chain read whichever lands first, and follows nothing without the lease", async () => {
     const depositor = privateKeyToAccount(generatePrivateKey()).address;
     const key = { chainId_depositor: { chainId: CHAIN_ID, depositor } };

@@ -2,7 +2,7 @@ import "server-only";
 import type { Address } from "viem";
 import { gatewayWalletAbi } from "@/lib/chain/abis";
 import { chainRead } from "@/lib/chain/chain-read";
-import { publicClient } from "@/lib/chain/clients";
+import { publicClient, type PublicClient } from "@/lib/chain/clients";
 import { env } from "@/lib/env";
 
 /** A payer's Gateway Wallet deposit as settlement can draw on it (lib/x402/read-gateway-balance.ts reads it on chain). */
@@ -11,11 +11,13 @@ export type GatewayBalance = { available: bigint; withdrawing: bigint; withdrawa
 /** A depositor's Gateway Wallet state as the contract stores it (USDC only). */
 export type GatewayDepositState = { available: bigint; withdrawing: bigint; withdrawalBlock: bigint };
 
-/** Reads a depositor's stored state at `block` (three eth_calls, pinned to that block). */
-export async function readGatewayDeposit(depositor: Address, block: bigint): Promise<GatewayDepositState> {
+/**
+ * Reads a depositor's stored state at `block` (three eth_calls, pinned to that block), through `client`:
+ * the deposit index's pass reads its depositors together through the batching client (lib/chain/clients.ts).
+ */
+export async function readGatewayDeposit(depositor: Address, block: bigint, client: PublicClient = publicClient()): Promise<GatewayDepositState> {
   const base = { address: env.GATEWAY_WALLET_ADDRESS, abi: gatewayWalletAbi, blockNumber: block } as const;
   const args = [env.USDC_ADDRESS, depositor] as const;
-  const client = publicClient();
   const [available, withdrawing, withdrawalBlock] = await chainRead("read the Gateway deposit", () =>
     Promise.all([
       client.readContract({ ...base, functionName: "availableBalance", args }),
