@@ -42,9 +42,13 @@ describe("operator view", { timeout: 120_000 }, () => {
   beforeAll(async () => {
     [, gateway] = (await challengeFor(CONTENT)).accepts as [PaymentRequirements, PaymentRequirements];
     payer = await freshPayer({ deposit: "1" });
+    // A batch an earlier file left open is finished only by the lease's holder: let the hub's settler
+    // finish it before the lease is taken from it (as x402-settler.test.ts does).
+    const idle = async () => (await hubDb().settlementBatch.count({ where: { status: { in: ["pending", "submitted"] } } })) === 0;
+    await eventually(idle, { timeoutMs: 40_000, what: "the hub's settler to finish its open batches" });
     // Keep the hub's settler off this payment while it is made to fail.
     await holdLease(new Date(Date.now() + 10 * 60_000));
-    await eventually(async () => (await hubDb().settlementBatch.count({ where: { status: { in: ["pending", "submitted"] } } })) === 0, { what: "the hub's settler to go idle" });
+    await eventually(idle, { what: "the hub's settler to go idle" });
     const signed = await signedPayment({ requirement: gateway, signer: payer });
     const res = await pay(CONTENT, { "payment-signature": signed.header });
     expect(res.status).toBe(200);
@@ -52,7 +56,7 @@ describe("operator view", { timeout: 120_000 }, () => {
     failedNonce = signed.nonce;
     // The state the settler leaves when the Gateway Wallet skips an authorization (markFailed).
     await hubDb().payment.update({ where: { id: failedId }, data: { status: "failed", error: REASON } });
-  }, 60_000);
+  }, 90_000);
   afterAll(releaseLease);
 
   it("is for operator wallets only", async () => {
