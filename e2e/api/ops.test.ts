@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTOVACUUM_OFF } from "../../lib/ops/warn-on-database-settings";
 import { SETTLER_LOCK } from "../../lib/x402/settle-gateway-batch";
 import { api, cookieFrom, getTerms, signIn, siweMessage, WALLETS } from "../support/hub";
-import { challengeFor, eventually, freshPayer, hubDb, pay, settled, settlementEvents, signedPayment } from "../support/x402";
+import { challengeFor, eventually, freshPayer, hubDb, pay, settled, settlementEvents, settlerIdle, signedPayment } from "../support/x402";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const CONTENT = { contentId: "liner-notes" };
@@ -44,11 +44,10 @@ describe("operator view", { timeout: 120_000 }, () => {
     payer = await freshPayer({ deposit: "1" });
     // A batch an earlier file left open is finished only by the lease's holder: let the hub's settler
     // finish it before the lease is taken from it (as x402-settler.test.ts does).
-    const idle = async () => (await hubDb().settlementBatch.count({ where: { status: { in: ["pending", "submitted"] } } })) === 0;
-    await eventually(idle, { timeoutMs: 40_000, what: "the hub's settler to finish its open batches" });
+    await eventually(settlerIdle, { timeoutMs: 40_000, what: "the hub's settler to finish its open batches" });
     // Keep the hub's settler off this payment while it is made to fail.
     await holdLease(new Date(Date.now() + 10 * 60_000));
-    await eventually(idle, { what: "the hub's settler to go idle" });
+    await eventually(settlerIdle, { what: "the hub's settler to go idle" });
     const signed = await signedPayment({ requirement: gateway, signer: payer });
     const res = await pay(CONTENT, { "payment-signature": signed.header });
     expect(res.status).toBe(200);

@@ -7,7 +7,7 @@ import type { Hex, PrivateKeyAccount } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { usdcAbi } from "../../lib/chain/abis";
 import { settleGatewayBatch, SETTLER_LOCK } from "../../lib/x402/settle-gateway-batch";
-import { chain, challengeFor, chainClient, eventually, freshPayer, hubDb, pay, settlementEvents, signedPayment, usdc, USDC, usdcBalance, walletFor } from "../support/x402";
+import { chain, challengeFor, chainClient, eventually, freshPayer, hubDb, pay, settlementEvents, settlerIdle, signedPayment, usdc, USDC, usdcBalance, walletFor } from "../support/x402";
 
 const HOLDER = "settler-crash-test";
 const CONTENT = { contentId: "liner-notes" }; // 0.01 USDC
@@ -43,7 +43,7 @@ describe("gateway batch settler", () => {
     const expiresAt = new Date(Date.now() + 10 * 60_000);
     await db.leaderLock.upsert({ where: { name: SETTLER_LOCK }, create: { name: SETTLER_LOCK, holder: HOLDER, expiresAt }, update: { holder: HOLDER, expiresAt } });
     // The hub's settler checks its lease again before sending; let any pass it had started finish.
-    await eventually(async () => (await db.settlementBatch.count({ where: { status: { in: ["pending", "submitted"] } } })) === 0, { what: "the hub's settler to go idle" });
+    await eventually(settlerIdle, { what: "the hub's settler to go idle" });
     [plain, gateway] = (await challengeFor(CONTENT)).accepts as [PaymentRequirements, PaymentRequirements];
     creator = gateway.payTo as `0x${string}`;
   });
