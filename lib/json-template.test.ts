@@ -42,13 +42,35 @@ describe("jsonTemplate", () => {
   it("a template without holes answers the kept value and its text", () => {
     const template = jsonTemplate({ a: [1, "b"] });
     expect(template.holes).toEqual([]);
-    expect(template.fill({})).toEqual({ value: { a: [1, "b"] }, text: '{"a":[1,"b"]}' });
+    const filled = template.fill({});
+    expect([filled.value, filled.text, filled.written]).toEqual([{ a: [1, "b"] }, '{"a":[1,"b"]}', []]);
+    expect(template.pieces).toEqual(['{"a":[1,"b"]}']);
   });
 
   it("a value that is itself a hole is the string filled in", () => {
     const template = jsonTemplate(jsonHole("whole"));
     expect(template.holes).toEqual(["whole"]);
-    expect(template.fill({ whole: 'a "b"' })).toEqual({ value: 'a "b"', text: '"a \\"b\\""' });
+    const filled = template.fill({ whole: 'a "b"' });
+    expect([filled.value, filled.text, filled.written]).toEqual(['a "b"', '"a \\"b\\""', ['"a \\"b\\""']]);
+  });
+
+  it("gives the kept pieces and each hole's written value, which join into the text", () => {
+    const template = jsonTemplate(kept());
+    const { text, written } = template.fill(values);
+    expect(written).toEqual(template.holes.map((name) => JSON.stringify(values[name as keyof typeof values])));
+    expect(template.pieces).toHaveLength(template.holes.length + 1);
+    expect(template.pieces.map((piece, i) => piece + (written[i] ?? "")).join("")).toBe(text);
+  });
+
+  it("makes the filled value only when it is read, once", () => {
+    const template = jsonTemplate(kept());
+    const values = { a: "first", b: "second", "c.d": "third" };
+    const filled = template.fill(values);
+    values.a = "changed before the value was read";
+    expect(filled.text).toContain('"first"');
+    expect(filled.value.nested.deep.a).toBe("first");
+    expect(JSON.stringify(filled.value)).toBe(filled.text);
+    expect(filled.value).toBe(filled.value);
   });
 
   it("refuses a missing value, a hole as an object key, and a malformed name", () => {

@@ -7,8 +7,16 @@
 export type JsonTemplate<T> = {
   /** The hole names, in the order they occur in the text. */
   readonly holes: readonly string[];
-  fill(values: Readonly<Record<string, string>>): { value: T; text: string };
+  /** The kept text around the holes: one more piece than holes (`text` is piece, hole, piece, …, piece). */
+  readonly pieces: readonly string[];
+  fill(values: Readonly<Record<string, string>>): FilledJson<T>;
 };
+
+/**
+ * A fill: its JSON text, each hole's value as written into it (in `holes` order), and the filled value,
+ * made only when read (an answer written from the text never needs it).
+ */
+export type FilledJson<T> = { readonly text: string; readonly written: readonly string[]; readonly value: T };
 
 const MARK = "\u0000json-hole:";
 // How JSON.stringify writes a hole: its NUL escaped, quoted as a string.
@@ -26,18 +34,44 @@ type Path = readonly (string | number)[];
 export function jsonTemplate<T>(value: T): JsonTemplate<T> {
   const found: { path: Path; name: string }[] = [];
   walk(value, [], found);
-  const pieces = JSON.stringify(value).split(new RegExp(WRITTEN.source, "g")); // text, name, text, name, …, text
-  const holes = pieces.filter((_, i) => i % 2 === 1);
+  const split = JSON.stringify(value).split(new RegExp(WRITTEN.source, "g")); // text, name, text, name, …, text
+  const holes = split.filter((_, i) => i % 2 === 1);
+  const pieces = split.filter((_, i) => i % 2 === 0);
   if (holes.length !== found.length) throw new Error("jsonTemplate: a hole is an object key or is not serialised (undefined, a function, a toJSON)");
   deepFreeze(value);
   return {
     holes,
+    pieces,
     fill(values) {
+      const written = holes.map((name) => JSON.stringify(valueOf(values, name)));
       let text = pieces[0]!;
-      for (let i = 1; i < pieces.length; i += 2) text += JSON.stringify(valueOf(values, pieces[i]!)) + pieces[i + 1]!;
-      return { value: fillValue(value, found, values), text };
+      for (let i = 0; i < written.length; i++) text += written[i]! + pieces[i + 1]!;
+      const given = { ...values }; // the value, made later, is of this fill's strings
+      return new Filled(text, written, () => fillValue(value, found, given));
     },
   };
+}
+
+// A class, not an object literal with a getter: a literal's accessor is defined at run time on every fill,
+// and each one gives the object a map of its own (a 402's CPU went up with them, session 60).
+class Filled<T> implements FilledJson<T> {
+  #make: (() => T) | undefined;
+  #value: T | undefined;
+  constructor(
+    readonly text: string,
+    readonly written: readonly string[],
+    make: () => T,
+  ) {
+    this.#make = make;
+  }
+
+  get value(): T {
+    if (this.#make) {
+      this.#value = this.#make();
+      this.#make = undefined;
+    }
+    return this.#value as T;
+  }
 }
 
 function valueOf(values: Readonly<Record<string, string>>, name: string): string {

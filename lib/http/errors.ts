@@ -120,13 +120,22 @@ const TITLES: Record<ErrorCode, string> = {
  * Body fields an error carries already written as JSON object members (`"a":1,"b":[…]`, no braces):
  * `json` must be `value` written out, without `error`, `details` and `code`. For large fields kept
  * between answers (a 402's challenge, lib/x402/payment-required.ts): the error map splices the text
- * instead of serialising the fields again; `value` serves whoever reads the body as an object (MCP).
+ * instead of serialising the fields again; `value` serves whoever reads the body as an object (MCP),
+ * and given as a function it is made only then.
  */
 export class RenderedFields {
+  #value: Record<string, unknown> | (() => Record<string, unknown>);
   constructor(
-    readonly value: Record<string, unknown>,
+    value: Record<string, unknown> | (() => Record<string, unknown>),
     readonly json: string,
-  ) {}
+  ) {
+    this.#value = value;
+  }
+
+  get value(): Record<string, unknown> {
+    if (typeof this.#value === "function") this.#value = this.#value();
+    return this.#value;
+  }
 }
 
 export class ApiError extends Error {
@@ -166,6 +175,23 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
+/** An error answer written from RenderedFields: `text` spliced, `body` made only when read (a class: see lib/json-template.ts Filled). */
+class SplicedError {
+  readonly text: string;
+  constructor(
+    readonly status: number,
+    readonly headers: Record<string, string> | undefined,
+    private readonly rendered: RenderedFields,
+    private readonly own: ErrorBody,
+  ) {
+    this.text = `{${rendered.json},${JSON.stringify(own).slice(1)}`;
+  }
+
+  get body(): ErrorBody {
+    return { ...this.rendered.value, ...this.own };
+  }
+}
+
 /** Renders zod issues as one line naming every failing field. */
 export function describeZodError(error: z.ZodError): string {
   return error.issues
@@ -177,14 +203,15 @@ export function describeZodError(error: z.ZodError): string {
  * Turns anything thrown into a status and an `{ error, details, code }` body; nothing internal leaks.
  * `text` is the body already written as JSON when the error carries RenderedFields (send it as is).
  */
-export function toErrorResponse(err: unknown): { status: number; body: ErrorBody; headers?: Record<string, string>; text?: string } {
+export function toErrorResponse(err: unknown): { status: number; readonly body: ErrorBody; headers?: Record<string, string>; text?: string } {
   if (err instanceof ApiError) {
     const rendered = err.extra instanceof RenderedFields ? err.extra : undefined;
     const own = { error: TITLES[err.code], details: err.details, code: err.code };
-    const body = { ...err.fields, ...own };
     // A 402 is an answer to this request's credentials (or their absence): no cache may keep or replay it.
     const headers = err.status === 402 ? { ...err.headers, "cache-control": "no-store" } : err.headers;
-    return { status: err.status, body, headers, ...(rendered ? { text: `{${rendered.json},${JSON.stringify(own).slice(1)}` } : {}) };
+    if (!rendered) return { status: err.status, body: { ...err.fields, ...own }, headers };
+    // Fields kept as text: the answer is spliced from it, and the body as an object made only when read.
+    return new SplicedError(err.status, headers, rendered, own);
   }
   if (err instanceof z.ZodError) {
     return { status: 400, body: { error: TITLES["invalid-request"], details: describeZodError(err), code: "invalid-request" } };

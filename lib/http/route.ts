@@ -165,9 +165,9 @@ export function route<
       const answered = await answer();
       return answered instanceof Response ? answered : send(answered);
     } catch (err) {
-      const { status, body, headers, text } = toErrorResponse(err);
-      const json = text !== undefined && !spec.errorBody ? text : JSON.stringify(spec.errorBody ? { ...spec.errorBody(body), ...body } : body);
-      return send({ status, headers: { ...JSON_HEADERS, ...headers, "content-type": "application/json" }, text: json });
+      const mapped = toErrorResponse(err); // its `body` read only when the answer is not its `text`
+      const json = mapped.text !== undefined && !spec.errorBody ? mapped.text : JSON.stringify(spec.errorBody ? { ...spec.errorBody(mapped.body), ...mapped.body } : mapped.body);
+      return send({ status: mapped.status, headers: { ...JSON_HEADERS, ...mapped.headers, "content-type": "application/json" }, text: json });
     } finally {
       // Whatever a write changed, kept read answers may show the state before it. A request that sent
       // the database no statement that may write (a 402 challenge, a refused input) drops nothing.

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { decodePaymentRequiredHeader, decodePaymentSignatureHeader, encodePaymentRequiredHeader, encodePaymentResponseHeader } from "@x402/core/http";
 import type { PaymentRequired, SettleResponse } from "@x402/core/types";
 import { describe, expect, it } from "vitest";
-import { decodeHeaderJson, encodeHeaderJson } from "./header-json";
+import { base64Template, decodeHeaderJson, encodeHeaderJson } from "./header-json";
 import { paymentResponseHeader } from "./payment-response-header";
 
 const TEXTS = ["Liner notes", "Café — naïve «notes» 日本語", "emoji 🎵🎶 and \u2028 line", 'quotes " \\ and </script>', "", "\uFEFFmark first"];
@@ -97,5 +97,44 @@ describe("decodeHeaderJson", () => {
       const noise = Array.from({ length: i % 13 }, (_, k) => alphabet[(bytes[k % bytes.length]! + k) % alphabet.length]).join("");
       expect(ourDecode(noise)).toEqual(packageDecode(noise));
     }
+  });
+});
+
+describe("base64Template", () => {
+  const plain = (pieces: string[], values: string[]) => Buffer.from(pieces.map((p, i) => p + (values[i] ?? "")).join(""), "utf8").toString("base64");
+  // Whole code points (a hole's value is JSON, whose lone surrogates are escaped).
+  const text = (n: number, alphabet: string) => Array.from({ length: n }, () => [...alphabet][Math.floor(Math.random() * [...alphabet].length)]).join("");
+  const ALPHABETS = ["abcdef0123456789", "aé日🎵\"\\", "x"];
+
+  it("answers the whole text's base64 for every layout and every fill, each value at every offset mod 3", () => {
+    for (let round = 0; round < 300; round++) {
+      const holes = Math.floor(Math.random() * 5);
+      const alphabet = ALPHABETS[round % ALPHABETS.length]!;
+      // Pieces of 0–7 characters put values next to each other, in one group and at the text's ends.
+      const pieces = Array.from({ length: holes + 1 }, () => text(Math.floor(Math.random() * 8), alphabet));
+      const encode = base64Template(pieces);
+      const widths = Array.from({ length: holes }, () => Math.floor(Math.random() * 6));
+      for (let fill = 0; fill < 6; fill++) {
+        // Mostly the same layout (the splice), sometimes another (encoded whole, then kept).
+        const values = widths.map((w) => text(fill === 3 ? w + 1 : w, alphabet));
+        expect(encode(values)).toBe(plain(pieces, values));
+      }
+    }
+  });
+
+  it("a 402's layout: a long kept challenge around a nonce and two times", () => {
+    const pieces = ['{"x402Version":2,"error":"payment_required","resource":{"description":"Café 日本語"},"nonce":', ',"issuedAt":', ',"expirationTime":', "}"];
+    const encode = base64Template(pieces);
+    for (let i = 0; i < 50; i++) {
+      const at = Date.now() + i * 977;
+      const values = [JSON.stringify(randomBytes(16).toString("hex")), JSON.stringify(new Date(at).toISOString()), JSON.stringify(new Date(at + 300_000).toISOString())];
+      const header = encode(values);
+      expect(header).toBe(plain(pieces, values));
+      expect(decodeHeaderJson(header)).toEqual(JSON.parse(pieces.map((p, j) => p + (values[j] ?? "")).join("")));
+    }
+  });
+
+  it("refuses a fill with the wrong number of values", () => {
+    expect(() => base64Template(["a", "b"])(["1", "2"])).toThrow(/2 values for 2 pieces/);
   });
 });

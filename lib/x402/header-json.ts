@@ -18,6 +18,54 @@ export function encodeHeaderJsonText(json: string): string {
   return Buffer.from(json, "utf8").toString("base64");
 }
 
+/**
+ * Base64 of texts made of kept pieces with short values between them (`pieces[0] + values[0] +
+ * pieces[1] + …`): a 402's PAYMENT-REQUIRED is its kept challenge around a SIWX nonce and two times.
+ * The whole text is encoded once per layout (each value's UTF-8 length); a later text of that layout
+ * re-encodes only the 4-character groups over its values and splices them into the kept base64 (three
+ * bytes are four characters, so a group holds bytes of one place only). The answer is byte for byte
+ * `encodeHeaderJsonText` of the joined text (header-json.test.ts).
+ */
+export function base64Template(pieces: readonly string[]): (values: readonly string[]) => string {
+  const pieceBytes = pieces.map((piece) => Buffer.byteLength(piece, "utf8"));
+  let kept: { lengths: number[]; starts: number[]; bytes: Buffer; base64: string } | undefined;
+  return (values) => {
+    if (values.length !== pieces.length - 1) throw new Error(`base64Template: ${values.length} values for ${pieces.length} pieces`);
+    const lengths = values.map((value) => Buffer.byteLength(value, "utf8"));
+    if (!kept || lengths.some((length, i) => length !== kept!.lengths[i])) {
+      let text = pieces[0]!;
+      const starts: number[] = [];
+      let at = pieceBytes[0]!;
+      for (let i = 0; i < values.length; i++) {
+        starts.push(at);
+        at += lengths[i]! + pieceBytes[i + 1]!;
+        text += values[i]! + pieces[i + 1]!;
+      }
+      const bytes = Buffer.from(text, "utf8");
+      kept = { lengths, starts, bytes, base64: bytes.toString("base64") };
+      return kept.base64;
+    }
+    const { starts, bytes, base64 } = kept;
+    const groupEnd = (i: number) => Math.min(Math.ceil((starts[i]! + lengths[i]!) / 3) * 3, bytes.length);
+    let out = "";
+    let done = 0; // bytes [0, done) are in `out`
+    for (let i = 0; i < values.length; i++) {
+      bytes.write(values[i]!, starts[i]!, "utf8");
+      const from = Math.floor(starts[i]! / 3) * 3;
+      let to = groupEnd(i);
+      // A value whose first group this range reaches is encoded with it.
+      while (i + 1 < values.length && Math.floor(starts[i + 1]! / 3) * 3 < to) {
+        i++;
+        bytes.write(values[i]!, starts[i]!, "utf8");
+        to = Math.max(to, groupEnd(i));
+      }
+      out += base64.slice((done / 3) * 4, (from / 3) * 4) + bytes.toString("base64", from, to);
+      done = to;
+    }
+    return out + base64.slice(Math.ceil(done / 3) * 4);
+  };
+}
+
 // The package's check before it decodes (its `Base64EncodedRegex`).
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 

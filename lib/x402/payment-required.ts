@@ -1,7 +1,6 @@
 import "server-only";
 import { ApiError, RenderedFields } from "@/lib/http/errors";
 import { renderChallenge } from "./build-challenge";
-import { encodeHeaderJsonText } from "./header-json";
 import { HEADERS, X402_VERSION } from "./constants";
 import type { PaidResource } from "./types";
 
@@ -23,14 +22,13 @@ export async function paymentRequired({
   reason?: string;
   code?: "payment-required" | "payment-invalid";
 }): Promise<ApiError> {
-  const { challenge, members } = await renderChallenge(resource);
+  const rendered = await renderChallenge(resource);
   const error = reason ?? "payment_required";
-  const header = encodeHeaderJsonText(`{"x402Version":${X402_VERSION},"error":${JSON.stringify(error)},${members}}`);
-  const headers = { [HEADERS.required]: header, "cache-control": "no-store" };
+  const headers = { [HEADERS.required]: rendered.header(error), "cache-control": "no-store" };
   // The body's `error` is the error map's title, so the challenge's own `error` is not among its fields.
   const extra = new RenderedFields(
-    { x402Version: X402_VERSION, error, ...challenge, ...(reason ? { reason } : {}) },
-    `"x402Version":${X402_VERSION},${members}${reason ? `,"reason":${JSON.stringify(reason)}` : ""}`,
+    () => ({ x402Version: X402_VERSION, error, ...rendered.challenge, ...(reason ? { reason } : {}) }),
+    `"x402Version":${X402_VERSION},${rendered.members}${reason ? `,"reason":${JSON.stringify(reason)}` : ""}`,
   );
   return new ApiError(code, details, headers, extra);
 }
