@@ -7,5 +7,8 @@
 export function processState<T>(name: string, init: () => T): () => T {
   const key = Symbol.for(`paid-content-hub.${name}`);
   const slot = globalThis as typeof globalThis & Record<symbol, unknown>;
-  return () => (slot[key] ??= init()) as T;
+  // Once made, this bundle's getter holds it: a symbol-keyed read of globalThis is a dictionary lookup,
+  // and some values are read many times a request.
+  let value: T | undefined;
+  return () => (value ??= (slot[key] ??= init()) as T);
 }

@@ -21,8 +21,18 @@ const state = processState("lifecycle-state", (): State => ({ draining: false, i
  * has answered, then runs the drain steps (stop the settler, give up its lease) in order. Shared
  * through globalThis: server.mjs calls it outside Next's bundles.
  */
-export function lifecycle() {
+export function lifecycle(): Lifecycle {
   const s = state();
+  // Made once per state, not per call: every request asks for it twice, and an object literal's getters
+  // are defined at run time each time it is made (a class's are not; lib/json-template.ts Filled).
+  if (kept?.state !== s) kept = { state: s, api: lifecycleOf(s) };
+  return kept.api;
+}
+
+export type Lifecycle = ReturnType<typeof lifecycleOf>;
+let kept: { state: State; api: Lifecycle } | undefined;
+
+function lifecycleOf(s: State) {
   return {
     get draining() {
       return s.draining;
