@@ -29,10 +29,17 @@ export function blogDomainFor({ host, hubOrigin, hostMap }: { host: string | nul
   const mapped = hostMap.get(h) ?? hostMap.get(hostnameOf(h));
   if (mapped) return mapped;
   const name = hostnameOf(h).replace(/\.$/, "");
-  if (!name || HUB_HOSTNAMES.has(name) || name === new URL(hubOrigin).hostname) return null;
+  if (!name || HUB_HOSTNAMES.has(name) || name === hostnameOfOrigin(hubOrigin)) return null;
   if (!/^[a-z0-9.-]+$/.test(name) || !name.includes(".")) return null; // bare names and IP literals: the hub
   if (/^\d+(\.\d+){3}$/.test(name)) return null;
   return name;
+}
+
+// The hub's origin is the same on every request: parsed once, not per request (a URL costs a few µs).
+let parsedOrigin: { origin: string; hostname: string } | undefined;
+function hostnameOfOrigin(origin: string): string {
+  if (parsedOrigin?.origin !== origin) parsedOrigin = { origin, hostname: new URL(origin).hostname };
+  return parsedOrigin.hostname;
 }
 
 function hostnameOf(host: string): string {
