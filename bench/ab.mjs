@@ -49,6 +49,9 @@ await runBenchmark(async () => {
   const sides = {};
   for (const [name, harness, offset] of [["A", A, 10], ["B", { startHub }, 20]]) {
     const appPort = opts.appPort + offset;
+    // Each side its own PostgreSQL schema (both harnesses read it when they start their hub): one shared
+    // schema was reset under the first hub by the second's setup.
+    process.env.BENCH_PG_SCHEMA = `hub_bench_${name.toLowerCase()}`;
     const hub = await harness.startHub({ db: opts.db, appPort, chainPort: opts.chainPort + offset });
     const { host, admin } = await openBlog(appPort);
     await publishPost(appPort, host, admin, { body: "Lorem ipsum. ".repeat(150), slug: "paid", price: "0.10" });
