@@ -201,12 +201,12 @@ export function gatewayIndexAt(block: bigint, withinMs = 500) {
   }, { what: `the Gateway deposit index to reach block ${block}` });
 }
 
-/** Waits until the settler has settled payment `id`; returns the row. */
 /** No settlement batch is open (pending or submitted): the hub's settler has nothing in flight. Only the settler lease's holder finishes an open batch. */
 export async function settlerIdle(): Promise<boolean> {
   return (await hubDb().settlementBatch.count({ where: { status: { in: ["pending", "submitted"] } } })) === 0;
 }
 
+/** Waits until the settler has settled payment `id`; returns the row. */
 export function settled(id: string, timeoutMs = 15_000) {
   return eventually(
     async () => {

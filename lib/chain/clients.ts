@@ -41,8 +41,8 @@ let pub: PublicClient | undefined;
  */
 const POLLING_MS = env.DEV_CHAIN ? 20 : 1_000;
 
-function makePublic() {
-  return createPublicClient({ chain: hubChain(), transport: transport(), pollingInterval: POLLING_MS });
+function makePublic({ batch = false }: { batch?: boolean } = {}) {
+  return createPublicClient({ chain: hubChain(), transport: transport({ batch }), pollingInterval: POLLING_MS });
 }
 export function publicClient() {
   pub ??= makePublic();
@@ -57,7 +57,7 @@ let batching: PublicClient | undefined;
  * calls are not held for a batch.
  */
 export function batchingPublicClient() {
-  batching ??= createPublicClient({ chain: hubChain(), transport: transport({ batch: true }), pollingInterval: POLLING_MS });
+  batching ??= makePublic({ batch: true });
   return batching;
 }
 

@@ -22,15 +22,14 @@ const state = processState("lifecycle-state", (): State => ({ draining: false, i
  * through globalThis: server.mjs calls it outside Next's bundles.
  */
 export function lifecycle(): Lifecycle {
-  const s = state();
-  // Made once per state, not per call: every request asks for it twice, and an object literal's getters
-  // are defined at run time each time it is made (a class's are not; lib/json-template.ts Filled).
-  if (kept?.state !== s) kept = { state: s, api: lifecycleOf(s) };
-  return kept.api;
+  // Made once, not per call: every request asks for it twice, and an object literal's getters are
+  // defined at run time each time it is made (a class's are not; lib/json-template.ts Filled). The
+  // state is the process's one (processState), so one facade serves every call of this bundle.
+  return (facade ??= lifecycleOf(state()));
 }
 
 export type Lifecycle = ReturnType<typeof lifecycleOf>;
-let kept: { state: State; api: Lifecycle } | undefined;
+let facade: Lifecycle | undefined;
 
 function lifecycleOf(s: State) {
   return {
