@@ -166,6 +166,23 @@ describe("serveRoute", () => {
     expect(await head.text()).toBe("");
   });
 
+  it("writes an answer given as bytes (a read-cache answer) as they are, and leaves them unchanged", async () => {
+    const bytes = new TextEncoder().encode(JSON.stringify({ kept: "é".repeat(2000) }));
+    const copy = bytes.slice();
+    const plain = (_req: NextRequest, ctx: HandlerContext) => ctx.answerPlain!({ status: 200, headers: { "content-type": "application/json", "x-hub-cache": "hit" }, text: bytes });
+    const origin = await start(plugsWith([["/x", { GET: plain }]]));
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${origin}/x`);
+      expect(res.headers.get("content-length")).toBe(String(bytes.byteLength));
+      expect(res.headers.get("x-hub-cache")).toBe("hit");
+      expect(new Uint8Array(await res.arrayBuffer())).toEqual(copy);
+    }
+    expect(bytes).toEqual(copy);
+    const head = await fetch(`${origin}/x`, { method: "HEAD" });
+    expect(head.headers.get("content-length")).toBe(String(bytes.byteLength));
+    expect(await head.text()).toBe("");
+  });
+
   it("answers HEAD with the GET handler's status and headers and no body", async () => {
     const origin = await start(plugsWith([["/x", { GET: () => new Response("body", { status: 203, headers: { "x-h": "1" } }) }]]));
     const res = await fetch(`${origin}/x`, { method: "HEAD" });

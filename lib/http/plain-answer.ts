@@ -10,7 +10,8 @@ export type PlainAnswer = {
   status: number;
   /** Names as written (the edge lower-cases them); one value each. */
   headers: Readonly<Record<string, string>>;
-  text: string;
+  /** The body: text, or bytes as they were kept (a read-cache answer, lib/http/read-cache.ts). */
+  text: string | Uint8Array;
 };
 
 /** Takes a plain answer; what it returns is what the handler returns. */
@@ -21,5 +22,5 @@ export type HandlerContext = { params: Promise<Record<string, string | string[]>
 
 /** The answer as a Response, for a caller without a sink (Next, the read cache, a test). */
 export function plainResponse({ status, headers, text }: PlainAnswer): Response {
-  return new Response(text, { status, headers });
+  return new Response(typeof text === "string" ? text : new Uint8Array(text), { status, headers });
 }

@@ -3,7 +3,15 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 const settings = vi.hoisted(() => ({ READ_CACHE_MS: 80 }));
 vi.mock("@/lib/env", () => ({ env: settings }));
 
-const { cachedRead, cachedValue, invalidateReads, keepAnswer, keptAnswer, readCacheKey, readGeneration } = await import("./read-cache");
+const { cachedRead: cachedAnswer, cachedValue, invalidateReads, keepAnswer, keptAnswer, readCacheKey, readGeneration } = await import("./read-cache");
+const { plainResponse } = await import("./plain-answer");
+type PlainAnswer = import("./plain-answer").PlainAnswer;
+
+/** cachedRead's answer as a Response, as Next gets it (the edge writes a plain answer as it is). */
+const cachedRead = async (key: string, compute: () => Promise<Response | PlainAnswer>) => {
+  const answer = await cachedAnswer(key, compute);
+  return answer instanceof Response ? answer : plainResponse(answer);
+};
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const json = (value: unknown, status = 200) => Response.json(value, { status });
@@ -120,6 +128,44 @@ describe("read cache", () => {
     const again = await cachedRead("o", compute);
     expect(again.headers.get("x-hub-cache")).toBeNull();
     expect(await again.json()).toEqual({ n: 2 });
+  });
+
+  it("answers in plain form, a hit with the very bytes it kept; a Response computed is kept as its bytes; one that repeats a header stays a Response", async () => {
+    let n = 0;
+    const plain = async (): Promise<PlainAnswer> => ({ status: 200, headers: { "Content-Type": "application/json", "x-content-type-options": "nosniff" }, text: JSON.stringify({ n: ++n, s: "é" }) });
+    const miss = await cachedAnswer("p", plain);
+    const hit = await cachedAnswer("p", plain);
+    if (miss instanceof Response || hit instanceof Response) throw new Error("expected plain answers");
+    expect(miss.headers).toEqual({ "content-type": "application/json", "x-content-type-options": "nosniff", "x-hub-cache": "miss" });
+    expect(hit.headers["x-hub-cache"]).toBe("hit");
+    expect(hit.text).toBeInstanceOf(Uint8Array);
+    expect(hit.text).toBe(miss.text); // kept once, sent as kept
+    expect(JSON.parse(new TextDecoder().decode(hit.text as Uint8Array))).toEqual({ n: 1, s: "é" });
+    expect(await plainResponse(hit).json()).toEqual({ n: 1, s: "é" });
+
+    const fromResponse = await cachedAnswer("r", async () => json({ r: 1 }, 200));
+    const again = await cachedAnswer("r", async () => json({ r: 2 }, 200));
+    if (fromResponse instanceof Response || again instanceof Response) throw new Error("expected plain answers");
+    expect(again.headers["x-hub-cache"]).toBe("hit");
+    expect(JSON.parse(new TextDecoder().decode(again.text as Uint8Array))).toEqual({ r: 1 });
+
+    const cookies = () => {
+      const res = json({ c: 1 });
+      res.headers.append("set-cookie", "a=1");
+      res.headers.append("set-cookie", "b=2");
+      return Promise.resolve(res);
+    };
+    await cachedAnswer("c", cookies);
+    const twice = await cachedAnswer("c", cookies);
+    if (!(twice instanceof Response)) throw new Error("expected a Response");
+    expect(twice.headers.getSetCookie()).toEqual(["a=1", "b=2"]);
+    expect(twice.headers.get("x-hub-cache")).toBe("hit");
+  });
+
+  it("returns what was computed as it is at 0", async () => {
+    settings.READ_CACHE_MS = 0;
+    const answer: PlainAnswer = { status: 200, headers: { "content-type": "application/json" }, text: "{}" };
+    expect(await cachedAnswer("z", async () => answer)).toBe(answer);
   });
 
   it("evicts its oldest answers past the entry bound", async () => {

@@ -3,6 +3,7 @@ import { env } from "@/lib/env";
 import { metrics } from "@/lib/metrics/metrics";
 import { processState } from "@/lib/process-state";
 import { BLOG_ORIGIN_HEADER } from "./internal-headers";
+import type { PlainAnswer } from "./plain-answer";
 import { broadcast, onBroadcast } from "@/lib/cluster/worker-bus";
 
 /**
@@ -174,17 +175,24 @@ export function keepAnswer(key: string, snap: Snapshot, { at, generation, page =
   keep(s, key, { ...snap, at, generation, page });
 }
 
-/** The answer for `key`: a fresh kept one, a computation already under way, or `compute()` (kept when 200). */
-export async function cachedRead(key: string, compute: () => Promise<Response>): Promise<Response> {
+/**
+ * The answer for `key`: a fresh kept one, a computation already under way, or `compute()` (kept when
+ * 200), with `x-hub-cache` saying which. It comes back as a plain answer (lib/http/plain-answer.ts): the
+ * edge writes its kept bytes as they are, with no web Response, Headers or body stream made for a hit
+ * or a miss, and a plain answer computed is kept without being read back through one (bench/README.md,
+ * "Issue 38, session 61"). Only an answer that repeats a header (Set-Cookie) comes back as a Response.
+ * With READ_CACHE_MS=0 the computed answer is returned as it is.
+ */
+export async function cachedRead(key: string, compute: () => Promise<Response | PlainAnswer>): Promise<Response | PlainAnswer> {
   if (!readCacheOn()) return compute();
   const s = state();
   const now = Date.now();
   const kept = keptAnswer(key, now);
-  if (kept) return toResponse(kept, "hit");
+  if (kept) return answerOf(kept, "hit");
   const flight = s.flights.get(key);
   if (flight && flight.generation === s.generation) {
     metrics().readCache.inc({ result: "shared" });
-    return toResponse(await flight.done, "shared");
+    return answerOf(await flight.done, "shared");
   }
   metrics().readCache.inc({ result: "miss" });
   const generation = s.generation;
@@ -193,7 +201,7 @@ export async function cachedRead(key: string, compute: () => Promise<Response>):
   try {
     const snap = await done;
     if (snap.status === 200) keepAnswer(key, snap, { at: now, generation });
-    return toResponse(snap, "miss");
+    return answerOf(snap, "miss");
   } finally {
     if (s.flights.get(key)?.done === done) s.flights.delete(key);
   }
@@ -215,8 +223,25 @@ function keep(s: State, key: string, entry: Entry) {
   }
 }
 
-async function snapshot(res: Response): Promise<Snapshot> {
-  return { status: res.status, headers: [...res.headers], body: new Uint8Array(await res.arrayBuffer()) };
+const encoder = new TextEncoder();
+
+/** An answer as it is kept: a plain one's text encoded once, a Response's body read whole. */
+async function snapshot(answer: Response | PlainAnswer): Promise<Snapshot> {
+  if (answer instanceof Response) return { status: answer.status, headers: [...answer.headers], body: new Uint8Array(await answer.arrayBuffer()) };
+  const { status, headers, text } = answer;
+  return { status, headers: Object.entries(headers), body: typeof text === "string" ? encoder.encode(text) : text };
+}
+
+/** A kept answer to send: plain (its bytes as kept), or a Response when a header name repeats (a plain answer has one value a name). */
+function answerOf(snap: Snapshot, how: "hit" | "shared" | "miss"): Response | PlainAnswer {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of snap.headers) {
+    const lower = name.toLowerCase();
+    if (lower in headers) return toResponse(snap, how);
+    headers[lower] = value;
+  }
+  headers["x-hub-cache"] = how;
+  return { status: snap.status, headers, text: snap.body };
 }
 
 function toResponse(snap: Snapshot, how: "hit" | "shared" | "miss"): Response {

@@ -11,7 +11,7 @@ import { BODY_ENCODING_HEADER } from "./internal-headers";
 import type { Operation } from "./operation";
 import { plainResponse, type HandlerContext, type PlainAnswer } from "./plain-answer";
 import { requestMayHaveWritten, requestWroteBeyondCounts } from "@/lib/log/request-context";
-import { cachedRead, invalidateReads, readCacheKey, type WriteScope } from "./read-cache";
+import { cachedRead, invalidateReads, readCacheKey, readCacheOn, type WriteScope } from "./read-cache";
 import { readCappedBody } from "./read-capped-body";
 import { TEST_CLOCK_HEADER } from "./request-clock";
 import { assertSameOrigin } from "./same-origin";
@@ -160,9 +160,8 @@ export function route<
         return plain;
       };
       // A request that names its own decision time (tests) is never answered from the cache.
-      const cacheable = spec.cache && !readsSession && req.method === "GET" && !req.headers.has(TEST_CLOCK_HEADER);
-      if (cacheable) return nosniff(await cachedRead(readCacheKey(req), async () => asResponse(await answer())));
-      const answered = await answer();
+      const cacheable = spec.cache && !readsSession && req.method === "GET" && readCacheOn() && !req.headers.has(TEST_CLOCK_HEADER);
+      const answered = cacheable ? await cachedRead(readCacheKey(req), answer) : await answer();
       return answered instanceof Response ? answered : send(answered);
     } catch (err) {
       const mapped = toErrorResponse(err); // its `body` read only when the answer is not its `text`
@@ -180,8 +179,6 @@ export function route<
 }
 
 const checkAnswers = () => env.NODE_ENV !== "production" || env.HUB_CHECK_ANSWERS;
-
-const asResponse = (answer: Response | PlainAnswer) => (answer instanceof Response ? answer : plainResponse(answer));
 
 /** A JSON answer must be what the operation declares for its status (drift is a bug: thrown, so 500 and logged). */
 async function assertDeclaredAnswer(op: Operation, status: number, contentType: string | null, json: () => Promise<unknown>) {
