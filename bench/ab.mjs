@@ -8,9 +8,11 @@
 // each path its own way, and an A/A run (two copies of one build) differed by up to 9 % on one target
 // over 16 slices of one pair of processes (bench/README.md, session 60). Rounds put several pairs in.
 //   targets: floor (GET /hub/widget.js), pay402 (POST /hub/pay without payment), post402 (a hosted post's
-//   access route without payment, Host of the blog), share402 (a paid share's access route without payment)
+//   access route without payment, Host of the blog), share402 (a paid share's access route without payment);
+//   with --only also reads of the route wrapper's read cache: explore (a page of 20 cards), ledger (a page
+//   of 50 rows), stats; with --read-cache-ms 0 they are computed for every request (issue 38's target 5).
 // Usage: node bench/ab.mjs --base /path/to/other/checkout [--rounds 3] [--slices 4] [--slice-seconds 3]
-//   [--only floor,post402] [--db sqlite|postgres] [--connections 10] [--workers 1]
+//   [--only floor,post402] [--db sqlite|postgres] [--connections 10] [--workers 1] [--read-cache-ms 0]
 // Make the base with e.g. `git worktree add /tmp/base <commit> && cp -al node_modules /tmp/base/ &&
 // (cd /tmp/base && node scripts/db-generate.mjs && npm run build)` (Next's build does not follow a
 // symlinked node_modules out of its root; a hard-linked copy is instant).
@@ -21,12 +23,15 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { openBlog, publishPost, request, signIn } from "./lib/hosts.mjs";
 
 const TARGETS = ["floor", "pay402", "post402", "share402"];
+/** Read routes, measured when --only names them. */
+const READS = { explore: "/hub/explore/content?limit=20", ledger: "/hub/ledger?limit=50", stats: "/hub/stats" };
 
 await runBenchmark(async () => {
   const opts = benchOptions(process.argv.slice(2), {
     base: { type: "string", default: "" },
     slices: { type: "string", default: "4" },
     "slice-seconds": { type: "string", default: "3" },
+    "read-cache-ms": { type: "string", default: "" },
   });
   const base = path.resolve(opts.base || ".");
   if (!opts.base || !existsSync(path.join(base, "bench/lib/harness.mjs")) || !existsSync(path.join(base, ".next/BUILD_ID"))) {
@@ -38,7 +43,9 @@ await runBenchmark(async () => {
   if (!Number.isInteger(slices) || slices < 1 || slices > 200) throw new Error("--slices must be an integer from 1 to 200");
   if (!Number.isInteger(seconds) || seconds < 1 || seconds > 60) throw new Error("--slice-seconds must be an integer from 1 to 60");
   const targets = opts.only ? opts.only.split(",").map((t) => t.trim()) : TARGETS;
-  for (const t of targets) if (!TARGETS.includes(t)) throw new Error(`--only: unknown target ${t} (${TARGETS.join(", ")})`);
+  for (const t of targets) if (!TARGETS.includes(t) && !(t in READS)) throw new Error(`--only: unknown target ${t} (${[...TARGETS, ...Object.keys(READS)].join(", ")})`);
+  // --read-cache-ms 0: every read computed (the read cache off); unset: the hub's default bound.
+  const cacheEnv = opts["read-cache-ms"] === "" ? {} : { READ_CACHE_MS: opts["read-cache-ms"] };
   if (!targets.includes("floor")) targets.unshift("floor"); // every ratio is to the floor of the same slice
 
   await ensureBuild({ force: opts.build });
@@ -52,7 +59,7 @@ await runBenchmark(async () => {
     // Each side its own PostgreSQL schema (both harnesses read it when they start their hub): one shared
     // schema was reset under the first hub by the second's setup.
     process.env.BENCH_PG_SCHEMA = `hub_bench_${name.toLowerCase()}`;
-    const hub = await harness.startHub({ db: opts.db, appPort, chainPort: opts.chainPort + offset });
+    const hub = await harness.startHub({ db: opts.db, appPort, chainPort: opts.chainPort + offset, env: cacheEnv });
     const { host, admin } = await openBlog(appPort);
     await publishPost(appPort, host, admin, { body: "Lorem ipsum. ".repeat(150), slug: "paid", price: "0.10" });
     const hubHost = `127.0.0.1:${appPort}`;
@@ -64,12 +71,13 @@ await runBenchmark(async () => {
   const requestOf = (side, target) => {
     const { hub, host } = sides[side];
     if (target === "floor") return { url: `${hub.url}/hub/widget.js` };
+    if (target in READS) return { url: `${hub.url}${READS[target]}` };
     if (target === "pay402") return { url: `${hub.url}/hub/pay`, method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ contentId: "liner-notes" }), expect: "402" };
     if (target === "share402") return { url: `${hub.url}/quickshare/${sides[side].share}/access`, headers: { "x-svc-actor": "agent" }, expect: "402" };
     return { url: `${hub.url}/api/svc/access?path=/article/paid`, headers: { host, "x-svc-actor": "agent" }, expect: "402" };
   };
 
-  console.log(`› A = ${base}, B = this checkout; ${opts.db}, ${opts.workers} worker(s) each, ${opts.connections} connections, ${rounds} round(s) of ${slices} slices of ${seconds} s per target and side, fresh servers each round; ${machineLine()}`);
+  console.log(`› A = ${base}, B = this checkout; ${opts.db}${cacheEnv.READ_CACHE_MS ? `, READ_CACHE_MS=${cacheEnv.READ_CACHE_MS}` : ""}, ${opts.workers} worker(s) each, ${opts.connections} connections, ${rounds} round(s) of ${slices} slices of ${seconds} s per target and side, fresh servers each round; ${machineLine()}`);
   const runs = { A: {}, B: {} };
   const roundOf = []; // the round of each slice
   for (let round = 0; round < rounds; round++) {
