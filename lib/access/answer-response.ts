@@ -1,7 +1,11 @@
+import { JsonAnswer } from "@/lib/http/plain-answer";
 import type { AccessAnswer } from "./types";
 
-/** The HTTP response of an access answer: 200 JSON with its headers, or a 302 to a legacy share's URL. */
-export function answerResponse<B>(answer: AccessAnswer<B>): Response {
+/**
+ * The answer to an access request: 200 JSON with its headers (written by the route wrapper as a plain
+ * answer, lib/http/plain-answer.ts), or a 302 to a legacy share's URL.
+ */
+export function answerResponse<B>(answer: AccessAnswer<B>): Response | JsonAnswer {
   if (answer.kind === "redirect") return Response.redirect(answer.url, 302);
-  return Response.json(answer.body, { headers: answer.headers });
+  return new JsonAnswer(answer.body, answer.headers);
 }

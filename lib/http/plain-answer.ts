@@ -24,3 +24,17 @@ export type HandlerContext = { params: Promise<Record<string, string | string[]>
 export function plainResponse({ status, headers, text }: PlainAnswer): Response {
   return new Response(typeof text === "string" ? text : new Uint8Array(text), { status, headers });
 }
+
+/**
+ * A JSON answer with headers or a status of its own (a paid unlock's receipt and its x402 headers, an
+ * access grant), returned by a route handler where `Response.json` would be: the route wrapper writes it
+ * as a plain answer (`{ ...JSON headers, ...headers }`, the value as JSON text), so no web Response,
+ * Headers or body stream is made for it on the edge; Next gets the same answer as a Response.
+ */
+export class JsonAnswer {
+  constructor(
+    readonly value: unknown,
+    readonly headers: Readonly<Record<string, string>> = {},
+    readonly status = 200,
+  ) {}
+}

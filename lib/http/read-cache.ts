@@ -138,13 +138,17 @@ export async function cachedValue<T>(key: string, compute: () => Promise<T>, spa
   return entry.value;
 }
 
-/** The cache key of a request: what decides a cacheable answer (never cookies: cached routes ignore who asks). */
-export function readCacheKey(req: Request & { nextUrl: URL }): string {
+/**
+ * The cache key of a request: what decides a cacheable answer (never cookies: cached routes ignore who
+ * asks). `url` is the request's URL as the route wrapper parsed it (a WHATWG URL: the path and query a
+ * NextURL would give, at a twentieth of its cost, bench/README.md "Issue 38, session 53").
+ */
+export function readCacheKey(req: Request, url: URL): string {
   // By name only: the sort is stable, so a repeated parameter keeps its values' order (the route reads the last one).
-  const query = [...req.nextUrl.searchParams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const query = [...url.searchParams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   // Everything an answer's links may be built from: the Host and what a proxy or the blog routing says of the origin.
   const origin = ["host", "x-forwarded-host", "x-forwarded-proto", BLOG_ORIGIN_HEADER].map((h) => req.headers.get(h) ?? "").join("|");
-  return `${req.method} ${origin} ${req.nextUrl.pathname}?${new URLSearchParams(query)}`;
+  return `${req.method} ${origin} ${url.pathname}?${new URLSearchParams(query)}`;
 }
 
 /** This process's write generation (with `page`, the kept pages' one): an answer computed from an older one is not kept (`keepAnswer`). */

@@ -2,7 +2,7 @@ import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiError, RenderedFields } from "./errors";
-import type { PlainAnswer } from "./plain-answer";
+import { JsonAnswer, type PlainAnswer } from "./plain-answer";
 import { route, type Scope } from "./route";
 import { assertSameOrigin } from "./same-origin";
 
@@ -54,6 +54,7 @@ describe("route() answers given as text", () => {
     ["a refused body", route({ body: z.object({ n: z.number() }) }, () => ({}))],
     ["a 402 around kept fields", route({}, () => Promise.reject(new ApiError("payment-required", "pay", { "PAYMENT-REQUIRED": "e30=" }, new RenderedFields({ accepts: [1] }, '"accepts":[1]'))))],
     ["an unexpected failure", route({}, () => Promise.reject(new Error("boom")))],
+    ["a JSON answer with headers and a status", route({}, () => new JsonAnswer({ paid: true, note: "é" }, { "PAYMENT-RESPONSE": "e30=", "cache-control": "no-store" }, 201))],
   ])("%s: the same status, headers and body either way", async (_, handler) => {
     const { viaResponse, plain, returned, marker } = await both(handler, { method: "POST", headers: { "content-type": "application/json" }, body: '{"n":"x"}' });
     expect(returned).toBe(marker);
@@ -62,6 +63,13 @@ describe("route() answers given as text", () => {
     expect(lower(plain!.headers)).toEqual(headersOf(viaResponse));
     expect(plain!.text).toBe(await viaResponse.text());
     expect(headersOf(viaResponse)["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("writes a JSON answer's value as JSON with its own headers and status beside the JSON ones", async () => {
+    const { plain } = await both(route({}, () => new JsonAnswer({ paid: true }, { "PAYMENT-RESPONSE": "e30=" }, 201)));
+    expect(plain!.status).toBe(201);
+    expect(lower(plain!.headers)).toEqual({ "content-type": "application/json", "x-content-type-options": "nosniff", "payment-response": "e30=" });
+    expect(JSON.parse(plain!.text as string)).toEqual({ paid: true });
   });
 
   it("leaves a handler's own Response as it is, marked nosniff", async () => {

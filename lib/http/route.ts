@@ -9,7 +9,7 @@ import { ApiError, toErrorResponse, type ErrorBody } from "./errors";
 import { findIllFormedText } from "./find-ill-formed-text";
 import { BODY_ENCODING_HEADER } from "./internal-headers";
 import type { Operation } from "./operation";
-import { plainResponse, type HandlerContext, type PlainAnswer } from "./plain-answer";
+import { JsonAnswer, plainResponse, type HandlerContext, type PlainAnswer } from "./plain-answer";
 import { requestMayHaveWritten, requestWroteBeyondCounts } from "@/lib/log/request-context";
 import { cachedRead, invalidateReads, readCacheKey, readCacheOn, type WriteScope } from "./read-cache";
 import { readCappedBody } from "./read-capped-body";
@@ -89,8 +89,11 @@ export type RouteContext<B, Q, P, A extends AuthMode> = {
   clientIp: string;
 } & (A extends Scope<infer C> ? C : { session: A extends "session" ? Session : Session | null });
 
-/** A handler's answer: a Response, or (with a `response` schema) a value of that schema sent as JSON. */
-type Answer<R extends z.ZodType> = [R] extends [z.ZodUndefined] ? unknown : z.input<R> | Response;
+/**
+ * A handler's answer: a Response, a JsonAnswer (a value with headers or a status of its own), or (with
+ * a `response` schema) a value of that schema sent as JSON.
+ */
+type Answer<R extends z.ZodType> = [R] extends [z.ZodUndefined] ? unknown : z.input<R> | Response | JsonAnswer;
 
 type NextCtx = HandlerContext;
 
@@ -123,7 +126,8 @@ export function route<
       await spec.guard?.(req);
       const rawParams = nextCtx ? await readParams(nextCtx) : {};
       // The query from the request's URL, not its NextURL: making a NextURL cost a 402 3 % (session 53).
-      const rawQuery = Object.fromEntries(new URL(req.url).searchParams);
+      const url = new URL(req.url);
+      const rawQuery = Object.fromEntries(url.searchParams);
       // Every string a route can store is checked once, here: well-formed Unicode without NUL.
       assertCleanText(rawParams, "path");
       assertCleanText(rawQuery, "query");
@@ -155,13 +159,16 @@ export function route<
           if (check) await assertDeclaredAnswer(spec as Operation, result.status, result.headers.get("content-type"), () => readAnswerJson(result));
           return nosniff(result);
         }
-        const plain = { status: spec.status ?? 200, headers: JSON_HEADERS, text: JSON.stringify(result ?? { success: true }) };
+        const plain =
+          result instanceof JsonAnswer
+            ? { status: result.status, headers: { ...JSON_HEADERS, ...result.headers }, text: JSON.stringify(result.value) }
+            : { status: spec.status ?? 200, headers: JSON_HEADERS, text: JSON.stringify(result ?? { success: true }) };
         if (check) await assertDeclaredAnswer(spec as Operation, plain.status, "application/json", async () => JSON.parse(plain.text));
         return plain;
       };
       // A request that names its own decision time (tests) is never answered from the cache.
       const cacheable = spec.cache && !readsSession && req.method === "GET" && readCacheOn() && !req.headers.has(TEST_CLOCK_HEADER);
-      const answered = cacheable ? await cachedRead(readCacheKey(req), answer) : await answer();
+      const answered = cacheable ? await cachedRead(readCacheKey(req, url), answer) : await answer();
       return answered instanceof Response ? answered : send(answered);
     } catch (err) {
       const mapped = toErrorResponse(err); // its `body` read only when the answer is not its `text`

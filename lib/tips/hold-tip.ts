@@ -20,6 +20,7 @@ import type { PaymentCredentials } from "@/lib/x402/payment-credentials";
 import type { PaidResource } from "@/lib/x402/types";
 import { verifyAndRecordPayment } from "@/lib/x402/verify-and-record-payment";
 import { pendingSettlement } from "./pending-settlement";
+import { JsonAnswer } from "@/lib/http/plain-answer";
 
 export type HoldTipInput = {
   contentUrl: string;
@@ -192,8 +193,8 @@ async function holdOverGateway({ input, domain, box, minAmount, payment }: { inp
   const tip = await db.tip.findFirstOrThrow({ where: { network: env.NETWORK_MODE, paymentId: outcome.receipt.paymentId! } });
   if (!outcome.replayed) moneyEvent({ event: "tip.held", tipId: tip.id, domain, rail: "gateway", paymentId: tip.paymentId });
   const pending = await pendingSettlement([tip]);
-  return Response.json(
+  return new JsonAnswer(
     { success: true as const, holdStatus: "held" as const, box, domain, tip: tipView(tip, pending.pending.has(tip.id)), payment: outcome.receipt },
-    { headers: outcome.headers },
+    outcome.headers,
   );
 }

@@ -4,6 +4,7 @@ import { usdcNumber } from "@/lib/money";
 import { buildChallenge } from "@/lib/x402/build-challenge";
 import { HEADERS } from "@/lib/x402/constants";
 import { tipResource, type TipInput } from "./tip-resource";
+import { JsonAnswer } from "@/lib/http/plain-answer";
 
 /**
  * POST /hub/tips/challenge — the x402 challenge of a tip to a resolved creator (200, not 402: asking
@@ -24,5 +25,5 @@ export async function tipChallenge(input: TipInput & { paymentRail?: "transfer" 
     domain: terms.domain,
     amount: usdcNumber(terms.resource.price),
   };
-  return Response.json(body, { headers: { [HEADERS.required]: encodeHeaderJson(challenge), "cache-control": "no-store" } });
+  return new JsonAnswer(body, { [HEADERS.required]: encodeHeaderJson(challenge), "cache-control": "no-store" });
 }

@@ -10,6 +10,7 @@ import { verifyAndRecordPayment } from "@/lib/x402/verify-and-record-payment";
 import { RESOLVED_FEE_BPS } from "./fees";
 import { tipResource, type TipInput } from "./tip-resource";
 import { tipView } from "./tip-view";
+import { JsonAnswer } from "@/lib/http/plain-answer";
 
 export type VerifyTipInput = TipInput & {
   paymentRail?: "transfer" | "gateway";
@@ -37,7 +38,7 @@ export async function verifyTip(input: VerifyTipInput) {
   const paymentId = outcome.receipt.paymentId!;
   const tip = await db.tip.findFirstOrThrow({ where: { network: env.NETWORK_MODE, paymentId } });
   if (!outcome.replayed) moneyEvent({ event: "tip.settled", tipId: tip.id, domain: tip.domain, rail: tip.rail, paymentId });
-  return Response.json(
+  return new JsonAnswer(
     {
       success: true as const,
       status: "settled" as const,
@@ -50,7 +51,7 @@ export async function verifyTip(input: VerifyTipInput) {
       feeSettlement: terms.feeSettlement,
       replayed: outcome.replayed,
     },
-    { headers: outcome.headers },
+    outcome.headers,
   );
 }
 

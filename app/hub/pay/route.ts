@@ -1,5 +1,6 @@
 import { findSoldPost } from "@/lib/blog/find-sold-post";
 import { payForPost } from "@/lib/blog/pay-for-post";
+import { JsonAnswer } from "@/lib/http/plain-answer";
 import { route } from "@/lib/http/route";
 import { payOp } from "@/lib/openapi/paths-x402";
 import { findSoldPass } from "@/lib/passes/find-sold-pass";
@@ -15,13 +16,13 @@ export const POST = route({ ...payOp, writes: "counts" }, async ({ body, req }) 
   const sold = await findSoldPost(lookup);
   if (sold) {
     const { body: paid, headers } = await payForPost({ sold, credentials, wallet: body.wallet });
-    return Response.json(paid, { headers });
+    return new JsonAnswer(paid, headers);
   }
   const passOf = await findSoldPass(lookup);
   if (passOf) {
     const { body: paid, headers } = await payForPass({ blog: passOf, credentials, wallet: body.wallet });
-    return Response.json(paid, { headers });
+    return new JsonAnswer(paid, headers);
   }
   const { receipt, headers } = await payForContent({ body: lookup, credentials });
-  return Response.json({ success: true, payment: receipt }, { headers: { ...headers, "cache-control": "no-store" } });
+  return new JsonAnswer({ success: true, payment: receipt }, { ...headers, "cache-control": "no-store" });
 });

@@ -5,6 +5,7 @@ import { route } from "@/lib/http/route";
 import { buyPassOp } from "@/lib/openapi/paths-passes";
 import { passAccess } from "@/lib/passes/pass-access";
 import { parseCredentials } from "@/lib/x402/parse-credentials";
+import { JsonAnswer } from "@/lib/http/plain-answer";
 
 // GET /api/svc/pass (blog origin) — buy (or extend) the blog's pass over x402: 402 challenge, then the pass and its unlock proof
 export const GET = route({ ...buyPassOp, auth: blogReader, writes: "counts" }, async ({ req, query, blog }) => {
@@ -14,5 +15,5 @@ export const GET = route({ ...buyPassOp, auth: blogReader, writes: "counts" }, a
     credentials: parseCredentials(req.headers), purpose: "access", now,
   });
   if (answer.kind !== "grant") throw new Error("a pass read never redirects");
-  return Response.json(answer.body, { headers: answer.headers });
+  return new JsonAnswer(answer.body, answer.headers);
 });
