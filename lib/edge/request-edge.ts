@@ -5,7 +5,7 @@ import { ApiError, toErrorResponse } from "@/lib/http/errors";
 import { requestRefusal } from "@/lib/http/guard-request";
 import { BLOG_ORIGIN_HEADER, BLOG_ROUTE_HEADER, stripInternalHeaders } from "@/lib/http/internal-headers";
 import { answerSecurityHeaders, securityHeaders } from "@/lib/http/security-headers";
-import { BLOG_TREE, BLOG_TREE_PATH, requestKind } from "./classify";
+import { BLOG_TREE, BLOG_TREE_PATH, isBlogApiPath, requestKind } from "./classify";
 import { handOff } from "./handoff";
 import { answerFromPageCache, requestHeaders } from "./page-cache";
 import type { EdgePlugs, EdgeRequest, PageDecision } from "./plugs";
@@ -78,7 +78,7 @@ function answerApi(request: EdgeRequest, res: ServerResponse, plugs: EdgePlugs):
   const { req, pathname, method, blog } = request;
   const opened = openEdge(request, res, plugs);
   if (!opened) return true;
-  const blogApi = blog !== null && !isHubApiOnBlog(pathname);
+  const blogApi = blog !== null && isBlogApiPath(pathname);
   const refused = BLOG_TREE_PATH.test(pathname)
     ? new ApiError("not-found", `No such route on ${blog ? "this blog" : "the hub"}`)
     : blog && !blogApi
@@ -90,11 +90,6 @@ function answerApi(request: EdgeRequest, res: ServerResponse, plugs: EdgePlugs):
   }
   if (blogApi) routeToBlog(req, "api", blog, opened.origin!);
   return serveRoute(req, res, plugs);
-}
-
-/** On a blog's host, the API paths that are the hub's (/hub/…, /auth/…) rather than the blog's /api/. */
-function isHubApiOnBlog(pathname: string): boolean {
-  return !pathname.startsWith("/api/");
 }
 
 async function answerPage(request: EdgeRequest, res: ServerResponse, plugs: EdgePlugs): Promise<boolean> {
