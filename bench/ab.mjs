@@ -10,7 +10,8 @@
 //   targets: floor (GET /hub/widget.js), pay402 (POST /hub/pay without payment), post402 (a hosted post's
 //   access route without payment, Host of the blog), share402 (a paid share's access route without payment);
 //   with --only also reads of the route wrapper's read cache: explore (a page of 20 cards), ledger (a page
-//   of 50 rows), stats; with --read-cache-ms 0 they are computed for every request (issue 38's target 5).
+//   of 50 rows), stats, and a hosted blog's manifest and RSS feed (svcjson, feed: Host of the blog); with
+//   --read-cache-ms 0 they are computed for every request (issue 38's target 5).
 // Usage: node bench/ab.mjs --base /path/to/other/checkout [--rounds 3] [--slices 4] [--slice-seconds 3]
 //   [--only floor,post402] [--db sqlite|postgres] [--connections 10] [--workers 1] [--read-cache-ms 0]
 // Make the base with e.g. `git worktree add /tmp/base <commit> && cp -al node_modules /tmp/base/ &&
@@ -25,6 +26,8 @@ import { openBlog, publishPost, request, signIn } from "./lib/hosts.mjs";
 const TARGETS = ["floor", "pay402", "post402", "share402"];
 /** Read routes, measured when --only names them. */
 const READS = { explore: "/hub/explore/content?limit=20", ledger: "/hub/ledger?limit=50", stats: "/hub/stats" };
+/** A hosted blog's documents, measured when --only names them (Host of the blog). */
+const BLOG_READS = { svcjson: "/svc.json", feed: "/feed.xml" };
 
 await runBenchmark(async () => {
   const opts = benchOptions(process.argv.slice(2), {
@@ -43,7 +46,7 @@ await runBenchmark(async () => {
   if (!Number.isInteger(slices) || slices < 1 || slices > 200) throw new Error("--slices must be an integer from 1 to 200");
   if (!Number.isInteger(seconds) || seconds < 1 || seconds > 60) throw new Error("--slice-seconds must be an integer from 1 to 60");
   const targets = opts.only ? opts.only.split(",").map((t) => t.trim()) : TARGETS;
-  for (const t of targets) if (!TARGETS.includes(t) && !(t in READS)) throw new Error(`--only: unknown target ${t} (${[...TARGETS, ...Object.keys(READS)].join(", ")})`);
+  for (const t of targets) if (!TARGETS.includes(t) && !(t in READS) && !(t in BLOG_READS)) throw new Error(`--only: unknown target ${t} (${[...TARGETS, ...Object.keys(READS), ...Object.keys(BLOG_READS)].join(", ")})`);
   // --read-cache-ms 0: every read computed (the read cache off); unset: the hub's default bound.
   const cacheEnv = opts["read-cache-ms"] === "" ? {} : { READ_CACHE_MS: opts["read-cache-ms"] };
   if (!targets.includes("floor")) targets.unshift("floor"); // every ratio is to the floor of the same slice
@@ -72,6 +75,7 @@ await runBenchmark(async () => {
     const { hub, host } = sides[side];
     if (target === "floor") return { url: `${hub.url}/hub/widget.js` };
     if (target in READS) return { url: `${hub.url}${READS[target]}` };
+    if (target in BLOG_READS) return { url: `${hub.url}${BLOG_READS[target]}`, headers: { host } };
     if (target === "pay402") return { url: `${hub.url}/hub/pay`, method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ contentId: "liner-notes" }), expect: "402" };
     if (target === "share402") return { url: `${hub.url}/quickshare/${sides[side].share}/access`, headers: { "x-svc-actor": "agent" }, expect: "402" };
     return { url: `${hub.url}/api/svc/access?path=/article/paid`, headers: { host, "x-svc-actor": "agent" }, expect: "402" };
