@@ -115,7 +115,7 @@ function writeAnswerHeader(res: ServerResponse, name: string, value: string): vo
 function writePlain(res: ServerResponse, { status, headers, text }: PlainAnswer): void {
   for (const name in headers) writeAnswerHeader(res, name.toLowerCase(), headers[name]!);
   res.statusCode = status;
-  res.setHeader("content-length", typeof text === "string" ? Buffer.byteLength(text) : text.byteLength);
+  res.setHeader("content-length", Buffer.byteLength(text)); // text, or bytes (their byteLength)
   res.end(text);
 }
 
