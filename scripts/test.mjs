@@ -26,6 +26,7 @@ const results = []; // { stage, passed, failed, skipped }
 const hubErrorLines = []; // a failed stack's last warnings and errors of its hub's log, repeated in the summary
 const tmp = mkdtempSync(path.join(os.tmpdir(), "hub-test-"));
 let failedStages = 0;
+const failedStageNames = []; // "name: why", repeated in the summary (the run's log may be read only from its end)
 
 async function stage(name, fn) {
   const t0 = Date.now();
@@ -35,6 +36,7 @@ async function stage(name, fn) {
     console.log(`━━ ${name}: ok (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   } catch (err) {
     failedStages++;
+    failedStageNames.push(`${name}: ${err.message}`);
     console.error(`━━ ${name}: FAILED (${err.message})`);
   }
 }
@@ -55,9 +57,11 @@ async function vitest(project, env, label = project, prefix) {
   } finally {
     if (existsSync(out)) {
       const r = JSON.parse(readFileSync(out, "utf8"));
-      const failures = r.testResults.flatMap((f) =>
-        f.assertionResults.filter((t) => t.status === "failed").map((t) => `${path.relative(root, f.name)} › ${t.fullName}${gist(t.failureMessages?.[0])}`),
-      );
+      const failures = r.testResults.flatMap((f) => [
+        ...f.assertionResults.filter((t) => t.status === "failed").map((t) => `${path.relative(root, f.name)} › ${t.fullName}${gist(t.failureMessages?.[0])}`),
+        // A file can fail with every test passed or skipped: a hook (beforeAll, afterAll) or the file's own load threw.
+        ...(f.status === "failed" && f.message ? [`${path.relative(root, f.name)} (the file itself)${gist(f.message)}`] : []),
+      ]);
       results.push({ stage: label, passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + (r.numTodoTests ?? 0), failures });
     }
   }
@@ -301,6 +305,7 @@ for (const { label, lines } of hubErrorLines) {
   console.log(`  the hub's last warnings and errors (${label}, whole log in test-results/hub-${label}.log):${lines.length ? "" : " none"}`);
   for (const l of lines) console.log(`    ${l}`);
 }
+for (const f of failedStageNames) console.log(`  ✘ stage ${f}`);
 const sum = (k) => results.reduce((a, r) => a + r[k], 0);
 console.log(`total: ${sum("passed")} passed, ${sum("failed")} failed, ${sum("skipped")} skipped`);
 if (failedStages > 0 || sum("failed") > 0) {
