@@ -6,9 +6,10 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import type { Hex, PrivateKeyAccount } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { usdcAbi } from "../../lib/chain/abis";
-import { settleGatewayBatch, SETTLER_LOCK } from "../../lib/x402/settle-gateway-batch";
+import { settleGatewayBatch } from "../../lib/x402/settle-gateway-batch";
 import { expectError } from "../support/hub";
-import { chain, chainClient, challengeFor, eventually, freshPayer, hubDb, pay, paymentCounts, settlerIdle, signedPayment, usdc, USDC, usdcBalance, walletFor } from "../support/x402";
+import { holdSettlerLease, releaseSettlerLease } from "../support/settler-lease";
+import { chain, chainClient, challengeFor, eventually, freshPayer, hubDb, pay, paymentCounts, signedPayment, usdc, USDC, usdcBalance, walletFor } from "../support/x402";
 
 const FAULT = { "x-hub-test-fault": "record-after-chain" };
 const ESSAY = { contentId: "essay-slow-software" }; // 0.05 USDC
@@ -61,13 +62,10 @@ describe("one bad row never stops the settler", () => {
   const HOLDER = "hostile-settler-test";
   let plain: PaymentRequirements;
   beforeAll(async () => {
-    const db = hubDb();
-    const expiresAt = new Date(Date.now() + 10 * 60_000);
-    await db.leaderLock.upsert({ where: { name: SETTLER_LOCK }, create: { name: SETTLER_LOCK, holder: HOLDER, expiresAt }, update: { holder: HOLDER, expiresAt } });
-    await eventually(settlerIdle, { what: "the hub's settler to go idle" });
+    await holdSettlerLease(HOLDER);
     plain = (await challengeFor({ contentId: "liner-notes" })).accepts[0] as PaymentRequirements;
   });
-  afterAll(() => hubDb().leaderLock.update({ where: { name: SETTLER_LOCK }, data: { expiresAt: new Date(0) } }));
+  afterAll(releaseSettlerLease);
 
   async function pendingRow(contentId: string, siteId: string | null, url: string) {
     const payer = await freshPayer({ wallet: "1" });

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTOVACUUM_OFF } from "../../lib/ops/warn-on-database-settings";
 import { SETTLER_LOCK } from "../../lib/x402/settle-gateway-batch";
 import { api, cookieFrom, getTerms, signIn, siweMessage, WALLETS } from "../support/hub";
-import { challengeFor, eventually, freshPayer, hubDb, pay, settled, settlementEvents, settlerIdle, signedPayment } from "../support/x402";
+import { challengeFor, eventually, freshPayer, hubDb, pay, settled, settlementEvents, signedPayment } from "../support/x402";
+import { holdSettlerLease } from "../support/settler-lease";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const CONTENT = { contentId: "liner-notes" };
@@ -27,8 +28,6 @@ function ops(...args: string[]): Promise<{ code: number; stdout: string; stderr:
   });
 }
 
-const holdLease = (until: Date) =>
-  hubDb().leaderLock.upsert({ where: { name: SETTLER_LOCK }, create: { name: SETTLER_LOCK, holder: HOLDER, expiresAt: until }, update: { holder: HOLDER, expiresAt: until } });
 const releaseLease = () => hubDb().leaderLock.updateMany({ where: { name: SETTLER_LOCK, holder: HOLDER }, data: { expiresAt: new Date(0) } });
 
 // `npm run ops` starts a tsx process per call: slow on a loaded machine.
@@ -42,12 +41,9 @@ describe("operator view", { timeout: 120_000 }, () => {
   beforeAll(async () => {
     [, gateway] = (await challengeFor(CONTENT)).accepts as [PaymentRequirements, PaymentRequirements];
     payer = await freshPayer({ deposit: "1" });
-    // A batch an earlier file left open is finished only by the lease's holder: let the hub's settler
-    // finish it before the lease is taken from it (as x402-settler.test.ts does).
-    await eventually(settlerIdle, { timeoutMs: 40_000, what: "the hub's settler to finish its open batches" });
-    // Keep the hub's settler off this payment while it is made to fail.
-    await holdLease(new Date(Date.now() + 10 * 60_000));
-    await eventually(settlerIdle, { what: "the hub's settler to go idle" });
+    // Keep the hub's settler off this payment while it is made to fail (a batch an earlier file left
+    // open is finished by the lease's new holder).
+    await holdSettlerLease(HOLDER);
     const signed = await signedPayment({ requirement: gateway, signer: payer });
     const res = await pay(CONTENT, { "payment-signature": signed.header });
     expect(res.status).toBe(200);

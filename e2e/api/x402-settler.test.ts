@@ -6,8 +6,9 @@ import type { PaymentRequirements } from "@x402/core/types";
 import type { Hex, PrivateKeyAccount } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { usdcAbi } from "../../lib/chain/abis";
-import { settleGatewayBatch, SETTLER_LOCK } from "../../lib/x402/settle-gateway-batch";
-import { chain, challengeFor, chainClient, eventually, freshPayer, hubDb, pay, settlementEvents, settlerIdle, signedPayment, usdc, USDC, usdcBalance, walletFor } from "../support/x402";
+import { settleGatewayBatch } from "../../lib/x402/settle-gateway-batch";
+import { chain, challengeFor, chainClient, eventually, freshPayer, hubDb, pay, settlementEvents, signedPayment, usdc, USDC, usdcBalance, walletFor } from "../support/x402";
+import { holdSettlerLease, releaseSettlerLease } from "../support/settler-lease";
 
 const HOLDER = "settler-crash-test";
 const CONTENT = { contentId: "liner-notes" }; // 0.01 USDC
@@ -40,14 +41,12 @@ describe("gateway batch settler", () => {
     // These tests count the batches and items of their own passes: let the hub's settler drain the
     // authorizations earlier files left locked (a file that held the lease leaves a queue) first.
     await eventually(async () => (await db.payment.count({ where: { rail: "gateway", status: "locked", batchId: null } })) === 0, { timeoutMs: 60_000, what: "the hub's settler to drain the locked queue" });
-    const expiresAt = new Date(Date.now() + 10 * 60_000);
-    await db.leaderLock.upsert({ where: { name: SETTLER_LOCK }, create: { name: SETTLER_LOCK, holder: HOLDER, expiresAt }, update: { holder: HOLDER, expiresAt } });
-    // The hub's settler checks its lease again before sending; let any pass it had started finish.
-    await eventually(settlerIdle, { what: "the hub's settler to go idle" });
+    // The hub's settler checks its lease again before sending; a pass it had started ends, or what it left open is reconciled.
+    await holdSettlerLease(HOLDER);
     [plain, gateway] = (await challengeFor(CONTENT)).accepts as [PaymentRequirements, PaymentRequirements];
     creator = gateway.payTo as `0x${string}`;
   });
-  afterAll(() => hubDb().leaderLock.update({ where: { name: SETTLER_LOCK }, data: { expiresAt: new Date(0) } }));
+  afterAll(releaseSettlerLease);
 
   it("does nothing without the lease", async () => {
     expect(await settleGatewayBatch({ holder: "someone-else" })).toMatchObject({ leader: false, batches: 0 });
