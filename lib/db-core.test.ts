@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { createLockQueue } from "@/lib/cluster/lock-queue.mjs";
 import { createDb, type Db, keepPreparedStatements, type Tx, type WriteLock } from "@/lib/db-core";
+import { modelPlanCounts } from "@/lib/db-model-plans";
 import { rawPlanCounts } from "@/lib/db-raw-plans";
 import { SAFETY_NET_PAGES } from "@/lib/db-wal-settings.mjs";
 import { insertPayment } from "@/lib/x402/insert-payment";
@@ -113,6 +114,31 @@ for (const provider of units.databases) {
       expect(rawPlanCounts.direct - before.direct).toBe(8);
       expect(rawPlanCounts.compiled - before.compiled).toBe(4);
       expect((await db.gatewayIndexHead.findUnique({ where: { chainId: 78 } }))?.sinceTime).toBe(5n);
+    });
+
+    it("plans model queries of a learned shape without the compiler, with the compiler's results", async () => {
+      const before = { ...modelPlanCounts };
+      const tag = `mp${Date.now()}`;
+      for (let i = 0; i < 6; i++) {
+        // Values with quotes, a backslash, a line separator and a percent sign: each reaches the database as it is.
+        const name = `Site "${i}" \\ \u2028 100%`;
+        const site = await db.site.create({ data: { domain: `${tag}-${i}.example`, name, ownerWallet: `0x${i}`, siteKey: `${tag}-k${i}` } });
+        await db.blogPost.create({ data: { siteId: site.id, slug: `post-${i}`, title: `T${i}`, status: i % 2 ? "published" : "draft" } });
+        expect(await db.site.findUnique({ where: { domain: `${tag}-${i}.example` } })).toMatchObject({ id: site.id, name });
+        expect(await db.site.findUnique({ where: { domain: `${tag}-none-${i}.example` } })).toBeNull();
+        const posts = await db.blogPost.findMany({ where: { siteId: site.id, status: "published" }, orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: 500 });
+        expect(posts.map((p) => p.slug)).toEqual(i % 2 ? [`post-${i}`] : []);
+        expect(await db.blogPost.findUnique({ where: { siteId_slug: { siteId: site.id, slug: `post-${i}` } }, include: { site: true } })).toMatchObject({ title: `T${i}`, site: { domain: `${tag}-${i}.example` } });
+        // (Not the backslash: PostgreSQL's LIKE reads it as its escape, and Prisma leaves it in the pattern.)
+        expect(await db.site.count({ where: { name: { contains: `"${i}" ` }, domain: { startsWith: tag } } })).toBe(1);
+        const pair = await db.site.findMany({ where: { domain: { in: [`${tag}-${i}.example`, `${tag}-${Math.max(0, i - 1)}.example`] } }, orderBy: { domain: "asc" }, select: { domain: true } });
+        expect(pair.map((s) => s.domain)).toEqual([...new Set([`${tag}-${Math.max(0, i - 1)}.example`, `${tag}-${i}.example`])]);
+        expect(await db.site.update({ where: { domain: `${tag}-${i}.example` }, data: { description: `d${i}` }, select: { description: true } })).toEqual({ description: `d${i}` });
+        expect(await db.blogPost.updateMany({ where: { siteId: site.id, slug: `post-${i}` }, data: { summary: `s${i}` } })).toEqual({ count: 1 });
+      }
+      expect((await db.blogPost.findMany({ where: { site: { domain: { startsWith: tag } } }, orderBy: { slug: "asc" } })).map((p) => p.summary)).toEqual([0, 1, 2, 3, 4, 5].map((i) => `s${i}`));
+      // Each shape: the first compiled, two more compiled and compared, the other three planned here.
+      expect(modelPlanCounts.planned - before.planned).toBeGreaterThanOrEqual(9 * 3);
     });
 
     it("rejects a second payment with the same (chainId, txHash)", async () => {

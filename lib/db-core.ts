@@ -4,7 +4,7 @@ import type { SqlDriverAdapterFactory } from "@prisma/client/runtime/client";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client";
 import { DirectRoute, directRawStatements, directRouteFactory, forwarding } from "./db-direct-raw";
 import { KeptStatementsClient } from "./db-pg-kept-statements";
-import { keepRawPlans } from "./db-raw-plans";
+import { keepQueryPlans } from "./db-raw-plans";
 import { SAFETY_NET_PAGES } from "./db-wal-settings.mjs";
 import { lruMemo } from "./lru-memo";
 import { type Prisma, PrismaClient as SqliteClient } from "./generated/sqlite/client";
@@ -81,7 +81,7 @@ export function createDb(
   if (target.provider === "postgres") {
     // Client: the pool's connections send kept raw statements as named prepared statements (lib/db-pg-kept-statements.ts).
     const adapter = adapterOf(new PrismaPg({ ...pgPoolConfig(target.connectionString, target.pgSchema), max: poolSize, Client: KeptStatementsClient }, { schema: target.pgSchema }));
-    return withRawPlans(new PostgresClient({ adapter, transactionOptions: TRANSACTION_OPTIONS }) as unknown as Db, "postgres", route);
+    return withKeptPlans(new PostgresClient({ adapter, transactionOptions: TRANSACTION_OPTIONS }) as unknown as Db, "postgres", route);
   }
   const adapter = adapterOf(new SerializedSqlite(
     // timeout is SQLite's busy_timeout: another process's write lock is waited for, not an error.
@@ -90,15 +90,16 @@ export function createDb(
     backgroundCheckpoints ? SAFETY_NET_PAGES : DEFAULT_AUTOCHECKPOINT_PAGES,
     writeLock,
   ));
-  return withRawPlans(new SqliteClient({ adapter, transactionOptions: TRANSACTION_OPTIONS }), "sqlite", route);
+  return withKeptPlans(new SqliteClient({ adapter, transactionOptions: TRANSACTION_OPTIONS }), "sqlite", route);
 }
 
 /**
  * Raw statements planned without Prisma's query compiler once their shape is learned (lib/db-raw-plans.ts),
- * and then sent to the adapter without Prisma's client (lib/db-direct-raw.ts).
+ * and then sent to the adapter without Prisma's client (lib/db-direct-raw.ts); model queries of a learned
+ * shape planned without it too (lib/db-model-plans.ts).
  */
-function withRawPlans(client: Db, provider: "sqlite" | "postgres", route: DirectRoute): Db {
-  keepRawPlans(client);
+function withKeptPlans(client: Db, provider: "sqlite" | "postgres", route: DirectRoute): Db {
+  keepQueryPlans(client);
   directRawStatements(client, provider, route);
   return client;
 }

@@ -110,7 +110,7 @@ type RawClient = { $executeRaw: RawMethod; $queryRaw: RawMethod; $transaction: (
 /**
  * Makes `client`'s `$executeRaw` and `$queryRaw`, and those of the transaction clients its
  * `$transaction(fn)` passes to `fn`, go direct when they can (see above). `client` must have been built
- * on a `directRouteFactory` adapter with `route`, and with `keepRawPlans` (the argument types).
+ * on a `directRouteFactory` adapter with `route`, and with `keepQueryPlans` (the argument types).
  */
 export function directRawStatements(client: object, provider: "sqlite" | "postgres", route: DirectRoute): void {
   const c = client as RawClient;

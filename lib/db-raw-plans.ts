@@ -1,3 +1,4 @@
+import { planModelQueries } from "./db-model-plans";
 import { lruMemo } from "./lru-memo";
 
 /**
@@ -16,7 +17,7 @@ import { lruMemo } from "./lru-memo";
  *
  * The compiler is reached through the client's `_engineConfig.compilerWasm.getRuntime`, which is not
  * Prisma's typed API: when a new Prisma no longer has it, statements are compiled as before and
- * `keepRawPlans` answers false (lib/db-raw-plans.test.ts fails then, so the upgrade is noticed).
+ * `keepQueryPlans` answers false (lib/db-raw-plans.test.ts fails then, so the upgrade is noticed).
  */
 
 /** Statements of one shape compiled and compared before the kept plan is trusted. */
@@ -52,10 +53,11 @@ type Shapes = ReturnType<typeof lruMemo<Shape>>;
 type RawRequest = { type: Plan["type"]; sql: string; args: unknown[]; key: string };
 
 /**
- * Makes `client` (a PrismaClient built by createDb) plan raw statements without its compiler. Call
- * before its first query. Answers false when the client's compiler cannot be reached (see above).
+ * Makes `client` (a PrismaClient built by createDb) plan raw statements, and model queries of a learned
+ * shape (lib/db-model-plans.ts), without its compiler. Call before its first query. Answers false when
+ * the client's compiler cannot be reached (see above).
  */
-export function keepRawPlans(client: object): boolean {
+export function keepQueryPlans(client: object): boolean {
   const wasm = (client as { _engineConfig?: { compilerWasm?: CompilerWasm } })._engineConfig?.compilerWasm;
   if (typeof wasm?.getRuntime !== "function") return false;
   if (wasm[PATCHED]) return true;
@@ -63,7 +65,10 @@ export function keepRawPlans(client: object): boolean {
   const shapes = (wasm[SHAPES] = lruMemo<Shape>(KEPT_SHAPES));
   wasm.getRuntime = async () => {
     const runtime = await getRuntime();
-    if (runtime.QueryCompiler) planRawStatements(runtime.QueryCompiler, shapes);
+    if (runtime.QueryCompiler) {
+      planRawStatements(runtime.QueryCompiler, shapes);
+      planModelQueries(runtime.QueryCompiler);
+    }
     return runtime;
   };
   wasm[PATCHED] = true;

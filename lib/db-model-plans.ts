@@ -1,0 +1,176 @@
+import { randomBytes } from "node:crypto";
+import { lruMemo } from "./lru-memo";
+
+/**
+ * Plans for model queries (`db.site.findUnique(…)`, `db.blogPost.findMany(…)`) without compiling each.
+ *
+ * Prisma 6's client compiles every model query's JSON request to a plan in WebAssembly on each call,
+ * although the plan depends on the request's shape and only carries its values: a computed `/svc.json`
+ * spent 16 % of its thread there (bench/README.md, session 61). Here a request's string values are
+ * taken out, and what is left (the model, the action, field names, numbers, booleans, nulls, sort
+ * directions) is its shape. For a shape seen a second time the compiler plans the shape once with
+ * markers in place of the values; each marker must then appear in that plan as a whole value (a
+ * parameter), and nowhere inside a longer text (a LIKE pattern built around it), or the shape is
+ * compiled from then on. Later requests of the shape get that plan with their own values put at the
+ * markers' places: only the nodes on the way to a value are copied, the rest is shared and frozen.
+ *
+ * As with raw statements (lib/db-raw-plans.ts), nothing is assumed: the first `VERIFY` requests of a
+ * shape are still compiled, and their plans must equal the one built here (same JSON) or the shape is
+ * compiled from then on. Requests holding typed values (`$type`: dates, big integers, bytes, decimals,
+ * JSON, field references) are always compiled, as are shapes seen once (a page's skip is a number,
+ * and part of the shape).
+ */
+
+/** Requests of one shape compiled and compared before its plan is trusted. */
+const VERIFY = 2;
+/** Shapes kept (the least recently used is dropped). */
+const KEPT_SHAPES = 1024;
+/**
+ * String values that are a query's structure, not its data: sort directions, where nulls go, a
+ * filter's mode. They stay in the shape (a marker in their place would not compile anyway).
+ */
+const STRUCTURAL = new Set(['"asc"', '"desc"', '"first"', '"last"', '"insensitive"', '"default"']);
+/** Keys whose string value is structure: the model and the action. */
+const STRUCTURAL_KEYS = new Set(['"modelName"', '"action"']);
+
+const PATCHED = Symbol.for("paid-content-hub.modelPlans");
+/** A marker no value holds: random per process, ASCII so that no JSON escaping touches it. */
+const MARK = `__hub_plan_${randomBytes(6).toString("hex")}_`;
+
+/** What became of model queries in this process: planned here, or compiled (seen once, learning, or never kept). */
+export const modelPlanCounts = { planned: 0, compiled: 0 };
+
+type Compile = (request: string) => unknown;
+type CompilerClass = { prototype: { compile?: Compile } } & { [PATCHED]?: true };
+/** Where a request's values go in its shape's plan: a key to follow, or the index of the value to put there. */
+type Holes = Map<string | number, Holes | number>;
+type Shape =
+  | { state: "seen" }
+  | { state: "never" }
+  | { state: "learning" | "kept"; checked: number; plan: unknown; holes: Holes };
+
+/** A request read: its shape's key, its string values in order, and the request with markers instead. */
+type ModelRequest = { key: string; values: string[]; marked: string };
+
+const STRING = /"(?:[^"\\]|\\.)*"/g;
+
+/**
+ * The request's shape, values and marked request, or null when it is not planned here (a raw
+ * statement, a typed value, a request without a model).
+ */
+export function readModelRequest(request: string): ModelRequest | null {
+  if (!request.startsWith('{"modelName":') || request.includes('"$type"')) return null;
+  const values: string[] = [];
+  let key = "";
+  let marked = "";
+  let from = 0;
+  let lastKey = "";
+  for (const match of request.matchAll(STRING)) {
+    const literal = match[0];
+    const end = match.index + literal.length;
+    if (request.charCodeAt(end) === 58 /* ":" */) {
+      lastKey = literal;
+      continue;
+    }
+    if (STRUCTURAL.has(literal) || STRUCTURAL_KEYS.has(lastKey)) continue;
+    const between = request.slice(from, match.index);
+    key += `${between}\u0001`;
+    marked += `${between}"${MARK}${values.length}"`;
+    values.push(JSON.parse(literal) as string);
+    from = end;
+  }
+  if (values.length === 0) return null;
+  const rest = request.slice(from);
+  return { key: key + rest, values, marked: marked + rest };
+}
+
+/**
+ * Replaces the compiler class's `compile` with one that answers model queries of a learned shape
+ * from its kept plan. Raw statements and everything not read as a model query pass through.
+ */
+export function planModelQueries(compiler: CompilerClass, shapes = lruMemo<Shape>(KEPT_SHAPES)): void {
+  const compile = compiler.prototype.compile;
+  if (compiler[PATCHED] || typeof compile !== "function") return;
+  compiler.prototype.compile = function (this: unknown, request: string) {
+    const read = typeof request === "string" ? readModelRequest(request) : null;
+    if (!read) return compile.call(this, request);
+    let shape = shapes.peek(read.key);
+    if (shape?.state === "kept") {
+      modelPlanCounts.planned++;
+      return fill(shape.plan, shape.holes, read.values);
+    }
+    modelPlanCounts.compiled++;
+    if (!shape) {
+      shapes.set(read.key, { state: "seen" });
+      return compile.call(this, request);
+    }
+    if (shape.state === "seen") {
+      shape = template(() => compile.call(this, read.marked), read.values.length);
+      shapes.set(read.key, shape);
+    }
+    const compiled = compile.call(this, request);
+    if (shape.state === "learning") {
+      const same = JSON.stringify(fill(shape.plan, shape.holes, read.values)) === JSON.stringify(compiled);
+      shapes.set(read.key, same ? { ...shape, checked: shape.checked + 1, state: shape.checked + 1 >= VERIFY ? "kept" : "learning" } : { state: "never" });
+    }
+    return compiled;
+  };
+  compiler[PATCHED] = true;
+}
+
+/**
+ * The shape's plan with markers, and where each value goes; never kept when it does not compile, when
+ * a value is missing from it, or when a marker sits inside a longer text.
+ */
+function template(compileMarked: () => unknown, count: number): Shape {
+  let plan: unknown;
+  try {
+    plan = compileMarked();
+  } catch {
+    return { state: "never" };
+  }
+  const holes: Holes = new Map();
+  const found = new Set<number>();
+  let clean = true;
+  const walk = (node: unknown, into: Holes): boolean => {
+    if (typeof node === "string") return false;
+    if (typeof node !== "object" || node === null) return false;
+    let any = false;
+    for (const [k, child] of Array.isArray(node) ? node.entries() : Object.entries(node)) {
+      if (typeof child === "string" && child.includes(MARK)) {
+        const index = child.startsWith(MARK) ? Number(child.slice(MARK.length)) : NaN;
+        if (!Number.isInteger(index) || `${MARK}${index}` !== child || index >= count) clean = false;
+        else {
+          into.set(k, index);
+          found.add(index);
+          any = true;
+        }
+        continue;
+      }
+      const sub: Holes = new Map();
+      if (walk(child, sub)) {
+        into.set(k, sub);
+        any = true;
+      }
+    }
+    return any;
+  };
+  walk(plan, holes);
+  if (!clean || found.size !== count) return { state: "never" };
+  return { state: "learning", checked: 0, plan: deepFreeze(plan), holes };
+}
+
+/** The plan with the values at their holes: the nodes on the way copied, everything else shared. */
+function fill(node: unknown, holes: Holes, values: string[]): unknown {
+  const copy = (Array.isArray(node) ? node.slice() : { ...(node as object) }) as Record<string | number, unknown>;
+  for (const [k, hole] of holes) copy[k] = typeof hole === "number" ? values[hole] : fill(copy[k], hole, values);
+  return copy;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
