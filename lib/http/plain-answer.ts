@@ -22,7 +22,9 @@ export type HandlerContext = { params: Promise<Record<string, string | string[]>
 
 /** The answer as a Response, for a caller without a sink (Next, the read cache, a test). */
 export function plainResponse({ status, headers, text }: PlainAnswer): Response {
-  return new Response(typeof text === "string" ? text : new Uint8Array(text), { status, headers });
+  // Bytes are given as they are: the Response copies a view's bytes itself (undici's extractBody), so the
+  // kept ones stay the cache's. The cast only narrows the view's buffer type (always an ArrayBuffer here).
+  return new Response(text as string | Uint8Array<ArrayBuffer>, { status, headers });
 }
 
 /**

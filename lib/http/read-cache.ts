@@ -41,6 +41,8 @@ export type Snapshot = {
   nonce?: string | null;
   /** What a kept page's every reader still causes (a blog post's view). */
   onHit?: () => void;
+  /** The headers by lower-cased name, worked out on the answer's first use; null when a name repeats. */
+  plainHeaders?: Record<string, string> | null;
 };
 /** `page`: an anonymous reader's page, of the page generation (kept across writes of counts). */
 type Entry = Snapshot & { at: number; generation: number; page: boolean };
@@ -238,14 +240,19 @@ async function snapshot(answer: Response | PlainAnswer): Promise<Snapshot> {
 
 /** A kept answer to send: plain (its bytes as kept), or a Response when a header name repeats (a plain answer has one value a name). */
 function answerOf(snap: Snapshot, how: "hit" | "shared" | "miss"): Response | PlainAnswer {
+  const plain = snap.plainHeaders === undefined ? (snap.plainHeaders = plainHeadersOf(snap.headers)) : snap.plainHeaders;
+  if (!plain) return toResponse(snap, how);
+  return { status: snap.status, headers: { ...plain, "x-hub-cache": how }, text: snap.body };
+}
+
+function plainHeadersOf(list: Array<[string, string]>): Record<string, string> | null {
   const headers: Record<string, string> = {};
-  for (const [name, value] of snap.headers) {
+  for (const [name, value] of list) {
     const lower = name.toLowerCase();
-    if (lower in headers) return toResponse(snap, how);
+    if (lower in headers) return null;
     headers[lower] = value;
   }
-  headers["x-hub-cache"] = how;
-  return { status: snap.status, headers, text: snap.body };
+  return headers;
 }
 
 function toResponse(snap: Snapshot, how: "hit" | "shared" | "miss"): Response {
