@@ -21,7 +21,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import { checkGatewayBooks, gatewayBooks, gatewayPayers, settledGatewayBooks, signAuthorizations, signGatewayAuthorizations } from "./lib/gateway.mjs";
-import { benchOptions, combineRounds, ensureBuild, fmt, load, loadColumns, machineLine, printTable, root, runBenchmark, sqlRows, startBareNext, startChild, startHub } from "./lib/harness.mjs";
+import { benchOptions, combineRounds, describeQueryPlans, ensureBuild, fmt, load, loadColumns, machineLine, printTable, root, runBenchmark, sqlRows, startBareNext, startChild, startHub } from "./lib/harness.mjs";
 
 const CONTENT = { contentId: "liner-notes" }; // seeded, 0.01 USDC
 const POST = { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(CONTENT) };
@@ -187,6 +187,7 @@ await runBenchmark(async () => {
     const checks = await depositChecks();
     console.log(`Gateway deposit and nonce checks (warm-up included): ${checks.index} from the deposit index, ${checks.chain} on chain`);
   }
+  console.log(`the hub's database statements (warm-up and checks included): ${describeQueryPlans(await hub.metrics())}`);
   if (targets.has("plain")) console.log(`plain EIP-3009 unlocks answered 200 in the recorded runs: ${plainAnswers}, each with one Payment and one ledger row, settled on chain before the answer`);
   const failures = results.filter((r) => r.errors || r.non2xx);
   if (failures.length) {

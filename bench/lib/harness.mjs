@@ -301,6 +301,15 @@ async function scrapeMetrics(url, token) {
   return out;
 }
 
+/**
+ * How the hub's database statements were planned since it started (its /metrics `hub_db_query_plans`),
+ * as one line: raw statements compiled, planned and sent direct; model queries compiled and planned.
+ */
+export function describeQueryPlans(metrics) {
+  const of = (kind, how) => metrics.get(`hub_db_query_plans{kind="${kind}",how="${how}"}`) ?? 0;
+  return `raw statements ${of("raw", "compiled")} compiled, ${of("raw", "planned")} planned, ${of("raw", "direct")} direct; model queries ${of("model", "compiled")} compiled, ${of("model", "planned")} planned`;
+}
+
 /** Throws when something already listens on 127.0.0.1:port (a foreign server must never be measured). */
 export async function assertPortFree(port) {
   const free = await new Promise((resolve) => {

@@ -1,4 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { modelPlanCounts } from "@/lib/db-model-plans";
+import { rawPlanCounts } from "@/lib/db-raw-plans";
 import { processState } from "@/lib/process-state";
 
 function create() {
@@ -35,6 +37,19 @@ function create() {
     inFlightRequests: new Gauge({ name: "hub_in_flight_requests", help: "Requests being served by this instance", registers }),
     sqliteWriteLockWait: new Histogram({ name: "hub_sqlite_write_lock_wait_seconds", help: "How long this worker waited for its turn at the SQLite write lock the workers share (HUB_WORKERS > 1 on SQLite), by outcome: granted, timed_out (went on without it)", labelNames: ["outcome"], buckets: [0.0005, 0.001, 0.0025, ...seconds], registers }),
     sqliteWriteLockHeld: new Histogram({ name: "hub_sqlite_write_lock_held_seconds", help: "How long this worker held the SQLite write lock the workers share, from its turn to its commit (HUB_WORKERS > 1 on SQLite)", buckets: [0.0005, 0.001, 0.0025, ...seconds], registers }),
+    queryPlans: new Gauge({
+      name: "hub_db_query_plans",
+      help: "Database statements since this process started, by kind (raw, model) and how their plan was made: compiled by Prisma's query compiler, planned from a learned shape, or sent to the driver directly (lib/db-raw-plans.ts, lib/db-model-plans.ts)",
+      labelNames: ["kind", "how"],
+      registers,
+      collect() {
+        this.set({ kind: "raw", how: "compiled" }, rawPlanCounts.compiled);
+        this.set({ kind: "raw", how: "planned" }, rawPlanCounts.planned);
+        this.set({ kind: "raw", how: "direct" }, rawPlanCounts.direct);
+        this.set({ kind: "model", how: "compiled" }, modelPlanCounts.compiled);
+        this.set({ kind: "model", how: "planned" }, modelPlanCounts.planned);
+      },
+    }),
     workers: new Gauge({ name: "hub_workers", help: "Worker processes whose metrics this answer adds up (HUB_WORKERS; a worker that did not answer within 2 s is missing)", registers }),
   };
 }
