@@ -72,6 +72,16 @@ describe("GET /metrics", () => {
     expect(sample(text, "hub_http_requests_total", { method: "GET", route: "/health", status: "200" })).toBeGreaterThan(0);
   });
 
+  it("counts the database statements by how their plan was made, raw and model", async () => {
+    // The same explore page, twice: its statements are raw ones of a learned shape by now (the settler's and
+    // the deposit index's passes have been running since the hub started), sent to the driver directly.
+    for (let i = 0; i < 2; i++) expect((await api("/hub/explore/content?limit=5")).status).toBe(200);
+    const text = await scrape();
+    expect(text).toMatch(/^# TYPE hub_db_query_plans gauge$/m);
+    expect(sample(text, "hub_db_query_plans", { kind: "raw", how: "direct" })).toBeGreaterThan(0);
+    for (const how of ["compiled", "planned"]) expect(text).toMatch(new RegExp(`^hub_db_query_plans\\{kind="model",how="${how}"\\} \\d+$`, "m"));
+  });
+
   it("counts a paid unlock, its settlement, the chain calls behind them and the request's route pattern", async () => {
     const [, gateway] = (await challengeFor(CONTENT)).accepts as [PaymentRequirements, PaymentRequirements];
     const payer = await freshPayer({ deposit: "1" });
