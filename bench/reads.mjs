@@ -19,7 +19,7 @@ import path from "node:path";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { bulkFill, settle } from "./lib/bulk-fill.mjs";
 import { openBlog, request, signIn } from "./lib/hosts.mjs";
-import { benchOptions, selectTargets, combineRounds, ensureBuild, fmt, load, loadColumns, machineLine, onCleanup, printTable, runBenchmark, startBareNext, startHub } from "./lib/harness.mjs";
+import { benchOptions, selectTargets, combineRounds, describeQueryPlans, ensureBuild, fmt, load, loadColumns, machineLine, onCleanup, printTable, runBenchmark, startBareNext, startHub } from "./lib/harness.mjs";
 
 /** The target a route is held to: cached reads (issue 21), or computed ones (issue 38, targets 5 and 4). */
 const TARGETS = {
@@ -196,5 +196,6 @@ await runBenchmark(async () => {
   console.log(`\n${hubRoutes.filter(meets).length} of ${hubRoutes.length} read routes meet the target`);
   const meetsAgainstNext = (r) => r.nextRatio >= targetOf(r).ratio && r.p99 <= targetOf(r).p99;
   console.log(`${hubRoutes.filter(meetsAgainstNext).length} of ${hubRoutes.length} meet it against Next's route floor instead of the hub's (the same ratio and p99)`);
+  console.log(`the hub's database statements (the fill's reads and the warm-ups included): ${describeQueryPlans(await hub.metrics())}`);
   if (results.some((r) => r.errors || r.non2xx)) throw new Error("some requests failed or answered another status");
 });
