@@ -54,10 +54,12 @@ describe("readModelRequest", () => {
     expect(readModelRequest(find({ siteId: "s1", status: null }))!.key).not.toBe(readModelRequest(find({ siteId: "s1", status: "x" }))!.key);
   });
 
-  it("leaves raw statements, typed values and requests without a string value to the compiler", () => {
+  it("leaves raw statements, typed values, requests without a string value and long requests to the compiler", () => {
     expect(readModelRequest(JSON.stringify({ action: "queryRaw", query: { arguments: { query: "SELECT 1", parameters: "[]" }, selection: {} } }))).toBeNull();
     expect(readModelRequest(find({ siteId: "s1", at: { $type: "DateTime", value: "2026-01-01T00:00:00.000Z" } }))).toBeNull();
     expect(readModelRequest(find({ views: 3 }))).toBeNull();
+    expect(readModelRequest(find({ body: "x".repeat(70_000) }))).toBeNull();
+    expect(readModelRequest(find({ body: "x".repeat(60_000) }))?.values).toEqual(["x".repeat(60_000)]);
   });
 });
 

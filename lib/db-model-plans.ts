@@ -18,7 +18,7 @@ import { lruMemo } from "./lru-memo";
  * shape are still compiled, and their plans must equal the one built here (same JSON) or the shape is
  * compiled from then on. Requests holding typed values (`$type`: dates, big integers, bytes, decimals,
  * JSON, field references) are always compiled, as are shapes seen once (a page's skip is a number,
- * and part of the shape).
+ * and part of the shape) and requests over 64 KB.
  */
 
 /** Requests of one shape compiled and compared before its plan is trusted. */
@@ -52,14 +52,19 @@ type Shape =
 /** A request read: its shape's key, its string values in order, and the request with markers instead. */
 type ModelRequest = { key: string; values: string[]; marked: string };
 
-const STRING = /"(?:[^"\\]|\\.)*"/g;
+const STRING = /"[^"\\]*(?:\\.[^"\\]*)*"/g;
+/**
+ * Requests longer than this go to the compiler as they are: reading a long one's strings here costs
+ * about what compiling it does (a row written with a large text), and such writes are rare.
+ */
+const MAX_READ = 64 * 1024;
 
 /**
  * The request's shape, values and marked request, or null when it is not planned here (a raw
  * statement, a typed value, a request without a model).
  */
 export function readModelRequest(request: string): ModelRequest | null {
-  if (!request.startsWith('{"modelName":') || request.includes('"$type"')) return null;
+  if (request.length > MAX_READ || !request.startsWith('{"modelName":') || request.includes('"$type"')) return null;
   const values: string[] = [];
   let key = "";
   let marked = "";
@@ -133,7 +138,6 @@ function template(compileMarked: () => unknown, count: number): Shape {
   const found = new Set<number>();
   let clean = true;
   const walk = (node: unknown, into: Holes): boolean => {
-    if (typeof node === "string") return false;
     if (typeof node !== "object" || node === null) return false;
     let any = false;
     for (const [k, child] of Array.isArray(node) ? node.entries() : Object.entries(node)) {
