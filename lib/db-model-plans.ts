@@ -49,8 +49,8 @@ type Shape =
   | { state: "never" }
   | { state: "learning" | "kept"; checked: number; plan: unknown; holes: Holes };
 
-/** A request read: its shape's key, its string values in order, and the request with markers instead. */
-type ModelRequest = { key: string; values: string[]; marked: string };
+/** A request read: its shape's key, its string values in order, and where each value's literal starts and ends. */
+type ModelRequest = { key: string; values: string[]; spans: number[] };
 
 const STRING = /"[^"\\]*(?:\\.[^"\\]*)*"/g;
 /**
@@ -60,14 +60,14 @@ const STRING = /"[^"\\]*(?:\\.[^"\\]*)*"/g;
 const MAX_READ = 64 * 1024;
 
 /**
- * The request's shape, values and marked request, or null when it is not planned here (a raw
- * statement, a typed value, a request without a model).
+ * The request's shape and values, or null when it is not planned here (a raw statement, a typed value,
+ * a request without a model).
  */
 export function readModelRequest(request: string): ModelRequest | null {
   if (request.length > MAX_READ || !request.startsWith('{"modelName":') || request.includes('"$type"')) return null;
   const values: string[] = [];
+  const spans: number[] = [];
   let key = "";
-  let marked = "";
   let from = 0;
   let lastKey = "";
   for (const match of request.matchAll(STRING)) {
@@ -78,15 +78,24 @@ export function readModelRequest(request: string): ModelRequest | null {
       continue;
     }
     if (STRUCTURAL.has(literal) || STRUCTURAL_KEYS.has(lastKey)) continue;
-    const between = request.slice(from, match.index);
-    key += `${between}\u0001`;
-    marked += `${between}"${MARK}${values.length}"`;
+    key += `${request.slice(from, match.index)}\u0001`;
     values.push(JSON.parse(literal) as string);
+    spans.push(match.index, end);
     from = end;
   }
   if (values.length === 0) return null;
-  const rest = request.slice(from);
-  return { key: key + rest, values, marked: marked + rest };
+  return { key: key + request.slice(from), values, spans };
+}
+
+/** The request with a marker in place of each value: what its shape is compiled from, once. */
+function markedRequest(request: string, { spans }: ModelRequest): string {
+  let marked = "";
+  let from = 0;
+  for (let i = 0; i < spans.length; i += 2) {
+    marked += `${request.slice(from, spans[i])}"${MARK}${i / 2}"`;
+    from = spans[i + 1]!;
+  }
+  return marked + request.slice(from);
 }
 
 /**
@@ -110,7 +119,7 @@ export function planModelQueries(compiler: CompilerClass, shapes = lruMemo<Shape
       return compile.call(this, request);
     }
     if (shape.state === "seen") {
-      shape = template(() => compile.call(this, read.marked), read.values.length);
+      shape = template(() => compile.call(this, markedRequest(request, read)), read.values.length);
       shapes.set(read.key, shape);
     }
     const compiled = compile.call(this, request);

@@ -25,8 +25,7 @@ const CHAIN_PORT = Number(process.env.TEST_CHAIN_PORT ?? 8546);
 const results = []; // { stage, passed, failed, skipped }
 const hubErrorLines = []; // a failed stack's last warnings and errors of its hub's log, repeated in the summary
 const tmp = mkdtempSync(path.join(os.tmpdir(), "hub-test-"));
-let failedStages = 0;
-const failedStageNames = []; // "name: why", repeated in the summary (the run's log may be read only from its end)
+const failedStages = []; // "name: why", repeated in the summary (the run's log may be read only from its end)
 
 async function stage(name, fn) {
   const t0 = Date.now();
@@ -35,8 +34,7 @@ async function stage(name, fn) {
     await fn();
     console.log(`━━ ${name}: ok (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   } catch (err) {
-    failedStages++;
-    failedStageNames.push(`${name}: ${err.message}`);
+    failedStages.push(`${name}: ${err.message}`);
     console.error(`━━ ${name}: FAILED (${err.message})`);
   }
 }
@@ -160,7 +158,7 @@ async function withStack(label, databaseUrl, { appPort, chainPort }, fn) {
     ...exampleSiteHubEnv({ port: appPort + 51, host: "hooks.localhost", current: exampleSiteHubEnv({ port: exampleSitePort(appPort) }).SITE_FETCH_ALLOW_HOSTS }) };
   const env = stackEnv({ dataDir, databaseUrl, chainPort, appPort, origin, extra });
   let server;
-  const failedBefore = failedStages;
+  const failedBefore = failedStages.length;
   try {
     await migrateAndSeed(env);
     await fundTestBank(env);
@@ -170,7 +168,7 @@ async function withStack(label, databaseUrl, { appPort, chainPort }, fn) {
   } finally {
     await server?.stop();
     // The temporary directory goes at the end: keep the hub's log of a failed run where it can be read.
-    if (failedStages > failedBefore && existsSync(logFile)) {
+    if (failedStages.length > failedBefore && existsSync(logFile)) {
       mkdirSync(path.join(root, "test-results"), { recursive: true });
       copyFileSync(logFile, path.join(root, "test-results", `hub-${label}.log`));
       console.error(`  the hub's log of this run: test-results/hub-${label}.log`);
@@ -259,7 +257,7 @@ if (want("integration") || want("browser") || want("scale") || want("start")) {
 
   const databases = [["sqlite", `file:${path.join(tmp, "sqlite", "hub.db")}`]];
   // TEST_DBS=sqlite narrows a run to one database while iterating (the full run tests both).
-  const pgState = process.env.TEST_DBS === "sqlite" ? "skipped" : await ensurePostgres().catch((err) => { failedStages++; console.error(`PostgreSQL is installed but not reachable: ${err.message}`); return "failed"; });
+  const pgState = process.env.TEST_DBS === "sqlite" ? "skipped" : await ensurePostgres().catch((err) => { failedStages.push(`PostgreSQL: installed but not reachable: ${err.message}`); console.error(`PostgreSQL is installed but not reachable: ${err.message}`); return "failed"; });
   if (pgState === "ready") databases.push(["postgres", `${TEST_PG_URL}?schema=${process.env.TEST_PG_SCHEMA ?? "hub_test"}`]);
   else if (pgState === "not-installed") console.log("\n!! PostgreSQL is not installed on this machine: the database tests run on SQLite only.");
 
@@ -305,10 +303,10 @@ for (const { label, lines } of hubErrorLines) {
   console.log(`  the hub's last warnings and errors (${label}, whole log in test-results/hub-${label}.log):${lines.length ? "" : " none"}`);
   for (const l of lines) console.log(`    ${l}`);
 }
-for (const f of failedStageNames) console.log(`  ✘ stage ${f}`);
+for (const f of failedStages) console.log(`  ✘ stage ${f}`);
 const sum = (k) => results.reduce((a, r) => a + r[k], 0);
 console.log(`total: ${sum("passed")} passed, ${sum("failed")} failed, ${sum("skipped")} skipped`);
-if (failedStages > 0 || sum("failed") > 0) {
-  console.error(`${failedStages} stage(s) failed`);
+if (failedStages.length > 0 || sum("failed") > 0) {
+  console.error(`${failedStages.length} stage(s) failed`);
   process.exit(1);
 }
