@@ -6,7 +6,8 @@ import type { PaymentRequirements } from "@x402/core/types";
 import type { Hex, PrivateKeyAccount } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { usdcAbi } from "../../lib/chain/abis";
-import { settleGatewayBatch } from "../../lib/x402/settle-gateway-batch";
+import { ApiError } from "../../lib/http/errors";
+import { SEND_UNANSWERED, settleGatewayBatch } from "../../lib/x402/settle-gateway-batch";
 import { chain, challengeFor, chainClient, eventually, freshPayer, hubDb, pay, settlementEvents, signedPayment, usdc, USDC, usdcBalance, walletFor } from "../support/x402";
 import { holdSettlerLease, releaseSettlerLease } from "../support/settler-lease";
 
@@ -103,6 +104,42 @@ describe("gateway batch settler", () => {
     expect(await settlementEvents(payer.address, first.nonce)).toHaveLength(1);
     expect(await usdcBalance(creator)).toBe(before + usdc("0.01")); // only the second payment's money moved now
   });
+
+  // The chain stops answering while a batch is sent: its tx went out and the answer was lost, or it
+  // never went out. Either way the batch is decided by the next pass (default bound: not a minute later).
+  for (const wentOut of [true, false]) {
+    it(`decides a batch whose send got no answer on the next pass (${wentOut ? "the tx went out" : "nothing was sent"}), and settles it once`, async () => {
+      const db = hubDb();
+      const payer = await freshPayer({ deposit: "1" });
+      const { id, nonce } = await gatewayPayment(payer, gateway);
+      const before = await usdcBalance(creator);
+      const unanswered = () => new ApiError("chain-unavailable", "injected: the chain RPC does not answer");
+      const first = await settleGatewayBatch({
+        holder: HOLDER,
+        wrapSend: async (send) => {
+          if (wentOut) await chainClient.waitForTransactionReceipt({ hash: await send() });
+          throw unanswered();
+        },
+      });
+      expect(first).toMatchObject({ leader: true, batches: 1, settled: 0, failed: 0 });
+      const left = await db.payment.findUniqueOrThrow({ where: { id }, include: { batch: true } });
+      expect(left).toMatchObject({ status: "settling", batch: { status: "pending", txHash: null, error: SEND_UNANSWERED } });
+      expect(await settlementEvents(payer.address, nonce)).toHaveLength(wentOut ? 1 : 0);
+
+      // The next pass, with the default stale bound (a minute) that this batch, a second old, is far within.
+      const second = await settleGatewayBatch({ holder: HOLDER });
+      expect(second).toMatchObject({ leader: true, reconciled: 1, settled: 1, failed: 0, requeued: wentOut ? 0 : 1, batches: wentOut ? 0 : 1 });
+      const events = await settlementEvents(payer.address, nonce);
+      expect(events).toHaveLength(1);
+      const after = await db.payment.findUniqueOrThrow({ where: { id }, include: { receipt: true } });
+      expect(after.status).toBe("settled");
+      expect(after.receipt?.txHash).toBe(events[0]!.transactionHash);
+      const batch = await db.settlementBatch.findUniqueOrThrow({ where: { id: left.batchId! } });
+      expect(batch.status).toBe(wentOut ? "confirmed" : "failed");
+      expect(await usdcBalance(creator)).toBe(before + usdc("0.01"));
+      expect(await settleGatewayBatch({ holder: HOLDER })).toMatchObject({ settled: 0, reconciled: 0, batches: 0 });
+    });
+  }
 
   it("settles a plain payment left pending by a crash, or recognises one that already landed", async () => {
     const db = hubDb();

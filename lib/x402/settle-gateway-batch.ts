@@ -34,7 +34,18 @@ export type SettleOptions = {
   staleMs?: number;
   /** Fault injection for tests: runs right after the settlement tx is sent, before it is recorded. */
   afterSubmit?: (batch: { id: string; txHash: Hex }) => void | Promise<void>;
+  /** Fault injection for tests: wraps the send (to fail before it, or to lose its answer after it). */
+  wrapSend?: (send: () => Promise<Hex>) => Promise<Hex>;
 };
+
+/**
+ * The mark on a batch left `pending` because the chain stopped answering while it was being sent:
+ * whether its tx went out is unknown. Written by the settler that was sending it, after the send
+ * failed, so no settler is still preparing the batch: the next pass decides it from the chain (the
+ * receipt is unknown, so each item's `authorizationUsed`), without waiting out `staleMs`. A pending
+ * batch without the mark may be one a live settler is about to send, and waits out `staleMs`.
+ */
+export const SEND_UNANSWERED = "the chain stopped answering while this batch was sent; the next pass decides it from the chain";
 
 /**
  * What a pass did. `more`: it stopped at MAX_BATCHES_PER_PASS full batches that all went through, so
@@ -66,7 +77,10 @@ export async function settleGatewayBatch(options: SettleOptions = {}): Promise<S
   const reconciled = stepTimer("reconcile");
   const staleBefore = new Date(Date.now() - (options.staleMs ?? 60_000));
   const open = await db.settlementBatch.findMany({
-    where: { network: env.NETWORK_MODE, OR: [{ status: "submitted" }, { status: "pending", createdAt: { lte: staleBefore } }] },
+    where: {
+      network: env.NETWORK_MODE,
+      OR: [{ status: "submitted" }, { status: "pending", createdAt: { lte: staleBefore } }, { status: "pending", error: SEND_UNANSWERED }],
+    },
     orderBy: { createdAt: "asc" },
   });
   // Each batch and each row on its own: one that fails is logged and retried next pass, never
@@ -102,7 +116,7 @@ export async function settleGatewayBatch(options: SettleOptions = {}): Promise<S
 
   const size = options.batchSize ?? env.SETTLE_BATCH_SIZE;
   for (let i = 0; i < MAX_BATCHES_PER_PASS; i++) {
-    const taken = await settleNewBatch({ size, lease, afterSubmit: options.afterSubmit });
+    const taken = await settleNewBatch({ size, lease, afterSubmit: options.afterSubmit, wrapSend: options.wrapSend });
     if (!taken) break;
     result.batches++;
     add(result, taken.outcome);
@@ -125,10 +139,12 @@ async function settleNewBatch({
   size,
   lease,
   afterSubmit,
+  wrapSend = (send) => send(),
 }: {
   size: number;
   lease: () => Promise<boolean>;
   afterSubmit?: SettleOptions["afterSubmit"];
+  wrapSend?: SettleOptions["wrapSend"];
 }): Promise<{ items: number; outcome: Outcome } | undefined> {
   const chainId = NETWORKS[env.NETWORK_MODE].chainId;
   const nowSeconds = BigInt(Math.floor(Date.now() / 1000));
@@ -205,10 +221,17 @@ async function settleNewBatch({
       return { items: candidates.length, outcome };
     }
     const sent = stepTimer("send");
-    hash = await relayer.writeContract(request);
+    hash = await wrapSend(() => relayer.writeContract(request));
     sent();
   } catch (err) {
-    if (isChainUnavailable(err)) return { items: candidates.length, outcome }; // the batch stays pending; a later pass reconciles it
+    if (isChainUnavailable(err)) {
+      // The batch stays pending, marked: the next pass decides it from the chain. Should the mark not
+      // be written (the database failing too), the stale-batch bound still reconciles it.
+      await db.settlementBatch
+        .updateMany({ where: { id: batch.id, status: "pending" }, data: { error: SEND_UNANSWERED } })
+        .catch((markErr) => logger().error({ err: markErr, batchId: batch.id }, "marking an unanswered batch failed"));
+      return { items: candidates.length, outcome };
+    }
     logger().error({ err, batchId: batch.id }, "settleBatch failed");
     add2(outcome, await requeue(batch, items, `settleBatch failed: ${(err as { shortMessage?: string }).shortMessage ?? String(err)}`));
     return { items: candidates.length, outcome };
