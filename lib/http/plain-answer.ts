@@ -40,3 +40,17 @@ export class JsonAnswer {
     readonly status = 200,
   ) {}
 }
+
+/**
+ * JSON a route keeps whole as bytes (a built sitemap, megabytes, or its gzip with BODY_ENCODING_HEADER
+ * saying so), returned by a route handler with its headers: the route wrapper writes the bytes as a
+ * plain answer, as they are kept. Through a web Response the edge read a 3.8 MB body back out of its
+ * stream chunk by chunk: 2.5 ms of the thread an answer (bench/README.md, "Issue 38, session 63").
+ */
+export class JsonBytesAnswer {
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly headers: Readonly<Record<string, string>> = {},
+    readonly status = 200,
+  ) {}
+}

@@ -2,7 +2,9 @@ import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiError, RenderedFields } from "./errors";
-import { JsonAnswer, type PlainAnswer } from "./plain-answer";
+import { gzipSync } from "node:zlib";
+import { BODY_ENCODING_HEADER } from "./internal-headers";
+import { JsonAnswer, JsonBytesAnswer, type PlainAnswer } from "./plain-answer";
 import { route, type Scope } from "./route";
 import { assertSameOrigin } from "./same-origin";
 
@@ -70,6 +72,24 @@ describe("route() answers given as text", () => {
     expect(plain!.status).toBe(201);
     expect(lower(plain!.headers)).toEqual({ "content-type": "application/json", "x-content-type-options": "nosniff", "payment-response": "e30=" });
     expect(JSON.parse(plain!.text as string)).toEqual({ paid: true });
+  });
+
+  it("writes kept JSON bytes as they are, with their headers beside the JSON ones; a Response for Next carries the same", async () => {
+    const bytes = new TextEncoder().encode(JSON.stringify({ success: true, urls: [{ url: "https://a.test/é" }] }));
+    const { plain, viaResponse } = await both(route({}, () => new JsonBytesAnswer(bytes, { vary: "Accept-Encoding" })));
+    expect(plain!.text).toBe(bytes); // not copied
+    expect(lower(plain!.headers)).toEqual({ "content-type": "application/json", "x-content-type-options": "nosniff", vary: "Accept-Encoding" });
+    expect(headersOf(viaResponse)).toEqual(lower(plain!.headers));
+    expect(new Uint8Array(await viaResponse.arrayBuffer())).toEqual(bytes);
+  });
+
+  it("checks kept JSON bytes against the declared answer, gzip decoded first", async () => {
+    const declared = { response: z.object({ success: z.literal(true) }) };
+    const gzipped = new Uint8Array(gzipSync(JSON.stringify({ success: true })));
+    const good = await route(declared, () => new JsonBytesAnswer(gzipped, { [BODY_ENCODING_HEADER]: "gzip" }))(new NextRequest("http://hub.test/x"), ctx({}));
+    expect(good.status).toBe(200);
+    const drifted = await route(declared, () => new JsonBytesAnswer(new TextEncoder().encode('{"success":false}')))(new NextRequest("http://hub.test/x"), ctx({}));
+    expect(drifted.status).toBe(500);
   });
 
   it("leaves a handler's own Response as it is, marked nosniff", async () => {
