@@ -10,7 +10,8 @@
 //   targets: floor (GET /hub/widget.js), pay402 (POST /hub/pay without payment), post402 (a hosted post's
 //   access route without payment, Host of the blog), share402 (a paid share's access route without payment);
 //   with --only also reads of the route wrapper's read cache: explore (a page of 20 cards), ledger (a page
-//   of 50 rows), stats, and a hosted blog's manifest and RSS feed (svcjson, feed: Host of the blog); with
+//   of 50 rows), stats, explore's JSON Feed (explorefeed), /.well-known/x402 (wellknown), the content sitemap
+//   (sitemap, identity), and a hosted blog's manifest and RSS feed (svcjson, feed: Host of the blog); with
 //   --read-cache-ms 0 they are computed for every request (issue 38's target 5).
 // Usage: node bench/ab.mjs --base /path/to/other/checkout [--rounds 3] [--slices 4] [--slice-seconds 3]
 //   [--only floor,post402] [--db sqlite|postgres] [--connections 10] [--workers 1] [--read-cache-ms 0]
@@ -25,7 +26,7 @@ import { openBlog, publishPost, request, signIn } from "./lib/hosts.mjs";
 
 const TARGETS = ["floor", "pay402", "post402", "share402"];
 /** Read routes, measured when --only names them. */
-const READS = { explore: "/hub/explore/content?limit=20", ledger: "/hub/ledger?limit=50", stats: "/hub/stats" };
+const READS = { explore: "/hub/explore/content?limit=20", ledger: "/hub/ledger?limit=50", stats: "/hub/stats", explorefeed: "/explore/feed.json", wellknown: "/.well-known/x402", sitemap: "/hub/sitemap/content" };
 /** A hosted blog's documents, measured when --only names them (Host of the blog). */
 const BLOG_READS = { svcjson: "/svc.json", feed: "/feed.xml" };
 

@@ -6,7 +6,7 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { acceptsGzip } from "@/lib/http/accept-encoding";
 import { BODY_ENCODING_HEADER } from "@/lib/http/internal-headers";
-import { JsonBytesAnswer } from "@/lib/http/plain-answer";
+import { BodyAnswer } from "@/lib/http/plain-answer";
 import { processState } from "@/lib/process-state";
 
 /** How long a built sitemap is served while the set of visible content keeps its size. */
@@ -39,10 +39,10 @@ async function build(limit: number): Promise<Uint8Array<ArrayBuffer>> {
  * existing item shows within those 5 minutes. Concurrent requests share one build; four limits are kept.
  * A reader that accepts gzip (every crawler) gets the body compressed once per build: about 15× fewer
  * bytes (3.8 MB of 50,000 URLs is about 0.3 MB), sent as it is kept (BODY_ENCODING_HEADER: the edge makes
- * it the Content-Encoding). Either body is written as it is kept (JsonBytesAnswer), not read back out of a
+ * it the Content-Encoding). Either body is written as it is kept (BodyAnswer), not read back out of a
  * web Response's stream.
  */
-export async function sitemapContent({ limit }: { limit: number }, acceptEncoding: string | null): Promise<JsonBytesAnswer> {
+export async function sitemapContent({ limit }: { limit: number }, acceptEncoding: string | null): Promise<BodyAnswer> {
   const visible = await contentCount({ network: env.NETWORK_MODE, visible: true });
   const key = `${env.NETWORK_MODE}:${visible}`;
   const kept = state();
@@ -55,8 +55,8 @@ export async function sitemapContent({ limit }: { limit: number }, acceptEncodin
     const mine = built;
     mine.body.catch(() => kept.get(limit) === mine && kept.delete(limit));
   }
-  const headers = { vary: "Accept-Encoding" };
-  if (!acceptsGzip(acceptEncoding)) return new JsonBytesAnswer(await built.body, headers);
+  const headers = { "content-type": "application/json", vary: "Accept-Encoding" };
+  if (!acceptsGzip(acceptEncoding)) return new BodyAnswer(await built.body, headers);
   let compressed = built.gzip;
   if (!compressed) {
     const mine = built;
@@ -64,5 +64,5 @@ export async function sitemapContent({ limit }: { limit: number }, acceptEncodin
     mineGzip.catch(() => mine.gzip === mineGzip && delete mine.gzip); // a failed compression is tried again, not kept
   }
   const body = await compressed;
-  return new JsonBytesAnswer(body, { ...headers, [BODY_ENCODING_HEADER]: "gzip" });
+  return new BodyAnswer(body, { ...headers, [BODY_ENCODING_HEADER]: "gzip" });
 }

@@ -1,4 +1,5 @@
 import { Feed } from "feed";
+import { BodyAnswer } from "@/lib/http/plain-answer";
 import { coverEnclosure, entrySummary, type FeedEntry } from "./feed-entry";
 import { FEED_FORMATS, FEED_MAX_AGE_S, type FeedFormat, feedLinks } from "./feed-formats";
 
@@ -52,6 +53,6 @@ export function buildFeed({ format, title, description, link, base, author, entr
 }
 
 /** A feed as the HTTP answer: its media type and a short public cache lifetime. */
-export function feedResponse(feed: { body: string; contentType: string }): Response {
-  return new Response(feed.body, { headers: { "content-type": feed.contentType, "cache-control": `public, max-age=${FEED_MAX_AGE_S}` } });
+export function feedResponse(feed: { body: string; contentType: string }): BodyAnswer {
+  return new BodyAnswer(feed.body, { "content-type": feed.contentType, "cache-control": `public, max-age=${FEED_MAX_AGE_S}` });
 }

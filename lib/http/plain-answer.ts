@@ -42,15 +42,16 @@ export class JsonAnswer {
 }
 
 /**
- * JSON a route keeps whole as bytes (a built sitemap, megabytes, or its gzip with BODY_ENCODING_HEADER
- * saying so), returned by a route handler with its headers: the route wrapper writes the bytes as a
- * plain answer, as they are kept. Through a web Response the edge read a 3.8 MB body back out of its
- * stream chunk by chunk: 2.5 ms of the thread an answer (bench/README.md, "Issue 38, session 63").
+ * A body a route has whole — kept bytes (a built sitemap of megabytes, or its gzip with
+ * BODY_ENCODING_HEADER saying so; the discovery document) or text (a feed, an agents' guide) — returned
+ * by a route handler with its headers, Content-Type among them: the route wrapper writes it as a plain
+ * answer, as it is, marked nosniff. Through a web Response the edge read a body back out of its stream
+ * chunk by chunk: 2.5 ms of the thread for a 3.8 MB sitemap (bench/README.md, "Issue 38, session 63").
  */
-export class JsonBytesAnswer {
+export class BodyAnswer {
   constructor(
-    readonly bytes: Uint8Array,
-    readonly headers: Readonly<Record<string, string>> = {},
+    readonly body: string | Uint8Array,
+    readonly headers: Readonly<Record<string, string>> & { "content-type": string },
     readonly status = 200,
   ) {}
 }

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { ApiError, RenderedFields } from "./errors";
 import { gzipSync } from "node:zlib";
 import { BODY_ENCODING_HEADER } from "./internal-headers";
-import { JsonAnswer, JsonBytesAnswer, type PlainAnswer } from "./plain-answer";
+import { JsonAnswer, BodyAnswer, type PlainAnswer } from "./plain-answer";
 import { route, type Scope } from "./route";
 import { assertSameOrigin } from "./same-origin";
 
@@ -74,21 +74,21 @@ describe("route() answers given as text", () => {
     expect(JSON.parse(plain!.text as string)).toEqual({ paid: true });
   });
 
-  it("writes kept JSON bytes as they are, with their headers beside the JSON ones; a Response for Next carries the same", async () => {
+  it("writes a whole body (kept bytes) as it is, with their headers beside the JSON ones; a Response for Next carries the same", async () => {
     const bytes = new TextEncoder().encode(JSON.stringify({ success: true, urls: [{ url: "https://a.test/é" }] }));
-    const { plain, viaResponse } = await both(route({}, () => new JsonBytesAnswer(bytes, { vary: "Accept-Encoding" })));
+    const { plain, viaResponse } = await both(route({}, () => new BodyAnswer(bytes, { "content-type": "application/json", vary: "Accept-Encoding" })));
     expect(plain!.text).toBe(bytes); // not copied
     expect(lower(plain!.headers)).toEqual({ "content-type": "application/json", "x-content-type-options": "nosniff", vary: "Accept-Encoding" });
     expect(headersOf(viaResponse)).toEqual(lower(plain!.headers));
     expect(new Uint8Array(await viaResponse.arrayBuffer())).toEqual(bytes);
   });
 
-  it("checks kept JSON bytes against the declared answer, gzip decoded first", async () => {
+  it("checks a whole JSON body against the declared answer, bytes gzip decoded first", async () => {
     const declared = { response: z.object({ success: z.literal(true) }) };
     const gzipped = new Uint8Array(gzipSync(JSON.stringify({ success: true })));
-    const good = await route(declared, () => new JsonBytesAnswer(gzipped, { [BODY_ENCODING_HEADER]: "gzip" }))(new NextRequest("http://hub.test/x"), ctx({}));
+    const good = await route(declared, () => new BodyAnswer(gzipped, { "content-type": "application/json", [BODY_ENCODING_HEADER]: "gzip" }))(new NextRequest("http://hub.test/x"), ctx({}));
     expect(good.status).toBe(200);
-    const drifted = await route(declared, () => new JsonBytesAnswer(new TextEncoder().encode('{"success":false}')))(new NextRequest("http://hub.test/x"), ctx({}));
+    const drifted = await route(declared, () => new BodyAnswer('{"success":false}', { "content-type": "application/json" }))(new NextRequest("http://hub.test/x"), ctx({}));
     expect(drifted.status).toBe(500);
   });
 

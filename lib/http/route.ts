@@ -9,7 +9,7 @@ import { ApiError, toErrorResponse, type ErrorBody } from "./errors";
 import { findIllFormedText } from "./find-ill-formed-text";
 import { BODY_ENCODING_HEADER } from "./internal-headers";
 import type { Operation } from "./operation";
-import { JsonAnswer, JsonBytesAnswer, plainResponse, type HandlerContext, type PlainAnswer } from "./plain-answer";
+import { JsonAnswer, BodyAnswer, plainResponse, type HandlerContext, type PlainAnswer } from "./plain-answer";
 import { requestMayHaveWritten, requestWroteBeyondCounts } from "@/lib/log/request-context";
 import { cachedRead, invalidateReads, readCacheKey, readCacheOn, type WriteScope } from "./read-cache";
 import { readCappedBody } from "./read-capped-body";
@@ -93,7 +93,7 @@ export type RouteContext<B, Q, P, A extends AuthMode> = {
  * A handler's answer: a Response, a JsonAnswer (a value with headers or a status of its own), or (with
  * a `response` schema) a value of that schema sent as JSON.
  */
-type Answer<R extends z.ZodType> = [R] extends [z.ZodUndefined] ? unknown : z.input<R> | Response | JsonAnswer | JsonBytesAnswer;
+type Answer<R extends z.ZodType> = [R] extends [z.ZodUndefined] ? unknown : z.input<R> | Response | JsonAnswer | BodyAnswer;
 
 type NextCtx = HandlerContext;
 
@@ -159,10 +159,10 @@ export function route<
           if (check) await assertDeclaredAnswer(spec as Operation, result.status, result.headers.get("content-type"), () => readAnswerJson(result));
           return nosniff(result);
         }
-        if (result instanceof JsonBytesAnswer) {
-          const kept = { status: result.status, headers: { ...JSON_HEADERS, ...result.headers }, text: result.bytes };
-          if (check) await assertDeclaredAnswer(spec as Operation, kept.status, "application/json", async () => jsonOfBytes(result.bytes, result.headers[BODY_ENCODING_HEADER]));
-          return kept;
+        if (result instanceof BodyAnswer) {
+          const whole = { status: result.status, headers: { "x-content-type-options": "nosniff", ...result.headers }, text: result.body };
+          if (check) await assertDeclaredAnswer(spec as Operation, whole.status, result.headers["content-type"], async () => jsonOfBody(result.body, result.headers[BODY_ENCODING_HEADER]));
+          return whole;
         }
         const plain =
           result instanceof JsonAnswer
@@ -207,12 +207,13 @@ async function assertDeclaredAnswer(op: Operation, status: number, contentType: 
 
 /** A Response's JSON as the client reads it, left unread for the client: a body kept compressed (BODY_ENCODING_HEADER) decoded. */
 async function readAnswerJson(res: Response): Promise<unknown> {
-  return jsonOfBytes(new Uint8Array(await res.clone().arrayBuffer()), res.headers.get(BODY_ENCODING_HEADER));
+  return jsonOfBody(new Uint8Array(await res.clone().arrayBuffer()), res.headers.get(BODY_ENCODING_HEADER));
 }
 
-/** JSON bytes as the client reads them: gzip (BODY_ENCODING_HEADER) decoded first. */
-function jsonOfBytes(bytes: Uint8Array, coding: string | null | undefined): unknown {
-  return JSON.parse(Buffer.from(coding === "gzip" ? gunzipSync(bytes) : bytes).toString("utf8"));
+/** A JSON body as the client reads it: bytes gzip-compressed (BODY_ENCODING_HEADER) decoded first. */
+function jsonOfBody(body: string | Uint8Array, coding: string | null | undefined): unknown {
+  if (typeof body === "string") return JSON.parse(body);
+  return JSON.parse(Buffer.from(coding === "gzip" ? gunzipSync(body) : body).toString("utf8"));
 }
 
 function jsonSchemaOf(response: unknown): z.ZodType | undefined {
