@@ -135,10 +135,16 @@ for (const provider of units.databases) {
         expect(pair.map((s) => s.domain)).toEqual([...new Set([`${tag}-${Math.max(0, i - 1)}.example`, `${tag}-${i}.example`])]);
         expect(await db.site.update({ where: { domain: `${tag}-${i}.example` }, data: { description: `d${i}` }, select: { description: true } })).toEqual({ description: `d${i}` });
         expect(await db.blogPost.updateMany({ where: { siteId: site.id, slug: `post-${i}` }, data: { summary: `s${i}` } })).toEqual({ count: 1 });
+        // A shape without a string value (the hosted-blog sitemap's): its whole plan kept, the answer still the database's.
+        const unverified = await db.site.findMany({ where: { verified: false, removedAt: null, hosted: false }, select: { domain: true }, orderBy: { domain: "asc" } });
+        expect(unverified.filter((s) => s.domain.startsWith(tag)).map((s) => s.domain)).toEqual([0, 1, 2, 3, 4, 5].slice(0, i + 1).map((k) => `${tag}-${k}.example`));
       }
       expect((await db.blogPost.findMany({ where: { site: { domain: { startsWith: tag } } }, orderBy: { slug: "asc" } })).map((p) => p.summary)).toEqual([0, 1, 2, 3, 4, 5].map((i) => `s${i}`));
       // Each shape: the first compiled, two more compiled and compared, the other three planned here.
-      expect(modelPlanCounts.planned - before.planned).toBeGreaterThanOrEqual(9 * 3);
+      expect(modelPlanCounts.planned - before.planned).toBeGreaterThanOrEqual(10 * 3);
+      const planned = modelPlanCounts.planned;
+      await db.site.findMany({ where: { verified: false, removedAt: null, hosted: false }, select: { domain: true }, orderBy: { domain: "asc" } });
+      expect(modelPlanCounts.planned).toBe(planned + 1);
     });
 
     it("rejects a second payment with the same (chainId, txHash)", async () => {

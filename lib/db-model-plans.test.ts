@@ -54,10 +54,11 @@ describe("readModelRequest", () => {
     expect(readModelRequest(find({ siteId: "s1", status: null }))!.key).not.toBe(readModelRequest(find({ siteId: "s1", status: "x" }))!.key);
   });
 
-  it("leaves raw statements, typed values, requests without a string value and long requests to the compiler", () => {
+  it("leaves raw statements, typed values and long requests to the compiler; a request without a string value is its own shape", () => {
     expect(readModelRequest(JSON.stringify({ action: "queryRaw", query: { arguments: { query: "SELECT 1", parameters: "[]" }, selection: {} } }))).toBeNull();
     expect(readModelRequest(find({ siteId: "s1", at: { $type: "DateTime", value: "2026-01-01T00:00:00.000Z" } }))).toBeNull();
-    expect(readModelRequest(find({ views: 3 }))).toBeNull();
+    expect(readModelRequest(find({ views: 3 }))).toEqual({ key: find({ views: 3 }), values: [], spans: [] });
+    expect(readModelRequest(find({ views: 3 }))!.key).not.toBe(readModelRequest(find({ views: 4 }))!.key);
     expect(readModelRequest(find({ body: "x".repeat(70_000) }))).toBeNull();
     expect(readModelRequest(find({ body: "x".repeat(60_000) }))?.values).toEqual(["x".repeat(60_000)]);
   });
@@ -78,6 +79,20 @@ describe("planModelQueries", () => {
     const mine = compiler.compile(find({ siteId: "mine", slug: "x" }, { take: 5 })) as ReturnType<typeof asPrisma>;
     (mine.args.expr.args.args as unknown[])[0] = "changed";
     expect(compiler.compile(find({ siteId: "next", slug: "y" }, { take: 5 }))).toEqual(asPrisma(find({ siteId: "next", slug: "y" }, { take: 5 })));
+    expect(calls).toHaveLength(4);
+  });
+
+  it("plans a request without a string value from its own kept plan after learning it, and a change to one answer leaves the next as it should be", () => {
+    const { compiler, calls } = compilerClass();
+    const text = find({ hosted: true, removedAt: null }, { take: 3 });
+    const plans = [1, 2, 3, 4, 5].map(() => compiler.compile(text));
+    expect(plans).toEqual(Array(5).fill(asPrisma(text)));
+    expect(calls).toHaveLength(4); // as it came; learnt (once more, as its own shape) and checked twice; none after
+    const mine = compiler.compile(text) as ReturnType<typeof asPrisma>;
+    mine.type = "changed";
+    // What it shares with the kept plan cannot be changed under the next request: it is frozen.
+    expect(() => ((mine.args.expr.args.args as unknown[])[0] = "changed")).toThrow(TypeError);
+    expect(compiler.compile(text)).toEqual(asPrisma(text));
     expect(calls).toHaveLength(4);
   });
 

@@ -16,7 +16,8 @@ import { lruMemo } from "./lru-memo";
  *
  * As with raw statements (lib/db-raw-plans.ts), nothing is assumed: the first `VERIFY` requests of a
  * shape are still compiled, and their plans must equal the one built here (same JSON) or the shape is
- * compiled from then on. Requests holding typed values (`$type`: dates, big integers, bytes, decimals,
+ * compiled from then on. A request without a string value is a shape of its own, whose kept plan is the
+ * whole plan. Requests holding typed values (`$type`: dates, big integers, bytes, decimals,
  * JSON, field references) are always compiled, as are shapes seen once (a page's skip is a number,
  * and part of the shape) and requests over 64 KB.
  */
@@ -61,7 +62,7 @@ const MAX_READ = 64 * 1024;
 
 /**
  * The request's shape and values, or null when it is not planned here (a raw statement, a typed value,
- * a request without a model).
+ * a request without a model, a long request).
  */
 export function readModelRequest(request: string): ModelRequest | null {
   if (request.length > MAX_READ || !request.startsWith('{"modelName":') || request.includes('"$type"')) return null;
@@ -83,7 +84,8 @@ export function readModelRequest(request: string): ModelRequest | null {
     spans.push(match.index, end);
     from = end;
   }
-  if (values.length === 0) return null;
+  // A request without a string value (booleans, numbers and nulls only: a sitemap's list of hosted blogs)
+  // is its own shape, planned the same way with nothing to put in: 0.6 ms compiled on every call.
   return { key: key + request.slice(from), values, spans };
 }
 
