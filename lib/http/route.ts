@@ -9,7 +9,7 @@ import { ApiError, toErrorResponse, type ErrorBody } from "./errors";
 import { findIllFormedText } from "./find-ill-formed-text";
 import { BODY_ENCODING_HEADER } from "./internal-headers";
 import type { Operation } from "./operation";
-import { JsonAnswer, BodyAnswer, plainResponse, type HandlerContext, type PlainAnswer } from "./plain-answer";
+import { BodyAnswer, JsonAnswer, plainResponse, type HandlerContext, type PlainAnswer } from "./plain-answer";
 import { requestMayHaveWritten, requestWroteBeyondCounts } from "@/lib/log/request-context";
 import { cachedRead, invalidateReads, readCacheKey, readCacheOn, type WriteScope } from "./read-cache";
 import { readCappedBody } from "./read-capped-body";
@@ -90,8 +90,9 @@ export type RouteContext<B, Q, P, A extends AuthMode> = {
 } & (A extends Scope<infer C> ? C : { session: A extends "session" ? Session : Session | null });
 
 /**
- * A handler's answer: a Response, a JsonAnswer (a value with headers or a status of its own), or (with
- * a `response` schema) a value of that schema sent as JSON.
+ * A handler's answer: a Response, a JsonAnswer (a value with headers or a status of its own), a
+ * BodyAnswer (a body it has whole, with its headers), or (with a `response` schema) a value of that
+ * schema sent as JSON.
  */
 type Answer<R extends z.ZodType> = [R] extends [z.ZodUndefined] ? unknown : z.input<R> | Response | JsonAnswer | BodyAnswer;
 
