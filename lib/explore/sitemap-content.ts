@@ -57,12 +57,12 @@ export async function sitemapContent({ limit }: { limit: number }, acceptEncodin
   }
   const headers = { "content-type": "application/json", vary: "Accept-Encoding" };
   if (!acceptsGzip(acceptEncoding)) return new BodyAnswer(await built.body, headers);
-  let compressed = built.gzip;
-  if (!compressed) {
-    const mine = built;
-    const mineGzip = (compressed = mine.gzip = mine.body.then(async (b) => new Uint8Array(await gzipAsync(b))));
-    mineGzip.catch(() => mine.gzip === mineGzip && delete mine.gzip); // a failed compression is tried again, not kept
-  }
-  const body = await compressed;
-  return new BodyAnswer(body, { ...headers, [BODY_ENCODING_HEADER]: "gzip" });
+  return new BodyAnswer(await (built.gzip ?? compress(built)), { ...headers, [BODY_ENCODING_HEADER]: "gzip" });
+}
+
+/** The build's gzip, started and kept on it; a failed compression is tried again, not kept. */
+function compress(built: Built): Promise<Uint8Array<ArrayBuffer>> {
+  const gzipped = (built.gzip = built.body.then(async (b) => new Uint8Array(await gzipAsync(b))));
+  gzipped.catch(() => built.gzip === gzipped && delete built.gzip);
+  return gzipped;
 }

@@ -213,8 +213,7 @@ async function readAnswerJson(res: Response): Promise<unknown> {
 
 /** A JSON body as the client reads it: bytes gzip-compressed (BODY_ENCODING_HEADER) decoded first. */
 function jsonOfBody(body: string | Uint8Array, coding: string | null | undefined): unknown {
-  if (typeof body === "string") return JSON.parse(body);
-  return JSON.parse(Buffer.from(coding === "gzip" ? gunzipSync(body) : body).toString("utf8"));
+  return JSON.parse(typeof body === "string" ? body : new TextDecoder().decode(coding === "gzip" ? gunzipSync(body) : body));
 }
 
 function jsonSchemaOf(response: unknown): z.ZodType | undefined {
