@@ -4,13 +4,16 @@ import { db, isPostgres } from "@/lib/db";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { contentCount, contentCountSql, contentOutsideSql } from "@/lib/counters/content-count";
+import { BodyAnswer } from "@/lib/http/plain-answer";
 import { cachedValue, readCacheOn } from "@/lib/http/read-cache";
+import { keptByRowText, readRowText, type RowColumn, rowTextSql } from "@/lib/row-text";
+import { statusHoldsUntil } from "@/lib/sites/site-status";
 import { VISIBLE_SITE_IDS } from "@/lib/sites/visible-sites";
 import type { exploreQuery } from "@/lib/schemas/explore";
 import { CONTENT_ORDER_INDEX, contentTable, siteIdIn } from "./content-join";
 import { decodeExploreCursor, encodeExploreCursor, type Position } from "./explore-cursor";
 import { type TextMatch, textMatch, textTotalSql } from "./text-match";
-import { type CardRow, toContentCard } from "./to-content-card";
+import { type CardRow, type ContentCard, toContentCard } from "./to-content-card";
 
 type ExploreQuery = z.output<typeof exploreQuery>;
 
@@ -89,20 +92,65 @@ export function countVisible(type: ExploreQuery["type"]): Promise<number> {
 /** A card's row and the order column no card shows (its cursor needs it). */
 type PageRow = CardRow & { trendScore: number };
 
-/** A page's rows, and the value of the scalar subquery its statement carried (null when none was given or no row came back). */
-type Page = { rows: PageRow[]; carried: number | null };
+/** A page's card: its row (for the cursor), the card, and the card as JSON text (for the API's answer). */
+type PageCard = { row: PageRow; card: ContentCard; json: string };
 
-type RawCard = Omit<PageRow, "site"> & {
-  carried?: bigint | number | string | null;
-  siteName: string;
-  siteDomain: string;
-  siteOwnerWallet: string;
-  siteVerified: boolean;
-  siteHosted: boolean | number;
-  siteVerificationStatus: string;
-  siteLastVerifiedAt: Date | null;
-  siteRemovedAt: Date | null;
-};
+/** A page's cards, and the value of the scalar subquery its statement carried (null when none was given or no row came back). */
+type Page = { rows: PageCard[]; carried: number | null };
+
+/**
+ * The columns a card is made of (`CardRow`) and the order column, from Content `c` and its Site `s`, in
+ * the order `buildCard` reads them.
+ */
+const CARD_COLUMNS: readonly RowColumn[] = [
+  ...([
+    ["id", "text"], ["siteId", "text"], ["title", "text"], ["description", "text"], ["imageUrl", "text"], ["contentType", "text"],
+    ["tags", "text"], ["tagsTentative", "bool"], ["url", "text"], ["path", "text"], ["currency", "text"], ["priceAtomic", "bigint"],
+    ["recipientWallet", "text"], ["accessPolicy", "text"], ["unlockPolicy", "text"], ["externalId", "text"], ["views", "int"],
+    ["unlocks", "int"], ["revenueAtomic", "bigint"], ["ratingsCount", "int"], ["ratingSum", "int"], ["reputationScore", "real"],
+    ["createdAt", "date"], ["lastSeenAt", "date"], ["trendScore", "real"],
+  ] as const).map(([name, kind]) => ({ sql: `c."${name}"`, kind })),
+  ...([
+    ["name", "text"], ["domain", "text"], ["ownerWallet", "text"], ["verified", "bool"], ["verificationStatus", "text"],
+    ["lastVerifiedAt", "date"], ["removedAt", "date"], ["hosted", "bool"],
+  ] as const).map(([name, kind]) => ({ sql: `s."${name}"`, kind })),
+];
+
+/**
+ * Cards kept by their row's text (lib/row-text.ts): a card is its row and its site's columns and
+ * nothing else (the hub's origin and the maximum proof age are the process's), so a kept one is the card
+ * the row gives now, on any page, sort or filter it comes up in. At about 4 KB each (row, card and JSON),
+ * the bound keeps 250 pages of 20 in about 20 MB. With them a computed page reads one text per card
+ * beside its ids and builds only the cards it has not built before (bench/README.md, "Issue 38, session 64").
+ */
+const keptCards = keptByRowText<PageCard>(5_000);
+
+/** The card of a row's text, built, and kept under that text until its site's status would change. */
+function buildCard(text: string): PageCard {
+  const [
+    id, siteId, title, description, imageUrl, contentType, tags, tagsTentative, url, path, currency, priceAtomic, recipientWallet, accessPolicy,
+    unlockPolicy, externalId, views, unlocks, revenueAtomic, ratingsCount, ratingSum, reputationScore, createdAt, lastSeenAt, trendScore,
+    name, domain, ownerWallet, verified, verificationStatus, lastVerifiedAt, removedAt, hosted,
+  ] = readRowText(text, CARD_COLUMNS);
+  const site = { name, domain, ownerWallet, verified, verificationStatus, lastVerifiedAt, removedAt, hosted } as PageRow["site"];
+  const row = {
+    id, siteId, title, description, imageUrl, contentType, tags, tagsTentative, url, path, currency, priceAtomic, recipientWallet, accessPolicy,
+    unlockPolicy, externalId, views, unlocks, revenueAtomic, ratingsCount, ratingSum, reputationScore, createdAt, lastSeenAt, trendScore, site,
+  } as PageRow;
+  const card = deepFreeze(toContentCard(row));
+  const entry: PageCard = Object.freeze({ row, card, json: JSON.stringify(card) });
+  keptCards.set(text, entry, statusHoldsUntil(site));
+  return entry;
+}
+
+/** A kept card is every caller's: frozen, nested values too. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
 
 /**
  * How a page's ids are found: walking the order's index (SQLite is told which; `walk` false: a plain
@@ -120,9 +168,11 @@ function pageIds(where: Prisma.Sql, order: Order, limit: number, skip: number, s
 }
 
 /**
- * One page of cards in one raw query (content columns plus the site's), in the given order. Raw SQL
- * rather than findMany: the ORM's per-call query compilation and row mapping cost more than the
- * indexed scan itself. Column types come back the same on both databases (Date, bigint, boolean).
+ * One page of cards, in the given order: one raw statement reads each row of the page as one text
+ * (its content columns and its site's, lib/row-text.ts); a card kept for a text answers, the others are
+ * built from their text (`buildCard`). Raw SQL rather than findMany: the ORM's per-call query compilation
+ * and row mapping cost more than the indexed scan itself. Read as values and built every time, a page's
+ * cards cost the thread 2.5 times its statement (bench/README.md, "Issue 38, session 63").
  */
 async function cards(where: Prisma.Sql, order: Order, limit: number, skip: number, scan = WALK, carry?: Prisma.Sql): Promise<Page> {
   if (limit <= 0) return { rows: [], carried: null };
@@ -131,29 +181,13 @@ async function cards(where: Prisma.Sql, order: Order, limit: number, skip: numbe
   // read whole rows, a page by skip past item 90,000 read 90,000 rows only to pass over them (SQLite),
   // and PostgreSQL chose to read the whole table and sort it instead (150 ms). With the sites joined
   // inside, PostgreSQL hashed every row past a deep cursor with them and sorted (12 ms at item 90,000).
-  const rows = await db.$queryRaw<RawCard[]>`SELECT c."id", c."siteId", c."title", c."description", c."imageUrl", c."contentType", c."tags", c."tagsTentative",
-      c."url", c."path", c."currency", c."priceAtomic", c."recipientWallet", c."accessPolicy", c."unlockPolicy", c."externalId", c."views", c."unlocks",
-      c."revenueAtomic", c."ratingsCount", c."ratingSum", c."reputationScore", c."createdAt", c."lastSeenAt", c."trendScore",
-      s."name" AS "siteName", s."domain" AS "siteDomain", s."ownerWallet" AS "siteOwnerWallet", s."verified" AS "siteVerified",
-      s."verificationStatus" AS "siteVerificationStatus", s."lastVerifiedAt" AS "siteLastVerifiedAt", s."removedAt" AS "siteRemovedAt", s."hosted" AS "siteHosted"
+  const rows = await db.$queryRaw<Array<{ text: string; carried?: bigint | number | string | null }>>`SELECT ${rowTextSql(CARD_COLUMNS)} AS "text"
       ${carry ? Prisma.sql`, (${carry}) AS "carried"` : Prisma.empty}
     FROM (${pageIds(where, order, limit, skip, scan)}) p
     CROSS JOIN "Content" c CROSS JOIN "Site" s WHERE c."id" = p."id" AND s."id" = c."siteId" ORDER BY ${order.sql}`;
   const carried = carry && rows.length > 0 ? Number(rows[0]?.carried ?? 0) : null;
-  const page = rows.map(({ siteName, siteDomain, siteOwnerWallet, siteVerified, siteVerificationStatus, siteLastVerifiedAt, siteRemovedAt, siteHosted, carried: _, ...c }) => ({
-    ...c,
-    site: {
-      name: siteName,
-      domain: siteDomain,
-      ownerWallet: siteOwnerWallet,
-      verified: siteVerified,
-      verificationStatus: siteVerificationStatus,
-      lastVerifiedAt: siteLastVerifiedAt,
-      removedAt: siteRemovedAt,
-      hosted: Boolean(siteHosted),
-    },
-  }));
-  return { rows: page, carried };
+  const now = Date.now();
+  return { rows: rows.map(({ text }) => keptCards.get(text, now) ?? buildCard(text)), carried };
 }
 
 /**
@@ -231,7 +265,7 @@ async function textPage(
   query: ExploreQuery,
   match: TextMatch | null,
   page: (scan: TextScan, rows?: number) => Promise<Page>,
-): Promise<[PageRow[], number]> {
+): Promise<[PageCard[], number]> {
   const { total, visible } = await textTotal(where, query, match);
   if (total === 0) return [[], 0];
   const take = query.limit + 1;
@@ -254,7 +288,7 @@ async function textPage(
  * the pool's clients per request), and only a page that comes back empty (a skip past the end) counts
  * it apart.
  */
-async function pageAndVisible(page$: (carry?: Prisma.Sql) => Promise<Page>, type: ExploreQuery["type"]): Promise<[PageRow[], number]> {
+async function pageAndVisible(page$: (carry?: Prisma.Sql) => Promise<Page>, type: ExploreQuery["type"]): Promise<[PageCard[], number]> {
   if (readCacheOn()) {
     const [{ rows }, visible] = await Promise.all([page$(), countVisible(type)]);
     return [rows, visible];
@@ -269,9 +303,24 @@ async function pageAndVisible(page$: (carry?: Prisma.Sql) => Promise<Page>, type
  * match. The orders are index scans — trending and hot-new on (network, trendScore, id), best-sellers
  * on (network, unlocks, revenueAtomic, views, id) — so a page costs the same over 100 or 100,000
  * items, and a page by cursor the same at item 90,000 as at item 20 (one more row is read to know
- * whether a next page exists).
+ * whether a next page exists). The cards are kept objects, shared: frozen.
  */
 export async function exploreContent(query: ExploreQuery) {
+  const { cards: page, ...rest } = await explorePage(query);
+  return { success: true as const, content: page.map(({ card }) => card), ...rest };
+}
+
+/**
+ * The same answer as JSON text, for the API: each card's JSON is kept with it, so the answer is those
+ * texts joined (what `JSON.stringify` of `exploreContent`'s answer gives, without serializing the cards again).
+ */
+export async function exploreContentAnswer(query: ExploreQuery): Promise<BodyAnswer> {
+  const { cards: page, total, limit, skip, nextCursor } = await explorePage(query);
+  const json = `{"success":true,"content":[${page.map((c) => c.json).join(",")}],"total":${total},"limit":${limit},"skip":${skip},"nextCursor":${JSON.stringify(nextCursor)}}`;
+  return new BodyAnswer(json, { "content-type": "application/json" });
+}
+
+async function explorePage(query: ExploreQuery) {
   const match = query.q?.trim() ? textMatch(query.q) : undefined;
   const where = whereClause(query, match === undefined ? undefined : (match?.sql ?? Prisma.sql`1 = 0`));
   const cursor = query.cursor === undefined ? null : decodeExploreCursor(query.cursor, query.sort, query.skip);
@@ -290,9 +339,9 @@ export async function exploreContent(query: ExploreQuery) {
   };
   const [rows, total] = match !== undefined ? await textPage(where, query, match, page$) : await pageAndVisible((carry) => page$("walk", 0, carry), query.type);
   const page = rows.slice(0, query.limit);
-  const last = rows.length > query.limit ? page.at(-1) : undefined;
+  const last = rows.length > query.limit ? page.at(-1)?.row : undefined;
   // hot-new's last card is in its fresh part (trending order) or its older part (newest first).
   const order = query.sort !== "hot-new" ? query.sort : last && last.createdAt >= cutoff ? "trending" : "newest";
   const nextCursor = last ? encodeExploreCursor({ after: positionOf(last, order), ...(query.sort === "hot-new" ? { cutoff } : {}) }) : null;
-  return { success: true as const, content: page.map(toContentCard), total, limit: query.limit, skip: query.skip, nextCursor };
+  return { cards: page, total, limit: query.limit, skip: query.skip, nextCursor };
 }

@@ -7,8 +7,18 @@ export type SiteStatus = "pending" | "verified" | "failed" | "stale" | "removed"
 /** True when a verified site's last proof is older than SITE_VERIFICATION_MAX_AGE_DAYS. */
 export function isStale(site: Pick<StatusFields, "verified" | "lastVerifiedAt">, now = Date.now()): boolean {
   if (!site.verified) return false;
-  const maxAgeMs = env.SITE_VERIFICATION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000;
-  return !site.lastVerifiedAt || now - site.lastVerifiedAt.getTime() > maxAgeMs;
+  return !site.lastVerifiedAt || now - site.lastVerifiedAt.getTime() > maxAgeMs();
+}
+
+const maxAgeMs = () => env.SITE_VERIFICATION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000;
+
+/**
+ * The last instant (ms since the epoch) `siteStatus` gives what it gives now: a current proof goes stale
+ * when it passes the maximum age; every other status holds until the site's row changes.
+ */
+export function statusHoldsUntil(site: StatusFields): number {
+  if (site.removedAt || !site.verified || !site.lastVerifiedAt || isStale(site)) return Number.POSITIVE_INFINITY;
+  return site.lastVerifiedAt.getTime() + maxAgeMs();
 }
 
 /**

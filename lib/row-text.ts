@@ -1,0 +1,99 @@
+import "server-only";
+import { isPostgres } from "@/lib/db";
+import { Prisma } from "@/lib/generated/sqlite/client";
+import { lruMemo } from "@/lib/lru-memo";
+
+/**
+ * A row as one text: its columns, in order, as a JSON array the database writes (SQLite's `json_array`,
+ * PostgreSQL's `json_build_array`). Reading one text value costs the thread far less than reading the
+ * columns as values (explore's 21 rows of 33 columns in better-sqlite3: 68 µs against 177 µs;
+ * bench/README.md, "Issue 38, session 64"), and the text is a key: two rows have the same text only when
+ * every one of those columns is equal, so whatever is built from them alone can be kept under it
+ * (`keptByRowText`) and is never out of date, since a changed column is a new text.
+ */
+
+/** How a column is written into the text exactly, and read back as Prisma's raw results give it. */
+export type ColumnKind = "text" | "int" | "bigint" | "real" | "bool" | "date";
+/** A column: its SQL (`c."id"`) and its kind. */
+export type RowColumn = { readonly sql: string; readonly kind: ColumnKind };
+
+const textSql = new WeakMap<readonly RowColumn[], Prisma.Sql>();
+
+/** The columns' text, as an SQL expression (built once per list: the database is the process's). */
+export function rowTextSql(columns: readonly RowColumn[]): Prisma.Sql {
+  let sql = textSql.get(columns);
+  if (!sql) {
+    const list = Prisma.join(columns.map(({ sql, kind }) => Prisma.raw(exactly(sql, kind))));
+    sql = isPostgres() ? Prisma.sql`json_build_array(${list})::text` : Prisma.sql`json_array(${list})`;
+    textSql.set(columns, sql);
+  }
+  return sql;
+}
+
+/**
+ * A column as the text holds it exactly. A 64-bit integer as its digits (a JSON number past 2^53 reads
+ * back rounded). A floating-point value through SQLite's `quote`, since its JSON writes 15 significant
+ * digits and two different doubles could share them (PostgreSQL writes the shortest exact form already).
+ */
+function exactly(sql: string, kind: ColumnKind): string {
+  if (kind === "bigint") return isPostgres() ? `${sql}::text` : `CAST(${sql} AS TEXT)`;
+  if (kind === "real" && !isPostgres()) return `quote(${sql})`;
+  return sql;
+}
+
+/** The values a text holds, in the columns' order, as a raw query gives them (Date, bigint, boolean, number). */
+export function readRowText(text: string, columns: readonly RowColumn[]): unknown[] {
+  const values = JSON.parse(text) as unknown[];
+  for (let i = 0; i < columns.length; i++) values[i] = valueOf(values[i] ?? null, columns[i]!.kind);
+  return values;
+}
+
+function valueOf(value: unknown, kind: ColumnKind): unknown {
+  // SQLite's `quote` writes a NULL as the word.
+  if (value === null || (kind === "real" && value === "NULL")) return null;
+  switch (kind) {
+    case "text":
+      return value;
+    case "int":
+    case "real":
+      return Number(value);
+    case "bigint":
+      return BigInt(value as string);
+    case "bool":
+      return Boolean(value);
+    case "date":
+      return utcDate(value as string);
+  }
+}
+
+/**
+ * A stored time as a Date. SQLite holds what Prisma wrote (ISO 8601 with its offset); PostgreSQL's JSON
+ * writes a `timestamp(3)` without a zone, which is UTC here, as Prisma reads it.
+ */
+function utcDate(text: string): Date {
+  return new Date(/(?:Z|[+-]\d\d:?\d\d)$/i.test(text) ? text : `${text.replace(" ", "T")}Z`);
+}
+
+/**
+ * Values built from rows, kept by each row's text (`rowTextSql`), the most recently used `max` of them.
+ * A value built from its row alone is good for as long as the row's text is the same, unless it also
+ * depends on the time: then it is kept with the last instant it holds (`until`, ms since the epoch; a
+ * verified site's proof goes stale at a known time) and built again after it.
+ */
+export function keptByRowText<V>(max: number) {
+  const kept = lruMemo<{ value: V; until: number }>(max);
+  return {
+    /** The value kept for this row text, or undefined (not kept, or past its last instant). */
+    get(text: string, now: number): V | undefined {
+      const entry = kept.peek(text);
+      return entry && now <= entry.until ? entry.value : undefined;
+    },
+    set(text: string, value: V, until = Number.POSITIVE_INFINITY): void {
+      kept.set(text, { value, until });
+    },
+    clear: () => kept.clear(),
+    get size() {
+      return kept.size;
+    },
+  };
+}
