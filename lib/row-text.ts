@@ -20,7 +20,7 @@ export type RowColumn = { readonly sql: string; readonly kind: ColumnKind };
 const textSql = new WeakMap<readonly RowColumn[], Prisma.Sql>();
 
 /** The columns' text, as an SQL expression (built once per list: the database is the process's). */
-export function rowTextSql(columns: readonly RowColumn[]): Prisma.Sql {
+function rowTextSql(columns: readonly RowColumn[]): Prisma.Sql {
   let sql = textSql.get(columns);
   if (!sql) {
     const list = Prisma.join(columns.map(({ sql, kind }) => Prisma.raw(exactly(sql, kind))));
@@ -42,7 +42,7 @@ function exactly(sql: string, kind: ColumnKind): string {
 }
 
 /** The values a text holds, in the columns' order, as a raw query gives them (Date, bigint, boolean, number). */
-export function readRowText(text: string, columns: readonly RowColumn[]): unknown[] {
+function readRowText(text: string, columns: readonly RowColumn[]): unknown[] {
   const values = JSON.parse(text) as unknown[];
   for (let i = 0; i < columns.length; i++) values[i] = valueOf(values[i] ?? null, columns[i]!.kind);
   return values;
@@ -75,25 +75,37 @@ function utcDate(text: string): Date {
 }
 
 /**
- * Values built from rows, kept by each row's text (`rowTextSql`), the most recently used `max` of them.
- * A value built from its row alone is good for as long as the row's text is the same, unless it also
- * depends on the time: then it is kept with the last instant it holds (`until`, ms since the epoch; a
- * verified site's proof goes stale at a known time) and built again after it.
+ * Values built from rows, kept by each row's text, the most recently used `max` of them: `of(text)` is
+ * the kept value, or builds it from the text's values (`build`, given them in the columns' order) and
+ * keeps it. A value built from its row alone is good for as long as the row's text is the same, unless
+ * it also depends on the time: `build` then says the last instant it holds (`until`, ms since the epoch;
+ * a verified site's proof goes stale at a known time), and it is built again after it. `sql()` is the
+ * columns' text for the statement that reads the rows (`rowTextSql`).
  */
-export function keptByRowText<V>(max: number) {
+export function keptByRowText<V>(columns: readonly RowColumn[], max: number, build: (values: unknown[]) => { value: V; until?: number }) {
   const kept = lruMemo<{ value: V; until: number }>(max);
   return {
-    /** The value kept for this row text, or undefined (not kept, or past its last instant). */
-    get(text: string, now: number): V | undefined {
+    sql: () => rowTextSql(columns),
+    of(text: string, now = Date.now()): V {
       const entry = kept.peek(text);
-      return entry && now <= entry.until ? entry.value : undefined;
-    },
-    set(text: string, value: V, until = Number.POSITIVE_INFINITY): void {
+      if (entry && now <= entry.until) return entry.value;
+      const { value, until = Number.POSITIVE_INFINITY } = build(readRowText(text, columns));
       kept.set(text, { value, until });
+      return value;
     },
     clear: () => kept.clear(),
     get size() {
       return kept.size;
     },
   };
+}
+
+/**
+ * The JSON text of `{ ...before, [field]: texts, ...after }`, where `texts` are JSON already (kept
+ * values): joined as they are, not serialized again.
+ */
+export function jsonWithKept(before: object, field: string, texts: readonly string[], after: object): string {
+  const head = JSON.stringify(before);
+  const tail = JSON.stringify(after);
+  return `${head.length > 2 ? `${head.slice(0, -1)},` : "{"}${JSON.stringify(field)}:[${texts.join(",")}]${tail.length > 2 ? `,${tail.slice(1)}` : "}"}`;
 }

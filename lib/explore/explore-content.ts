@@ -6,7 +6,7 @@ import { Prisma } from "@/lib/generated/sqlite/client";
 import { contentCount, contentCountSql, contentOutsideSql } from "@/lib/counters/content-count";
 import { BodyAnswer } from "@/lib/http/plain-answer";
 import { cachedValue, readCacheOn } from "@/lib/http/read-cache";
-import { keptByRowText, readRowText, type RowColumn, rowTextSql } from "@/lib/row-text";
+import { jsonWithKept, keptByRowText, type RowColumn } from "@/lib/row-text";
 import { statusHoldsUntil } from "@/lib/sites/site-status";
 import { VISIBLE_SITE_IDS } from "@/lib/sites/visible-sites";
 import type { exploreQuery } from "@/lib/schemas/explore";
@@ -100,7 +100,7 @@ type Page = { rows: PageCard[]; carried: number | null };
 
 /**
  * The columns a card is made of (`CardRow`) and the order column, from Content `c` and its Site `s`, in
- * the order `buildCard` reads them.
+ * the order `keptCards` reads them.
  */
 const CARD_COLUMNS: readonly RowColumn[] = [
   ...([
@@ -119,29 +119,25 @@ const CARD_COLUMNS: readonly RowColumn[] = [
 /**
  * Cards kept by their row's text (lib/row-text.ts): a card is its row and its site's columns and
  * nothing else (the hub's origin and the maximum proof age are the process's), so a kept one is the card
- * the row gives now, on any page, sort or filter it comes up in. At about 4 KB each (row, card and JSON),
- * the bound keeps 250 pages of 20 in about 20 MB. With them a computed page reads one text per card
- * beside its ids and builds only the cards it has not built before (bench/README.md, "Issue 38, session 64").
+ * the row gives now, on any page, sort or filter it comes up in, until its site's proof would go stale.
+ * At about 4 KB each (row, card and JSON), the bound keeps 250 pages of 20 in about 20 MB. With them a
+ * computed page reads one text per card beside its ids and builds only the cards it has not built before
+ * (bench/README.md, "Issue 38, session 64").
  */
-const keptCards = keptByRowText<PageCard>(5_000);
-
-/** The card of a row's text, built, and kept under that text until its site's status would change. */
-function buildCard(text: string): PageCard {
+const keptCards = keptByRowText<PageCard>(CARD_COLUMNS, 5_000, (values) => {
   const [
     id, siteId, title, description, imageUrl, contentType, tags, tagsTentative, url, path, currency, priceAtomic, recipientWallet, accessPolicy,
     unlockPolicy, externalId, views, unlocks, revenueAtomic, ratingsCount, ratingSum, reputationScore, createdAt, lastSeenAt, trendScore,
     name, domain, ownerWallet, verified, verificationStatus, lastVerifiedAt, removedAt, hosted,
-  ] = readRowText(text, CARD_COLUMNS);
+  ] = values;
   const site = { name, domain, ownerWallet, verified, verificationStatus, lastVerifiedAt, removedAt, hosted } as PageRow["site"];
   const row = {
     id, siteId, title, description, imageUrl, contentType, tags, tagsTentative, url, path, currency, priceAtomic, recipientWallet, accessPolicy,
     unlockPolicy, externalId, views, unlocks, revenueAtomic, ratingsCount, ratingSum, reputationScore, createdAt, lastSeenAt, trendScore, site,
   } as PageRow;
   const card = deepFreeze(toContentCard(row));
-  const entry: PageCard = Object.freeze({ row, card, json: JSON.stringify(card) });
-  keptCards.set(text, entry, statusHoldsUntil(site));
-  return entry;
-}
+  return { value: Object.freeze({ row, card, json: JSON.stringify(card) }), until: statusHoldsUntil(site) };
+});
 
 /** A kept card is every caller's: frozen, nested values too. */
 function deepFreeze<T>(value: T): T {
@@ -170,7 +166,7 @@ function pageIds(where: Prisma.Sql, order: Order, limit: number, skip: number, s
 /**
  * One page of cards, in the given order: one raw statement reads each row of the page as one text
  * (its content columns and its site's, lib/row-text.ts); a card kept for a text answers, the others are
- * built from their text (`buildCard`). Raw SQL rather than findMany: the ORM's per-call query compilation
+ * built from their text (`keptCards`). Raw SQL rather than findMany: the ORM's per-call query compilation
  * and row mapping cost more than the indexed scan itself. Read as values and built every time, a page's
  * cards cost the thread 2.5 times its statement (bench/README.md, "Issue 38, session 63").
  */
@@ -181,13 +177,13 @@ async function cards(where: Prisma.Sql, order: Order, limit: number, skip: numbe
   // read whole rows, a page by skip past item 90,000 read 90,000 rows only to pass over them (SQLite),
   // and PostgreSQL chose to read the whole table and sort it instead (150 ms). With the sites joined
   // inside, PostgreSQL hashed every row past a deep cursor with them and sorted (12 ms at item 90,000).
-  const rows = await db.$queryRaw<Array<{ text: string; carried?: bigint | number | string | null }>>`SELECT ${rowTextSql(CARD_COLUMNS)} AS "text"
+  const rows = await db.$queryRaw<Array<{ text: string; carried?: bigint | number | string | null }>>`SELECT ${keptCards.sql()} AS "text"
       ${carry ? Prisma.sql`, (${carry}) AS "carried"` : Prisma.empty}
     FROM (${pageIds(where, order, limit, skip, scan)}) p
     CROSS JOIN "Content" c CROSS JOIN "Site" s WHERE c."id" = p."id" AND s."id" = c."siteId" ORDER BY ${order.sql}`;
   const carried = carry && rows.length > 0 ? Number(rows[0]?.carried ?? 0) : null;
   const now = Date.now();
-  return { rows: rows.map(({ text }) => keptCards.get(text, now) ?? buildCard(text)), carried };
+  return { rows: rows.map(({ text }) => keptCards.of(text, now)), carried };
 }
 
 /**
@@ -316,7 +312,7 @@ export async function exploreContent(query: ExploreQuery) {
  */
 export async function exploreContentAnswer(query: ExploreQuery): Promise<BodyAnswer> {
   const { cards: page, total, limit, skip, nextCursor } = await explorePage(query);
-  const json = `{"success":true,"content":[${page.map((c) => c.json).join(",")}],"total":${total},"limit":${limit},"skip":${skip},"nextCursor":${JSON.stringify(nextCursor)}}`;
+  const json = jsonWithKept({ success: true }, "content", page.map((c) => c.json), { total, limit, skip, nextCursor });
   return new BodyAnswer(json, { "content-type": "application/json" });
 }
 

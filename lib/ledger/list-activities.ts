@@ -4,7 +4,9 @@ import { env } from "@/lib/env";
 import { canonicalDomain } from "@/lib/chain/predict";
 import { type LedgerActivity, Prisma } from "@/lib/generated/sqlite/client";
 import { ApiError } from "@/lib/http/errors";
+import { BodyAnswer } from "@/lib/http/plain-answer";
 import { usdcNumber } from "@/lib/money";
+import { jsonWithKept, keptByRowText, type RowColumn } from "@/lib/row-text";
 import { FILTER_TYPES } from "./ledger-filters";
 import { filteredLedgerTotals, ledgerTotals } from "./ledger-totals";
 
@@ -14,9 +16,27 @@ type Row = LedgerActivity;
  * One page of the public ledger, newest first. Reads use the (network, [type,] [domain,] timestamp)
  * indexes; one extra row tells whether there is a next page without counting the filter. A page is
  * found by `skip` (the interface's offset, which the database walks row by row) or by `cursor`, the
- * last row's (timestamp, id) of the page before, which starts the index range right there.
+ * last row's (timestamp, id) of the page before, which starts the index range right there. The
+ * activities are kept objects, shared: frozen.
  */
-export async function listActivities(opts: { limit: number; skip: number; cursor?: string; type?: string; domain?: string }) {
+export async function listActivities(opts: LedgerQuery) {
+  const { rows, ...rest } = await ledgerPage(opts);
+  return { success: true as const, activities: rows.map((r) => r.activity), ...rest };
+}
+
+/**
+ * The same answer as JSON text, for the API: each activity's JSON is kept with it, so the answer is
+ * those texts joined (what `JSON.stringify` of `listActivities`'s answer gives, without serializing the
+ * rows again).
+ */
+export async function listActivitiesAnswer(opts: LedgerQuery): Promise<BodyAnswer> {
+  const { rows, total, ...rest } = await ledgerPage(opts);
+  return new BodyAnswer(jsonWithKept({ success: true }, "activities", rows.map((r) => r.json), { total, ...rest }), { "content-type": "application/json" });
+}
+
+type LedgerQuery = { limit: number; skip: number; cursor?: string; type?: string; domain?: string };
+
+async function ledgerPage(opts: LedgerQuery) {
   const after = opts.cursor === undefined ? null : decodeCursor(opts.cursor, opts.skip);
   const filtered = Boolean(opts.type || opts.domain);
   const [rows, totals, filteredTotals] = await Promise.all([
@@ -26,54 +46,58 @@ export async function listActivities(opts: { limit: number; skip: number; cursor
   ]);
   const page = rows.slice(0, opts.limit);
   const hasMore = rows.length > opts.limit;
-  return {
-    success: true as const,
-    activities: page.map(toActivity),
-    total: page.length,
-    totals,
-    filteredTotals,
-    hasMore,
-    nextCursor: hasMore ? encodeCursor(page.at(-1)!) : null,
-    limit: opts.limit,
-    skip: opts.skip,
-  };
+  return { rows: page, total: page.length, totals, filteredTotals, hasMore, nextCursor: hasMore ? encodeCursor(page.at(-1)!) : null, limit: opts.limit, skip: opts.skip };
 }
+
+/** A ledger row as a page shows it: where it stands in the order (for the cursor), its public shape, and that as JSON text. */
+type PageActivity = { timestamp: Date; id: string; activity: Activity; json: string };
 
 /**
  * The page's rows and one more, newest first, in one raw statement: the same SQL the ORM's findMany
  * sent (the same index walk), without its per-call query compilation and row mapping, which cost more
  * than the walk itself (bench/README.md, issue 38 session 21). (timestamp, id) < the cursor's, in the
- * page order: the range starts at the cursor's timestamp.
+ * page order: the range starts at the cursor's timestamp. Each row is read as one text, and an activity
+ * kept for that text answers (`keptActivities`).
  */
-async function pageRows(opts: { limit: number; skip: number; type?: string; domain?: string; after: { timestamp: Date; id: string } | null }): Promise<Row[]> {
+async function pageRows(opts: { limit: number; skip: number; type?: string; domain?: string; after: { timestamp: Date; id: string } | null }): Promise<PageActivity[]> {
   const parts = [Prisma.sql`"network" = ${env.NETWORK_MODE}`];
   if (opts.type) parts.push(Prisma.sql`"type" = ${FILTER_TYPES[opts.type]}`);
   if (opts.domain) parts.push(Prisma.sql`"domain" = ${canonicalDomain(opts.domain)}`);
   const { after } = opts;
   if (after) parts.push(Prisma.sql`"timestamp" <= ${after.timestamp} AND ("timestamp" < ${after.timestamp} OR "id" < ${after.id})`);
-  const rows = await db.$queryRaw<RawRow[]>`SELECT ${COLUMNS} FROM "LedgerActivity" WHERE ${Prisma.join(parts, " AND ")}
+  const rows = await db.$queryRaw<Array<{ text: string }>>`SELECT ${keptActivities.sql()} AS "text" FROM "LedgerActivity" WHERE ${Prisma.join(parts, " AND ")}
     ORDER BY "timestamp" DESC, "id" DESC LIMIT ${opts.limit + 1} OFFSET ${after ? 0 : opts.skip}`;
-  return rows.map((r) => ({
-    ...r,
-    amountAtomic: BigInt(r.amountAtomic),
-    revenueAtomic: BigInt(r.revenueAtomic),
-    protocolFeeAtomic: r.protocolFeeAtomic === null ? null : BigInt(r.protocolFeeAtomic),
-    chainId: r.chainId === null ? null : Number(r.chainId),
-    score: r.score === null ? null : Number(r.score),
-  }));
+  return rows.map(({ text }) => keptActivities.of(text));
 }
 
-const COLUMN_NAMES = [
-  "id", "network", "type", "subkind", "sourceKey", "websiteId", "actor", "contentId", "contentTitle", "contentUrl", "domain", "timestamp",
-  "amountAtomic", "revenueAtomic", "protocolFeeAtomic", "currency", "txHash", "paymentProvider", "receiptUrl", "payerWallet",
-  "recipientWallet", "walletAddress", "paymentId", "chainId", "status", "score", "proofType", "proof",
-] as const satisfies ReadonlyArray<keyof Row>;
-const COLUMNS = Prisma.raw(COLUMN_NAMES.map((c) => `"${c}"`).join(", "));
+/** A ledger row's columns, in the order `keptActivities` reads them. */
+const LEDGER_COLUMNS: readonly RowColumn[] = ([
+  ["id", "text"], ["network", "text"], ["type", "text"], ["subkind", "text"], ["sourceKey", "text"], ["websiteId", "text"], ["actor", "text"],
+  ["contentId", "text"], ["contentTitle", "text"], ["contentUrl", "text"], ["domain", "text"], ["timestamp", "date"], ["amountAtomic", "bigint"],
+  ["revenueAtomic", "bigint"], ["protocolFeeAtomic", "bigint"], ["currency", "text"], ["txHash", "text"], ["paymentProvider", "text"],
+  ["receiptUrl", "text"], ["payerWallet", "text"], ["recipientWallet", "text"], ["walletAddress", "text"], ["paymentId", "text"],
+  ["chainId", "int"], ["status", "text"], ["score", "int"], ["proofType", "text"], ["proof", "text"],
+] as const satisfies ReadonlyArray<readonly [keyof Row, string]>).map(([name, kind]) => ({ sql: `"${name}"`, kind }));
 
-/** A row as the driver gives it: integers may come back as number or bigint depending on the database. */
-type RawRow = Omit<Row, "amountAtomic" | "revenueAtomic" | "protocolFeeAtomic" | "chainId" | "score"> & {
-  amountAtomic: bigint | number; revenueAtomic: bigint | number; protocolFeeAtomic: bigint | number | null; chainId: bigint | number | null; score: bigint | number | null;
-};
+/**
+ * Activities kept by their row's text (lib/row-text.ts): an activity is its row and nothing else, and a
+ * ledger row is written once, so the rows of the pages read lately are built once. At about 3 KB each,
+ * the bound keeps 100 pages of 50 in about 15 MB (bench/README.md, "Issue 38, session 64").
+ */
+const keptActivities = keptByRowText<PageActivity>(LEDGER_COLUMNS, 5_000, (values) => {
+  const [
+    id, network, type, subkind, sourceKey, websiteId, actor, contentId, contentTitle, contentUrl, domain, timestamp, amountAtomic, revenueAtomic,
+    protocolFeeAtomic, currency, txHash, paymentProvider, receiptUrl, payerWallet, recipientWallet, walletAddress, paymentId, chainId, status,
+    score, proofType, proof,
+  ] = values;
+  const row = {
+    id, network, type, subkind, sourceKey, websiteId, actor, contentId, contentTitle, contentUrl, domain, timestamp, amountAtomic, revenueAtomic,
+    protocolFeeAtomic, currency, txHash, paymentProvider, receiptUrl, payerWallet, recipientWallet, walletAddress, paymentId, chainId, status,
+    score, proofType, proof,
+  } as Row;
+  const activity = Object.freeze(toActivity(row));
+  return { value: Object.freeze({ timestamp: row.timestamp, id: row.id, activity, json: JSON.stringify(activity) }) };
+});
 
 /** A cursor is base64url of `<timestamp ms>.<row id>`: opaque to clients, checked on the way back. */
 function encodeCursor(row: { timestamp: Date; id: string }): string {
@@ -86,6 +110,8 @@ function decodeCursor(cursor: string, skip: number): { timestamp: Date; id: stri
   if (!m) throw new ApiError("invalid-request", "cursor is not one this ledger gave out: pass an earlier page's nextCursor unchanged");
   return { timestamp: new Date(Number(m[1])), id: m[2]! };
 }
+
+type Activity = ReturnType<typeof toActivity>;
 
 /** The public shape of a row. Quickshare rows never carry what would identify the share (docs/decisions.md #2). */
 export function toActivity(row: Row) {
