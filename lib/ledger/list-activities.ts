@@ -56,8 +56,11 @@ type PageActivity = { timestamp: Date; id: string; activity: Activity; json: str
  * The page's rows and one more, newest first, in one raw statement: the same SQL the ORM's findMany
  * sent (the same index walk), without its per-call query compilation and row mapping, which cost more
  * than the walk itself (bench/README.md, issue 38 session 21). (timestamp, id) < the cursor's, in the
- * page order: the range starts at the cursor's timestamp. Each row is read as one text, and an activity
- * kept for that text answers (`keptActivities`).
+ * page order: the range starts at the cursor's timestamp. The page's ids are found first, and only its
+ * rows are read, each as one text (an activity kept for that text answers: `keptActivities`): SQLite
+ * sorts the rows of one timestamp by id, and read whole, every row a skip passed over went through that
+ * sort with all its columns (a page past row 25,000: 13.8 ms, by ids first 5.2 ms; bench/README.md,
+ * "Issue 38, session 64").
  */
 async function pageRows(opts: { limit: number; skip: number; type?: string; domain?: string; after: { timestamp: Date; id: string } | null }): Promise<PageActivity[]> {
   const parts = [Prisma.sql`"network" = ${env.NETWORK_MODE}`];
@@ -65,19 +68,20 @@ async function pageRows(opts: { limit: number; skip: number; type?: string; doma
   if (opts.domain) parts.push(Prisma.sql`"domain" = ${canonicalDomain(opts.domain)}`);
   const { after } = opts;
   if (after) parts.push(Prisma.sql`"timestamp" <= ${after.timestamp} AND ("timestamp" < ${after.timestamp} OR "id" < ${after.id})`);
-  const rows = await db.$queryRaw<Array<{ text: string }>>`SELECT ${keptActivities.sql()} AS "text" FROM "LedgerActivity" WHERE ${Prisma.join(parts, " AND ")}
-    ORDER BY "timestamp" DESC, "id" DESC LIMIT ${opts.limit + 1} OFFSET ${after ? 0 : opts.skip}`;
+  const rows = await db.$queryRaw<Array<{ text: string }>>`SELECT ${keptActivities.sql()} AS "text"
+    FROM (SELECT "id" FROM "LedgerActivity" WHERE ${Prisma.join(parts, " AND ")} ORDER BY "timestamp" DESC, "id" DESC LIMIT ${opts.limit + 1} OFFSET ${after ? 0 : opts.skip}) p
+    CROSS JOIN "LedgerActivity" l WHERE l."id" = p."id" ORDER BY l."timestamp" DESC, l."id" DESC`;
   return rows.map(({ text }) => keptActivities.of(text));
 }
 
-/** A ledger row's columns, in the order `keptActivities` reads them. */
+/** A ledger row's columns (of `LedgerActivity` l), in the order `keptActivities` reads them. */
 const LEDGER_COLUMNS: readonly RowColumn[] = ([
   ["id", "text"], ["network", "text"], ["type", "text"], ["subkind", "text"], ["sourceKey", "text"], ["websiteId", "text"], ["actor", "text"],
   ["contentId", "text"], ["contentTitle", "text"], ["contentUrl", "text"], ["domain", "text"], ["timestamp", "date"], ["amountAtomic", "bigint"],
   ["revenueAtomic", "bigint"], ["protocolFeeAtomic", "bigint"], ["currency", "text"], ["txHash", "text"], ["paymentProvider", "text"],
   ["receiptUrl", "text"], ["payerWallet", "text"], ["recipientWallet", "text"], ["walletAddress", "text"], ["paymentId", "text"],
   ["chainId", "int"], ["status", "text"], ["score", "int"], ["proofType", "text"], ["proof", "text"],
-] as const satisfies ReadonlyArray<readonly [keyof Row, string]>).map(([name, kind]) => ({ sql: `"${name}"`, kind }));
+] as const satisfies ReadonlyArray<readonly [keyof Row, string]>).map(([name, kind]) => ({ sql: `l."${name}"`, kind }));
 
 /**
  * Activities kept by their row's text (lib/row-text.ts): an activity is its row and nothing else, and a
