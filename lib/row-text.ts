@@ -101,6 +101,23 @@ export function keptByRowText<V>(columns: readonly RowColumn[], max: number, bui
 }
 
 /**
+ * One value per key (a feed's format), built from values `keptByRowText` gave, and kept while it is
+ * asked for with the same ones: a kept value is the same object only for the same row text, so the same
+ * objects in the same order are the same rows. Anything else the value is built from must be the
+ * process's (its configuration) or part of the key.
+ */
+export function keptForSameRows<V>() {
+  const kept = new Map<string, { rows: readonly object[]; value: V }>();
+  return (key: string, rows: readonly object[], build: () => V): V => {
+    const last = kept.get(key);
+    if (last && last.rows.length === rows.length && last.rows.every((row, i) => row === rows[i])) return last.value;
+    const value = build();
+    kept.set(key, { rows: [...rows], value });
+    return value;
+  };
+}
+
+/**
  * The JSON text of `{ ...before, [field]: texts, ...after }`, where `texts` are JSON already (kept
  * values): joined as they are, not serialized again.
  */

@@ -174,6 +174,23 @@ describe("the explore feeds", () => {
     });
   }
 
+  it("writes each explore feed again when one of its items changed (a kept feed is never an old one)", async () => {
+    const read = async (path: string) => (await fetch(`${HUB_URL}/explore${path}`)).text();
+    const before = { json: await read("/feed.json"), rss: await read("/feed.xml") };
+    expect(await read("/feed.json")).toBe(before.json);
+    const row = await db().content.findFirstOrThrow({ where: { url: `${origin}/article/ferry-times` } });
+    const title = `Ferry times, winter ${tag}`;
+    await db().content.update({ where: { id: row.id }, data: { title } });
+    try {
+      const item = JSON.parse(await read("/feed.json")).items.find((i: { url: string }) => i.url === `${origin}/article/ferry-times`);
+      expect(item.title).toBe(title);
+      expect(parseFeed(await read("/feed.xml")).items.find((i) => i.url === `${origin}/article/ferry-times`)?.title).toBe(title);
+    } finally {
+      await db().content.update({ where: { id: row.id }, data: { title: row.title } });
+    }
+    expect(await read("/feed.json")).toBe(before.json);
+  });
+
   it("/explore/feed.json answers a JSON Feed, and the explore page names its feeds in <head>", async () => {
     const res = await api("/explore/feed.json");
     expect(res.status).toBe(200);

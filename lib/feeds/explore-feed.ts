@@ -1,7 +1,8 @@
 import "server-only";
 import { blogOrigin } from "@/lib/blog/blog-origin";
 import { env } from "@/lib/env";
-import { newestContent } from "@/lib/explore/newest-content";
+import { type NewestItem, newestContent } from "@/lib/explore/newest-content";
+import { keptForSameRows } from "@/lib/row-text";
 import { buildFeed } from "./build-feed";
 import type { FeedFormat } from "./feed-formats";
 
@@ -14,6 +15,17 @@ const FEED_ITEMS = 50;
  */
 export async function exploreFeed({ format }: { format: FeedFormat }) {
   const rows = await newestContent(FEED_ITEMS);
+  return keptFeeds(format, rows, () => build(format, rows));
+}
+
+/**
+ * Each format's feed, kept while the newest items are the same rows (lib/row-text.ts): the items are
+ * read every time, and a feed is written again only when one of them changed. Writing fifty entries
+ * (the `feed` package) cost more than reading them (bench/README.md, "Issue 38, session 64").
+ */
+const keptFeeds = keptForSameRows<ReturnType<typeof buildFeed>>();
+
+function build(format: FeedFormat, rows: readonly NewestItem[]) {
   const explore = `${env.HUB_ORIGIN}/explore`;
   return buildFeed({
     format,
