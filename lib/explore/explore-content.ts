@@ -120,7 +120,8 @@ const CARD_COLUMNS: readonly RowColumn[] = [
  * Cards kept by their row's text (lib/row-text.ts): a card is its row and its site's columns and
  * nothing else (the hub's origin and the maximum proof age are the process's), so a kept one is the card
  * the row gives now, on any page, sort or filter it comes up in, until its site's proof would go stale.
- * At about 4 KB each (row, card and JSON), the bound keeps 250 pages of 20 in about 20 MB. With them a
+ * At about 4 KB each (the text, row, card and JSON; an estimate), the bound keeps 250 pages of 20 in
+ * about 20 MB. With them a
  * computed page reads one text per card beside its ids and builds only the cards it has not built before
  * (bench/README.md, "Issue 38, session 64").
  */
@@ -167,8 +168,8 @@ function pageIds(where: Prisma.Sql, order: Order, limit: number, skip: number, s
  * One page of cards, in the given order: one raw statement reads each row of the page as one text
  * (its content columns and its site's, lib/row-text.ts); a card kept for a text answers, the others are
  * built from their text (`keptCards`). Raw SQL rather than findMany: the ORM's per-call query compilation
- * and row mapping cost more than the indexed scan itself. Read as values and built every time, a page's
- * cards cost the thread 2.5 times its statement (bench/README.md, "Issue 38, session 63").
+ * and row mapping cost more than the indexed scan itself. Read as values and built every time, a page of
+ * 20 cost 620 µs where its statement took 177 µs (bench/README.md, "Issue 38, session 64").
  */
 async function cards(where: Prisma.Sql, order: Order, limit: number, skip: number, scan = WALK, carry?: Prisma.Sql): Promise<Page> {
   if (limit <= 0) return { rows: [], carried: null };

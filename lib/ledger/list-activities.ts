@@ -85,8 +85,8 @@ const LEDGER_COLUMNS: readonly RowColumn[] = ([
 
 /**
  * Activities kept by their row's text (lib/row-text.ts): an activity is its row and nothing else, and a
- * ledger row is written once, so the rows of the pages read lately are built once. At about 3 KB each,
- * the bound keeps 100 pages of 50 in about 15 MB (bench/README.md, "Issue 38, session 64").
+ * ledger row is written once, so the rows of the pages read lately are built once. At about 3 KB each
+ * (an estimate), the bound keeps 100 pages of 50 in about 15 MB (bench/README.md, "Issue 38, session 64").
  */
 const keptActivities = keptByRowText<PageActivity>(LEDGER_COLUMNS, 5_000, (values) => {
   const [
