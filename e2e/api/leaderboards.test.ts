@@ -72,7 +72,12 @@ describe("GET /hub/reputation/leaderboards", () => {
     const post = await createPost(blog.domain, admin, { title: "Listed", price: "0.05" }); // published and public: listed in explore
     await createPost(blog.domain, admin, { title: "Also listed", price: "0.10" });
     expect(await siteRow()).toMatchObject({ contentCount: 2, unlocks: 0 });
-    expect(await creatorRow()).toMatchObject({ contentCount: 2, sites: 1 });
+    // The creator's name: the site's name (or domain) until the owner has a username, then the username.
+    const site = await testDb().site.findUniqueOrThrow({ where: { id: blog.siteId } });
+    expect(await creatorRow()).toMatchObject({ contentCount: 2, sites: 1, username: null, name: site.name || site.domain });
+    const username = `lb${Date.now().toString(36)}`;
+    await testDb().publisherProfile.upsert({ where: { ownerWallet: owner.address }, create: { ownerWallet: owner.address, username }, update: { username } });
+    expect(await creatorRow()).toMatchObject({ contentCount: 2, sites: 1, username, name: username });
 
     await testDb().content.updateMany({ where: { siteId: blog.siteId }, data: { unlocks: { increment: 7 }, views: { increment: 11 }, revenueAtomic: { increment: 70_000n } } });
     expect(await siteRow()).toMatchObject({ contentCount: 2, unlocks: 14, views: 22, revenue: 0.14 });

@@ -1,11 +1,10 @@
 import "server-only";
-import { getAddress } from "viem";
 import type { z } from "zod";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { Prisma } from "@/lib/generated/sqlite/client";
 import { countVisible } from "@/lib/explore/explore-content";
 import { usdcNumber } from "@/lib/money";
-import { walletNames } from "@/lib/sites/wallet-names";
 import { refreshContentScores } from "./refresh-content-scores";
 import { averageStars, reputationScore, round2, type Figures } from "./score";
 import type { leaderboardItem } from "@/lib/schemas/ledger";
@@ -28,6 +27,7 @@ type Count = number | bigint | null;
 type SiteRow = {
   id: string; domain: string; name: string; verified: boolean | number; ownerWallet: string;
   contentCount: Count; ratingsCount: Count; ratingSum: Count; unlocks: Count; views: Count; revenueAtomic: Count;
+  username?: string | null; // creators only
 };
 
 function figures(f: Figures) {
@@ -86,11 +86,15 @@ async function contentBoard({ limit, skip }: Opts) {
 async function aggregateBoard({ type, limit, skip }: Opts) {
   await refreshContentScores(); // and with them the sites' stored sums
   // The live sites and their stored sums in one raw statement (two model queries cost more to compile
-  // than to run: issue 38 session 21). A site without a SiteFigures row yet has zeros.
+  // than to run: issue 38 session 21); for creators also their owners' usernames, oldest site first (the
+  // order a creator's name is taken in). A site without a SiteFigures row yet has zeros.
+  const creators = type === "creators";
   const sites = await db.$queryRaw<SiteRow[]>`SELECT s."id", s."domain", s."name", s."verified", s."ownerWallet",
-      f."contentCount", f."ratingsCount", f."ratingSum", f."unlocks", f."views", f."revenueAtomic"
+      f."contentCount", f."ratingsCount", f."ratingSum", f."unlocks", f."views", f."revenueAtomic"${creators ? Prisma.sql`, p."username"` : Prisma.empty}
     FROM "Site" s LEFT JOIN "SiteFigures" f ON f."siteId" = s."id" AND f."network" = ${env.NETWORK_MODE}
-    WHERE s."verified" = TRUE AND s."removedAt" IS NULL`;
+      ${creators ? Prisma.sql`LEFT JOIN "PublisherProfile" p ON p."ownerWallet" = s."ownerWallet"` : Prisma.empty}
+    WHERE s."verified" = TRUE AND s."removedAt" IS NULL
+    ${creators ? Prisma.sql`ORDER BY s."createdAt" ASC, s."id" ASC` : Prisma.empty}`;
   const sum = (g: SiteRow): Figures & { count: number } => ({
     ratingsCount: Number(g.ratingsCount ?? 0),
     ratingSum: Number(g.ratingSum ?? 0),
@@ -108,10 +112,16 @@ async function aggregateBoard({ type, limit, skip }: Opts) {
       return { key: s.id, f, build: (rank) => ({ kind: "site" as const, rank, websiteId: s.id, domain: s.domain, name: s.name, verified: Boolean(s.verified), contentCount: f.count, ...figures(f) }) };
     });
   } else {
-    const byOwner = new Map<string, { f: Figures & { count: number }; sites: number }>();
+    // A creator's name as walletNames gives it (lib/sites/wallet-names.ts), from the same rows: the
+    // profile's username, else the oldest live verified site's name or domain. The rows hold exactly
+    // the sites walletNames reads, in its order, so the two lookups it makes (and a third for the
+    // usernames) are not made again here.
+    const byOwner = new Map<string, { f: Figures & { count: number }; sites: number; username: string | null; name: string }>();
     for (const s of sites) {
       const f = sum(s);
-      const acc = byOwner.get(s.ownerWallet) ?? { f: { ratingsCount: 0, ratingSum: 0, unlocks: 0, views: 0, revenueAtomic: 0n, count: 0 }, sites: 0 };
+      const acc = byOwner.get(s.ownerWallet) ?? {
+        f: { ratingsCount: 0, ratingSum: 0, unlocks: 0, views: 0, revenueAtomic: 0n, count: 0 }, sites: 0, username: s.username ?? null, name: s.username || s.name || s.domain,
+      };
       acc.sites += 1;
       acc.f = {
         ratingsCount: acc.f.ratingsCount + f.ratingsCount, ratingSum: acc.f.ratingSum + f.ratingSum, unlocks: acc.f.unlocks + f.unlocks,
@@ -119,14 +129,9 @@ async function aggregateBoard({ type, limit, skip }: Opts) {
       };
       byOwner.set(s.ownerWallet, acc);
     }
-    const [profiles, names] = await Promise.all([
-      db.publisherProfile.findMany({ where: { ownerWallet: { in: [...byOwner.keys()] } }, select: { ownerWallet: true, username: true } }),
-      walletNames(byOwner.keys()),
-    ]);
-    const usernames = new Map(profiles.map((p) => [p.ownerWallet, p.username]));
-    entries = [...byOwner].map(([wallet, { f, sites: n }]) => ({
+    entries = [...byOwner].map(([wallet, { f, sites: n, username, name }]) => ({
       key: wallet, f,
-      build: (rank) => ({ kind: "creator" as const, rank, wallet, username: usernames.get(wallet) ?? null, name: names.get(getAddress(wallet)) ?? null, sites: n, contentCount: f.count, ...figures(f) }),
+      build: (rank) => ({ kind: "creator" as const, rank, wallet, username, name, sites: n, contentCount: f.count, ...figures(f) }),
     }));
   }
   const scored = entries.map((e) => ({ ...e, score: reputationScore(e.f) }));
