@@ -1,3 +1,4 @@
+import { JsonAnswer } from "@/lib/http/plain-answer";
 import { route } from "@/lib/http/route";
 import { healthOp } from "@/lib/openapi/paths-meta";
 import { health } from "@/lib/hub/health";
@@ -5,5 +6,5 @@ import { health } from "@/lib/hub/health";
 // GET /health — database and chain liveness (503 when the database is down)
 export const GET = route(healthOp, async () => {
   const result = await health();
-  return Response.json(result, { status: result.success ? 200 : 503, headers: { "cache-control": "no-store" } });
+  return new JsonAnswer(result, { "cache-control": "no-store" }, result.success ? 200 : 503);
 });

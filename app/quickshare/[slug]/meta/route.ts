@@ -1,3 +1,4 @@
+import { JsonAnswer } from "@/lib/http/plain-answer";
 import { requestNow } from "@/lib/http/request-clock";
 import { route } from "@/lib/http/route";
 import { metaOp } from "@/lib/openapi/paths-quickshare";
@@ -5,5 +6,5 @@ import { shareMeta } from "@/lib/quickshare/share-meta";
 
 // GET /quickshare/<slug>/meta — public metadata: title, price, cover, status, counters (never the body)
 export const GET = route({ ...metaOp, cache: true }, async ({ req, params }) =>
-  Response.json(await shareMeta({ slug: params.slug, now: requestNow(req) }), { headers: { "cache-control": "no-cache" } }),
+  new JsonAnswer(await shareMeta({ slug: params.slug, now: requestNow(req) }), { "cache-control": "no-cache" }),
 );
