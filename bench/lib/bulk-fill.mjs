@@ -91,9 +91,13 @@ export async function bulkFill(databaseUrl, rows, contentItems) {
 }
 
 /**
- * PostgreSQL: what autovacuum does after bulk writes — statistics, and the visibility map that lets a
- * count read an index only (without it explore's count read every heap page: 27–40 ms instead of 9).
- * Not left to autovacuum: it may be off (it is on the build machine) or not have run yet when the
+ * PostgreSQL: what autovacuum does after bulk writes — statistics, the visibility map that lets a
+ * count read an index only (without it explore's count read every heap page: 27–40 ms instead of 9),
+ * and the dead row versions removed. Every table of the schema, not only the two filled: the triggers
+ * rewrite the ContentCount rows for every item inserted, and left unvacuumed their 20 live rows sat
+ * among 21,500 dead versions that explore's total, the content board and the stats read through on
+ * every request (at 100,000 items explore 359 → 847 req/s once vacuumed; bench/README.md, session 65).
+ * Not left to autovacuum: it may be off (it is off on the build machine) or not have run yet when the
  * rounds start. Call it again after the hub rewrites the rows (the first board read scores every item).
  */
 export async function settle(databaseUrl) {
@@ -101,6 +105,7 @@ export async function settle(databaseUrl) {
   if (target.provider !== "postgres") return;
   const client = new pg.Client(pgPoolConfig(target));
   await client.connect();
-  for (const table of ["LedgerActivity", "Content"]) await client.query(`VACUUM ANALYZE "${target.pgSchema}"."${table}"`);
+  const { rows } = await client.query("SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY tablename", [target.pgSchema]);
+  for (const { tablename } of rows) await client.query(`VACUUM ANALYZE "${target.pgSchema}"."${tablename}"`);
   await client.end();
 }
