@@ -5,6 +5,7 @@ import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { countVisible } from "@/lib/explore/explore-content";
 import { usdcNumber } from "@/lib/money";
+import { walletNameOf } from "@/lib/sites/wallet-names";
 import { refreshContentScores } from "./refresh-content-scores";
 import { averageStars, reputationScore, round2, type Figures } from "./score";
 import type { leaderboardItem } from "@/lib/schemas/ledger";
@@ -112,15 +113,14 @@ async function aggregateBoard({ type, limit, skip }: Opts) {
       return { key: s.id, f, build: (rank) => ({ kind: "site" as const, rank, websiteId: s.id, domain: s.domain, name: s.name, verified: Boolean(s.verified), contentCount: f.count, ...figures(f) }) };
     });
   } else {
-    // A creator's name as walletNames gives it (lib/sites/wallet-names.ts), from the same rows: the
-    // profile's username, else the oldest live verified site's name or domain. The rows hold exactly
-    // the sites walletNames reads, in its order, so the two lookups it makes (and a third for the
+    // A creator's name by walletNames' rule (walletNameOf), from the same rows: they hold exactly the
+    // sites walletNames reads, oldest first, and the usernames, so its two lookups (and a third for the
     // usernames) are not made again here.
-    const byOwner = new Map<string, { f: Figures & { count: number }; sites: number; username: string | null; name: string }>();
+    const byOwner = new Map<string, { f: Figures & { count: number }; sites: number; username: string | null; name: string | null }>();
     for (const s of sites) {
       const f = sum(s);
       const acc = byOwner.get(s.ownerWallet) ?? {
-        f: { ratingsCount: 0, ratingSum: 0, unlocks: 0, views: 0, revenueAtomic: 0n, count: 0 }, sites: 0, username: s.username ?? null, name: s.username || s.name || s.domain,
+        f: { ratingsCount: 0, ratingSum: 0, unlocks: 0, views: 0, revenueAtomic: 0n, count: 0 }, sites: 0, username: s.username ?? null, name: walletNameOf(s.username, s),
       };
       acc.sites += 1;
       acc.f = {

@@ -14,10 +14,23 @@ export async function walletNames(wallets: Iterable<string | null | undefined>):
     db.publisherProfile.findMany({ where: { ownerWallet: { in: keys }, username: { not: null } }, select: { ownerWallet: true, username: true } }),
     db.site.findMany({ where: { ownerWallet: { in: keys }, verified: true, removedAt: null }, orderBy: { createdAt: "asc" }, select: { ownerWallet: true, name: true, domain: true } }),
   ]);
+  const oldestSites = new Map<string, { name: string; domain: string }>();
+  for (const s of sites) if (!oldestSites.has(s.ownerWallet)) oldestSites.set(s.ownerWallet, s);
+  const usernames = new Map(profiles.map((p) => [p.ownerWallet, p.username]));
   const names = new Map<string, string>();
-  for (const s of sites) if (!names.has(s.ownerWallet)) names.set(s.ownerWallet, s.name || s.domain);
-  for (const p of profiles) if (p.username) names.set(p.ownerWallet, p.username);
+  for (const wallet of keys) {
+    const name = walletNameOf(usernames.get(wallet), oldestSites.get(wallet));
+    if (name) names.set(wallet, name);
+  }
   return names;
+}
+
+/**
+ * The naming rule, for a caller that has read the rows itself (the creators board): the profile's
+ * username, else the oldest live verified site's name, else its domain; null with neither.
+ */
+export function walletNameOf(username: string | null | undefined, oldestSite: { name: string; domain: string } | undefined): string | null {
+  return username || (oldestSite ? oldestSite.name || oldestSite.domain : null);
 }
 
 /** One wallet's name (see walletNames), or null. */
