@@ -97,5 +97,36 @@ for (const provider of units.databases) {
       }
       expect((await page("above", "trending", 1)).total).toBe(expected("above", "trending").length);
     });
+
+    // Totals are kept under the content epoch (lib/counters/content-epoch.ts): each change must show at once.
+    it("gives a text total that follows every change of the content it counts, at once", async () => {
+      const total = async (q: string, type: "all" | "video" = "all") => (await explore({ q, sort: "trending", limit: 1, skip: 0, type })).total;
+      const site = (await db.site.create({ data: { domain: "changes.example", name: "Changes", ownerWallet: "0x3", verified: true } })).id;
+      expect(await total("zebra")).toBe(0);
+      await db.content.create({ data: { id: "z1", network: "testnet", siteId: site, externalId: "z1", searchText: "zebra" } });
+      expect(await total("zebra")).toBe(1);
+      await db.content.create({ data: { id: "z2", network: "testnet", siteId: site, externalId: "z2", searchText: "zebras stripes" } });
+      expect(await total("zebra")).toBe(2);
+      expect(await total("zebra stripe")).toBe(1);
+      await db.content.update({ where: { id: "z2" }, data: { searchText: "horse" } });
+      expect(await total("zebra")).toBe(1);
+      await db.content.update({ where: { id: "z1" }, data: { contentType: "video" } });
+      expect(await total("zebra", "video")).toBe(1);
+      await db.content.update({ where: { id: "z1" }, data: { contentType: "article" } });
+      expect(await total("zebra", "video")).toBe(0);
+      await db.site.update({ where: { id: site }, data: { verified: false } });
+      expect(await total("zebra")).toBe(0);
+      await db.site.update({ where: { id: site }, data: { verified: true } });
+      expect(await total("zebra")).toBe(1);
+      await db.site.update({ where: { id: site }, data: { removedAt: new Date() } });
+      expect(await total("zebra")).toBe(0);
+      await db.site.update({ where: { id: site }, data: { removedAt: null } });
+      expect(await total("zebra")).toBe(1);
+      await db.content.update({ where: { id: "z1" }, data: { network: "mainnet" } });
+      expect(await total("zebra")).toBe(0);
+      await db.content.update({ where: { id: "z1" }, data: { network: "testnet" } });
+      await db.content.delete({ where: { id: "z1" } });
+      expect(await total("zebra")).toBe(0);
+    });
   });
 }
