@@ -15,7 +15,8 @@ CREATE TABLE "ContentEpoch" (
 -- transaction takes, so it can neither be held across a transaction's statements nor close a cycle of
 -- waits, and a bulk insert rewrites it once, not once per row. It commits with the writes it counts.
 -- The row starts at a random value and is made again the same way if it is ever missing, so a number a
--- process saw before never comes back meaning other data. The function body is an E'' string whose
+-- process saw before never comes back meaning other data. Prisma's introspection stops at a constraint
+-- trigger, so `db-new-migration --check` replays this history without them. The function body is an E'' string whose
 -- statement ends are written \073: the migration runner splits this file at every semicolon.
 INSERT INTO "ContentEpoch" ("id", "n") VALUES (1, floor(random() * 1e15)::bigint);
 
