@@ -245,11 +245,19 @@ type TextScan = "test-rows" | "walk" | "sort";
 /**
  * Index rows a page is expected to walk (matches spread evenly) for it to test each row's text:
  * ≈ 0.3–0.6 µs a row where gathering a common word's matches from the FTS5 table costs 1.5–2 ms
- * (100,000 items, bench/README.md, session 30). The walk then reads at most four times as many rows
- * (at least this many), so matches bunched further down the order (an old site's name) cost a bounded
- * walk before the index's matches answer.
+ * (100,000 items, bench/README.md, session 30).
  */
 const TEST_ROWS_WALK = 2_000;
+/**
+ * The bound of that walk: twice the rows expected, at least `TEST_ROWS_MIN`. SQLite reads every row
+ * up to the bound whatever the page needs (the rows are sorted again after the text test), so the bound
+ * is the walk's cost; it was four times the rows expected and at least 2,000, which made a common
+ * word's first page (about 105 rows expected) read 2,000. Twice what is expected still fills a page of
+ * evenly spread matches all but never (a page of 21 expects 42 matches in the bound), and a page left
+ * short — matches bunched further down the order, an old site's name — is answered by the index's
+ * matches, as before: a bounded walk more, not a walk of the whole index.
+ */
+const TEST_ROWS_MIN = 200;
 
 /**
  * A text query's page and total. The matches are counted first (`textTotal`); a walk of the order's
@@ -272,7 +280,7 @@ async function textPage(
   const walked = ((query.skip + take) * visible) / total;
   // hot-new pages across two walks, and a short first one continues into the second: no bound there.
   if (walked <= TEST_ROWS_WALK && query.sort !== "hot-new") {
-    const { rows } = await page("test-rows", Math.max(TEST_ROWS_WALK, Math.ceil(4 * walked)));
+    const { rows } = await page("test-rows", Math.max(TEST_ROWS_MIN, Math.ceil(2 * walked)));
     // A whole page is the true one: every row before it was tested. A short one may only mean the
     // bound was reached before the matches (or the page) ended: the index's matches answer then.
     if (rows.length === take) return [rows, total];
