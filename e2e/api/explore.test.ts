@@ -336,6 +336,26 @@ describe("GET /hub/sitemap/content", () => {
     }
   });
 
+  // The body is kept under the content epoch (lib/counters/content-epoch.ts): a change shows at the next read.
+  it("shows an item added, given another URL, swapped for another and removed at the next read", async () => {
+    const listed = async () => new Set(((await api("/hub/sitemap/content")).body.urls as Array<{ url: string }>).map((u) => u.url));
+    const at = (p: string) => `https://${site.domain}/sitemap-${RUN}/${p}`;
+    const item = (id: string, path: string) => ({ id: `sm-${RUN}-${id}`, network: "testnet", siteId: site.id, externalId: `sm-${id}`, url: at(path) });
+    expect((await listed()).has(at("one"))).toBe(false);
+    await db.content.create({ data: item("1", "one") });
+    expect((await listed()).has(at("one"))).toBe(true);
+    // Another URL for the same item: the count of content does not move.
+    await db.content.update({ where: { id: `sm-${RUN}-1` }, data: { url: at("uno") } });
+    let urls = await listed();
+    expect([urls.has(at("one")), urls.has(at("uno"))]).toEqual([false, true]);
+    // One item removed and another added between two reads: the count is the same again.
+    await db.$transaction([db.content.delete({ where: { id: `sm-${RUN}-1` } }), db.content.create({ data: item("2", "two") })]);
+    urls = await listed();
+    expect([urls.has(at("uno")), urls.has(at("two"))]).toEqual([false, true]);
+    await db.content.delete({ where: { id: `sm-${RUN}-2` } });
+    expect((await listed()).has(at("two"))).toBe(false);
+  });
+
   it.each(["limit=0", "limit=50001", "limit=x"])("refuses %s", async (qs) => {
     expect(expectError(await api(`/hub/sitemap/content?${qs}`), 400, "invalid-request").details).toContain("limit");
   });

@@ -39,6 +39,7 @@ for (const provider of units.databases) {
     it("moves with every write that changes which content a text total counts", async () => {
       expect(await moved(() => db.content.create({ data: item("e1") }))).toBe(1);
       expect(await moved(() => db.content.update({ where: { id: "e1" }, data: { searchText: "other" } }))).toBe(1);
+      expect(await moved(() => db.content.update({ where: { id: "e1" }, data: { url: "https://epoch.example/other" } }))).toBe(1);
       expect(await moved(() => db.content.update({ where: { id: "e1" }, data: { contentType: "video" } }))).toBe(1);
       expect(await moved(() => db.content.update({ where: { id: "e1" }, data: { network: "mainnet" } }))).toBe(1);
       const other = (await db.site.create({ data: { domain: "other.example", ownerWallet: "0x2", verified: true } })).id;
@@ -57,7 +58,7 @@ for (const provider of units.databases) {
       await db.content.create({ data: item("e3") });
       const stay = [
         () => db.content.update({ where: { id: "e3" }, data: { views: { increment: 1 }, unlocks: 2, trendScore: 5, revenueAtomic: 7n, lastSeenAt: new Date() } }),
-        () => db.content.update({ where: { id: "e3" }, data: { searchText: "word", contentType: "article", network: "testnet", siteId: site } }),
+        () => db.content.update({ where: { id: "e3" }, data: { searchText: "word", url: "", contentType: "article", network: "testnet", siteId: site } }),
         () => db.site.update({ where: { id: site }, data: { name: "Renamed", verified: true, removedAt: null, lastVerifiedAt: new Date() } }),
         () => db.site.create({ data: { domain: "empty.example", ownerWallet: "0x3", verified: true } }),
       ];

@@ -11,7 +11,7 @@ type Num = bigint | number | string | null;
 /**
  * Counts over the set of content (explore's text totals), kept under the content epoch they were
  * counted in. The epoch changes in the same transaction as every write that could change such a count
- * (prisma/migrations/*_content_epoch: a Content row added or deleted, its text, network, type or site
+ * (prisma/migrations/*_content_epoch: a Content row added or deleted, its text, URL, network, type or site
  * changed, a site's verified flag or removal changed), so a count kept under the epoch a reader reads
  * now is the count a statement would give now, in any process: nothing is kept past a change, whatever
  * the read cache's bound. Counts, scores and dates of content do not move the epoch.
@@ -35,7 +35,7 @@ export async function countKeptByEpoch(key: string, count: Prisma.Sql, beside: P
   return { count: n, beside: Number(row?.b ?? 0) };
 }
 
-/** The epoch now (tests). */
+/** The epoch now, as digits (the content sitemap's key); null if its row is missing. */
 export async function contentEpoch(): Promise<string | null> {
   const [row] = await db.$queryRaw<Array<{ e: Num }>>`SELECT (${EPOCH_SQL}) AS "e"`;
   return row?.e == null ? null : String(row.e);

@@ -1,7 +1,7 @@
 import "server-only";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
-import { contentCount } from "@/lib/counters/content-count";
+import { contentEpoch } from "@/lib/counters/content-epoch";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { acceptsGzip } from "@/lib/http/accept-encoding";
@@ -33,18 +33,20 @@ async function build(limit: number): Promise<Uint8Array<ArrayBuffer>> {
 /**
  * GET /hub/sitemap/content: URLs of verified, live content of this network, most recently updated
  * first (SitemapContentResponse). Up to 50,000 URLs is megabytes of JSON and half a second to build, so
- * the built body is kept per limit for up to 5 minutes and rebuilt at once when the number of visible
- * content items changes (an item added or removed, a site verified, hidden or removed: the maintained
- * counts of lib/counters/content-count.ts, one small read per request). A changed URL or date of an
- * existing item shows within those 5 minutes. Concurrent requests share one build; four limits are kept.
+ * the built body is kept per limit for up to 5 minutes and rebuilt at once when the content epoch
+ * moves (lib/counters/content-epoch.ts: an item added, removed or given another URL, network or site, a
+ * site verified, unverified, removed or restored; one small read per request). A built body may be kept
+ * under an epoch read just before a write it already shows: the next request reads the new epoch and
+ * builds again, never the reverse. A changed date of an existing item (every counter write moves
+ * `updatedAt`) shows within those 5 minutes. Concurrent requests share one build; four limits are kept.
  * A reader that accepts gzip (every crawler) gets the body compressed once per build: about 15× fewer
  * bytes (3.8 MB of 50,000 URLs is about 0.3 MB), sent as it is kept (BODY_ENCODING_HEADER: the edge makes
  * it the Content-Encoding). Either body is written as it is kept (BodyAnswer), not read back out of a
  * web Response's stream.
  */
 export async function sitemapContent({ limit }: { limit: number }, acceptEncoding: string | null): Promise<BodyAnswer> {
-  const visible = await contentCount({ network: env.NETWORK_MODE, visible: true });
-  const key = `${env.NETWORK_MODE}:${visible}`;
+  // Without the epoch's row (never seen: a content write makes it again) nothing is kept.
+  const key = `${env.NETWORK_MODE}:${(await contentEpoch()) ?? `none:${Math.random()}`}`;
   const kept = state();
   let built = kept.get(limit);
   if (!built || built.key !== key || Date.now() - built.at >= KEEP_MS) {

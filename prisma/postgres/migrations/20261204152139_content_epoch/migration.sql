@@ -6,10 +6,10 @@ CREATE TABLE "ContentEpoch" (
     CONSTRAINT "ContentEpoch_pkey" PRIMARY KEY ("id")
 );
 
--- The content epoch (schema.prisma, ContentEpoch): bumped by every transaction that could change a text
--- total of explore's (docs/discovery.md, "Text totals kept by the content epoch"): a Content row inserted
--- or deleted (a site's cascade too), its searchText, network, type or site changed, a site verified or
--- unverified, removed or restored. Counters, scores and dates change nothing here.
+-- The content epoch (schema.prisma, ContentEpoch): bumped by every transaction that could change which
+-- content explore and the content sitemap show (docs/discovery.md, "Text totals kept by the content
+-- epoch"): a Content row inserted or deleted (a site's cascade too), its searchText, URL, network, type or
+-- site changed, a site verified or unverified, removed or restored. Counters, scores and dates change nothing here.
 -- The triggers are deferred to the commit and bump once per transaction (a transaction-local setting
 -- marks it done): the row is locked only for the commit's instant and after every other lock the
 -- transaction takes, so it can neither be held across a transaction's statements nor close a cycle of
@@ -33,9 +33,9 @@ END';
 CREATE CONSTRAINT TRIGGER "Content_epoch_insert_delete" AFTER INSERT OR DELETE ON "Content"
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "content_epoch_bump"();
 
-CREATE CONSTRAINT TRIGGER "Content_epoch_update" AFTER UPDATE OF "searchText", "network", "contentType", "siteId" ON "Content"
+CREATE CONSTRAINT TRIGGER "Content_epoch_update" AFTER UPDATE OF "searchText", "url", "network", "contentType", "siteId" ON "Content"
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
-  WHEN (OLD."searchText" IS DISTINCT FROM NEW."searchText" OR OLD."network" IS DISTINCT FROM NEW."network"
+  WHEN (OLD."searchText" IS DISTINCT FROM NEW."searchText" OR OLD."url" IS DISTINCT FROM NEW."url" OR OLD."network" IS DISTINCT FROM NEW."network"
     OR OLD."contentType" IS DISTINCT FROM NEW."contentType" OR OLD."siteId" IS DISTINCT FROM NEW."siteId")
   EXECUTE FUNCTION "content_epoch_bump"();
 
