@@ -36,7 +36,7 @@ for (const provider of units.databases) {
     };
     const item = (id: string, more: Record<string, unknown> = {}) => ({ id, network: "testnet", siteId: site, externalId: id, searchText: "word", ...more });
 
-    it("moves with every write that changes which content a text total counts", async () => {
+    it("moves with every write that changes which content a text total counts or the sitemap lists", async () => {
       expect(await moved(() => db.content.create({ data: item("e1") }))).toBe(1);
       expect(await moved(() => db.content.update({ where: { id: "e1" }, data: { searchText: "other" } }))).toBe(1);
       expect(await moved(() => db.content.update({ where: { id: "e1" }, data: { url: "https://epoch.example/other" } }))).toBe(1);
