@@ -1,9 +1,10 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import Database from "better-sqlite3";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { createLockQueue } from "@/lib/cluster/lock-queue.mjs";
-import { createDb, type Db, keepPreparedStatements, type Tx, type WriteLock } from "@/lib/db-core";
+import { createDb, type Db, keepPreparedStatements, limitUnread, type Tx, type WriteLock } from "@/lib/db-core";
 import { modelPlanCounts } from "@/lib/db-model-plans";
 import { rawPlanCounts } from "@/lib/db-raw-plans";
 import { SAFETY_NET_PAGES } from "@/lib/db-wal-settings.mjs";
@@ -331,6 +332,11 @@ for (const provider of units.databases) {
   });
 }
 
+/** Rows in a table of a raw better-sqlite3 connection. */
+function count(d: Database.Database, table: string): number {
+  return (d.prepare(`SELECT COUNT(*) AS n FROM "${table}"`).get() as { n: number }).n;
+}
+
 describe("kept prepared statements (SQLite)", () => {
   const url = `file:${path.join(tmpDir, "statements.db")}`;
   type SqlQuery = Parameters<Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>["queryRaw"]>[0];
@@ -371,6 +377,64 @@ describe("kept prepared statements (SQLite)", () => {
       expect(prepared.filter((s) => s === select)).toHaveLength(1);
     } finally {
       await adapter.dispose();
+    }
+  });
+
+  it("binds a LIMIT's value under a unary plus, so the planner does not read it and the kept statement is planned once", async () => {
+    const adapter = await new PrismaBetterSQLite3({ url: `file:${path.join(tmpDir, "limits.db")}` }).connect();
+    const client = (adapter as unknown as { client: { prepare: (sql: string) => unknown } }).client;
+    const original = client.prepare.bind(client);
+    const prepared: string[] = [];
+    client.prepare = (sql: string) => (prepared.push(sql), original(sql));
+    expect(keepPreparedStatements(adapter)).toBe(true);
+    try {
+      await adapter.executeScript('CREATE TABLE "L" ("id" INTEGER PRIMARY KEY); INSERT INTO "L" VALUES (1), (2), (3), (4), (5);');
+      const page = 'SELECT "id" FROM "L" WHERE "id" IN (SELECT "id" FROM "L" ORDER BY "id" LIMIT ?) ORDER BY "id" DESC limit\n? OFFSET ?';
+      const ids = async (inner: number, outer: number, skip: number) => (await adapter.queryRaw(q(page, inner, outer, skip))).rows.map((r) => Number(r[0]));
+      expect(await ids(4, 2, 0)).toEqual([4, 3]);
+      expect(await ids(5, 3, 1)).toEqual([4, 3, 2]);
+      expect(await ids(2, 5, 0)).toEqual([2, 1]);
+      expect(prepared.filter((s) => s.includes('FROM "L" WHERE'))).toEqual([
+        'SELECT "id" FROM "L" WHERE "id" IN (SELECT "id" FROM "L" ORDER BY "id" LIMIT +?) ORDER BY "id" DESC LIMIT +? OFFSET ?',
+      ]);
+      expect(limitUnread("SELECT 1 LIMIT ?")).toBe("SELECT 1 LIMIT +?");
+      expect(limitUnread('SELECT "limits" FROM "T" LIMIT 5')).toBe('SELECT "limits" FROM "T" LIMIT 5');
+    } finally {
+      await adapter.dispose();
+    }
+  });
+
+  it("analyzes within a limit and drops STAT4 samples an earlier ANALYZE left, keeping the row counts", async () => {
+    const file = path.join(tmpDir, "samples.db");
+    const url = `file:${file}`;
+    await resetDatabase({ databaseUrl: url });
+    await migrate({ databaseUrl: url });
+    const raw = new Database(file);
+    try {
+      const insert = raw.prepare(`INSERT INTO "LeaderLock" ("name", "holder", "expiresAt", "updatedAt") VALUES (?, ?, ?, ?)`);
+      raw.transaction(() => {
+        for (let i = 0; i < 500; i++) insert.run(`lock-${i}`, `holder-${i % 7}`, Date.now(), Date.now());
+      })();
+      raw.exec("PRAGMA analysis_limit = 0; ANALYZE;"); // what a plain ANALYZE in the sqlite3 shell leaves
+      expect(count(raw, "sqlite_stat4")).toBeGreaterThan(0);
+    } finally {
+      raw.close();
+    }
+    const db = createDb(url);
+    try {
+      expect(Number((await db.$queryRawUnsafe<Array<{ analysis_limit: bigint }>>("PRAGMA analysis_limit"))[0]?.analysis_limit)).toBe(1000);
+      const after = new Database(file, { readonly: true });
+      try {
+        expect(count(after, "sqlite_stat4")).toBe(0);
+        expect(count(after, "sqlite_stat1")).toBeGreaterThan(0);
+      } finally {
+        after.close();
+      }
+      // The hub's own ANALYZE (its hourly PRAGMA optimize runs one within the limit) writes no samples.
+      await db.$executeRawUnsafe("ANALYZE");
+      expect(Number((await db.$queryRawUnsafe<Array<{ n: bigint }>>("SELECT COUNT(*) AS n FROM sqlite_stat4"))[0]?.n)).toBe(0);
+    } finally {
+      await db.$disconnect();
     }
   });
 

@@ -242,10 +242,46 @@ export function keepPreparedStatements(adapter: object): boolean {
   const prepare = client.prepare.bind(client);
   const keptStatements = lruMemo<KeptStatement>(KEPT_STATEMENTS);
   (client as { prepare: unknown }).prepare = (sql: string) => {
-    const kept = keptStatements.get(sql, () => ({ statement: prepare(sql), columns: null }));
+    const kept = keptStatements.get(sql, () => ({ statement: prepare(limitUnread(sql)), columns: null }));
     return { reader: kept.statement.reader, bind: (args: unknown[]) => boundStatement(kept, args), run: () => kept.statement.run([]) };
   };
   return true;
+}
+
+/**
+ * A statement's text with each `LIMIT ?` written `LIMIT +?`. Since 3.46 SQLite's planner reads the row
+ * limit bound to a bare `LIMIT ?` when it plans, and a statement whose plan read a bound value is marked
+ * stale whenever a value is bound to that parameter again: every run of a kept statement was parsed and
+ * planned anew (explore's page statement 146 µs a run in a loop, 80 µs bound once; bench/README.md,
+ * "Issue 38, session 67"). Under a unary plus the limit is the same number but not a bare parameter,
+ * so the planner does not read it, as before 3.46, and the statement is planned once. A value only
+ * ever comes as a parameter, so the words can only be SQL: no literal holds them.
+ */
+export function limitUnread(sql: string): string {
+  return sql.replace(/\bLIMIT\s+\?/gi, "LIMIT +?");
+}
+
+/**
+ * The other values SQLite's planner reads: with STAT4 samples in `sqlite_stat4` (better-sqlite3's SQLite
+ * is built with STAT4, and a full ANALYZE writes them) it looks up each value compared with an indexed
+ * column among the samples, and the statement is planned again at each run as above. So the hub's
+ * connection analyzes within a limit (`ANALYSIS_LIMIT` rows an index, as SQLite advises for `PRAGMA
+ * optimize`; an ANALYZE within a limit writes row counts and no samples, and clears the samples of what
+ * it analyzes), and drops samples an earlier ANALYZE left (a plain `ANALYZE` in the sqlite3 shell, a
+ * hub before session 67) when it opens. Every statement the hub sent in a soak and in the read benches
+ * was planned the same with samples and without (215 statements at 100,000 items and 1,000,000 ledger
+ * rows, bench/README.md, session 67): its plans rest on row counts and on the indexes it names.
+ */
+const ANALYSIS_LIMIT = 1000;
+
+async function dropSamples(connection: { queryRaw(query: SqlQuery): Promise<{ rows: unknown[][] }>; executeScript(script: string): Promise<void> }) {
+  const none: Pick<SqlQuery, "args" | "argTypes"> = { args: [], argTypes: [] };
+  const table = await connection.queryRaw({ sql: "SELECT COUNT(*) FROM sqlite_schema WHERE name = 'sqlite_stat4'", ...none });
+  if (Number(table.rows[0]?.[0] ?? 0) === 0) return;
+  const samples = await connection.queryRaw({ sql: "SELECT EXISTS (SELECT 1 FROM sqlite_stat4)", ...none });
+  if (Number(samples.rows[0]?.[0] ?? 0) === 0) return;
+  // The planner reads the statistics tables when it loads the schema: ANALYZE sqlite_schema has it read them again.
+  await connection.executeScript("DELETE FROM sqlite_stat4; ANALYZE sqlite_schema;");
 }
 
 /** A statement that ends a transaction, whether it succeeds or not. */
@@ -320,8 +356,9 @@ class SerializedSqlite implements SqlDriverAdapterFactory {
     const inner = await this.#base.connect();
     keepPreparedStatements(inner);
     await inner.executeScript(
-      `PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA wal_autocheckpoint = ${this.#autocheckpointPages}; PRAGMA temp_store = MEMORY; PRAGMA optimize = 0x10002;`,
+      `PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA wal_autocheckpoint = ${this.#autocheckpointPages}; PRAGMA temp_store = MEMORY; PRAGMA analysis_limit = ${ANALYSIS_LIMIT}; PRAGMA optimize = 0x10002;`,
     );
+    await dropSamples(inner);
     const lock = new SerialLock();
     // The processes' shared write lock, when there is one: taken inside this connection's own lock, so
     // a process asks for it once at a time, and given back when the write (or transaction) is over.

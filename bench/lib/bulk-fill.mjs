@@ -62,8 +62,9 @@ export async function bulkFill(databaseUrl, rows, contentItems) {
       }
     })();
     db.exec(REBUILD_TOTALS(""));
-    // What the hub's hourly PRAGMA optimize does once the rows are there (lib/db-core.ts), as autovacuum's ANALYZE on PostgreSQL.
-    db.exec("PRAGMA optimize = 0x10002");
+    // What the hub's hourly PRAGMA optimize does once the rows are there (lib/db-core.ts: row counts within
+    // its analysis limit, no STAT4 samples), as autovacuum's ANALYZE on PostgreSQL.
+    db.exec("PRAGMA analysis_limit = 1000; PRAGMA optimize = 0x10002");
     db.close();
   } else {
     const client = new pg.Client(pgPoolConfig(target));
