@@ -87,13 +87,14 @@ export function isPostgres(): boolean {
  * `value` as a statement's parameter that SQLite's planner does not read: `+?` on SQLite (unary plus
  * leaves a value and its comparison's affinity as they are), the plain parameter on PostgreSQL.
  *
- * Why: better-sqlite3's SQLite keeps STAT4 samples (`PRAGMA optimize`, lib/db-core.ts), and when a
- * statement compares an indexed column with a bare parameter, the planner reads the bound value to
- * estimate rows from the samples, and marks the statement to be planned again whenever that parameter
- * is bound. A kept statement is bound on every run, so it was parsed and planned on every run: the
- * sale's item lookup cost 355–458 µs a call in the hub against 13 µs planned once (bench/README.md,
- * sessions 48 and 49). Only for statements whose plan must not depend on the value anyway (lookups by
- * a key): explore's reads keep the value-aware plans the samples give them. Without the values SQLite
+ * Why: with STAT4 samples in the database (a full ANALYZE writes them), when a statement compares an
+ * indexed column with a bare parameter, the planner reads the bound value to estimate rows from the
+ * samples, and marks the statement to be planned again whenever that parameter is bound. A kept
+ * statement is bound on every run, so it was parsed and planned on every run: the sale's item lookup
+ * cost 355–458 µs a call in the hub against 13 µs planned once (bench/README.md, sessions 48 and 49).
+ * Since session 67 the hub keeps no samples (lib/db-core.ts `ANALYSIS_LIMIT`); this still holds the
+ * money path's lookups to one plan if someone runs a full ANALYZE while the hub runs. Only for
+ * statements whose plan must not depend on the value anyway (lookups by a key). Without the values SQLite
  * plans from the indexes' shapes alone and may take another index (the payer's owed sum took one that
  * walks the payer's whole history until its own index covered it): a statement that uses this has a
  * test of its plan, with statistics and without.
