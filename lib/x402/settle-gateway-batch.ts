@@ -14,6 +14,7 @@ import { metrics } from "@/lib/metrics/metrics";
 import type { Payment, SettlementBatch } from "@/lib/generated/sqlite/client";
 import { ApiError } from "@/lib/http/errors";
 import { bumpDailyMetric } from "@/lib/ledger/bump-daily-metric";
+import { markRowsBySource } from "@/lib/ledger/mark-rows-by-source";
 import { acquireLeaderLock } from "./acquire-leader-lock";
 import { EIP3009_IN_FLIGHT_MS, noteFailedAttempt, reconcileEip3009Payment } from "./settle-eip3009-payment";
 
@@ -402,7 +403,7 @@ async function markSettledMany(payments: Payment[], txHash: Hex): Promise<number
       const updated = await tx.payment.updateMany({ where: { id: { in: ids }, ...open }, data: { status: "settled", settledAt: new Date(), error: null } });
       if (updated.count !== ids.length) throw new MovedMeanwhile();
       await tx.receipt.updateMany({ where: { paymentId: { in: ids } }, data: { txHash } });
-      await tx.ledgerActivity.updateMany({ where: { sourceKey: { in: ids.map((id) => `payment:${id}`) } }, data: { status: "settled", txHash } });
+      await markRowsBySource(tx, ids.map((id) => `payment:${id}`), { status: "settled", txHash });
       return ids;
     });
   } catch (err) {
