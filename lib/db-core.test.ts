@@ -342,14 +342,20 @@ describe("kept prepared statements (SQLite)", () => {
   type SqlQuery = Parameters<Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>["queryRaw"]>[0];
   const q = (sql: string, ...args: Array<number | string>): SqlQuery => ({ sql, args, argTypes: args.map((a) => ({ scalarType: typeof a === "number" ? "int" : "string", arity: "scalar" })) });
 
-  it("prepares a statement once and binds each call's own arguments", async () => {
-    const adapter = await new PrismaBetterSQLite3({ url }).connect();
+  /** An adapter with kept statements, and every text its better-sqlite3 connection was asked to prepare. */
+  async function keptAdapter(at: string) {
+    const adapter = await new PrismaBetterSQLite3({ url: at }).connect();
     // The adapter keeps its better-sqlite3 Database as `client`: a new adapter version without it fails here.
     const client = (adapter as unknown as { client: { prepare: (sql: string) => unknown } }).client;
     const original = client.prepare.bind(client);
     const prepared: string[] = [];
     client.prepare = (sql: string) => (prepared.push(sql), original(sql));
     expect(keepPreparedStatements(adapter)).toBe(true);
+    return { adapter, prepared };
+  }
+
+  it("prepares a statement once and binds each call's own arguments", async () => {
+    const { adapter, prepared } = await keptAdapter(url);
     try {
       await adapter.executeScript('CREATE TABLE "T" ("id" INTEGER PRIMARY KEY, "name" TEXT)');
       const insert = 'INSERT INTO "T" ("id", "name") VALUES (?, ?)';
@@ -381,12 +387,7 @@ describe("kept prepared statements (SQLite)", () => {
   });
 
   it("binds a LIMIT's value under a unary plus, so the planner does not read it and the kept statement is planned once", async () => {
-    const adapter = await new PrismaBetterSQLite3({ url: `file:${path.join(tmpDir, "limits.db")}` }).connect();
-    const client = (adapter as unknown as { client: { prepare: (sql: string) => unknown } }).client;
-    const original = client.prepare.bind(client);
-    const prepared: string[] = [];
-    client.prepare = (sql: string) => (prepared.push(sql), original(sql));
-    expect(keepPreparedStatements(adapter)).toBe(true);
+    const { adapter, prepared } = await keptAdapter(`file:${path.join(tmpDir, "limits.db")}`);
     try {
       await adapter.executeScript('CREATE TABLE "L" ("id" INTEGER PRIMARY KEY); INSERT INTO "L" VALUES (1), (2), (3), (4), (5);');
       const page = 'SELECT "id" FROM "L" WHERE "id" IN (SELECT "id" FROM "L" ORDER BY "id" LIMIT ?) ORDER BY "id" DESC limit\n? OFFSET ?';
