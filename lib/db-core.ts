@@ -274,7 +274,7 @@ export function limitUnread(sql: string): string {
  */
 const ANALYSIS_LIMIT = 1000;
 
-async function dropSamples(connection: { queryRaw(query: SqlQuery): Promise<{ rows: unknown[][] }>; executeScript(script: string): Promise<void> }) {
+async function dropSamples(connection: Pick<SqlDriverAdapter, "queryRaw" | "executeScript">) {
   const none: Pick<SqlQuery, "args" | "argTypes"> = { args: [], argTypes: [] };
   const table = await connection.queryRaw({ sql: "SELECT COUNT(*) FROM sqlite_schema WHERE name = 'sqlite_stat4'", ...none });
   if (Number(table.rows[0]?.[0] ?? 0) === 0) return;

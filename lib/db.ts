@@ -102,3 +102,13 @@ export function isPostgres(): boolean {
 export function unplannedValue(value: unknown): Prisma.Sql {
   return isPostgres() ? Prisma.sql`${value}` : Prisma.sql`+${value}`;
 }
+
+/**
+ * A table `${table}` walked by the index named on SQLite (`INDEXED BY`), or by none (`"scan"`:
+ * `NOT INDEXED`); the plain table on PostgreSQL, which plans alone. `table` is SQL: the table's name and
+ * its alias. For a statement whose plan SQLite's row counts would get wrong (the callers say how).
+ */
+export function sqliteIndexed(table: Prisma.Sql, index: string | "scan"): Prisma.Sql {
+  if (isPostgres()) return table;
+  return index === "scan" ? Prisma.sql`${table} NOT INDEXED` : Prisma.sql`${table} INDEXED BY ${Prisma.raw(`"${index}"`)}`;
+}

@@ -1,5 +1,5 @@
 import "server-only";
-import { isPostgres } from "@/lib/db";
+import { isPostgres, sqliteIndexed } from "@/lib/db";
 import { Prisma } from "@/lib/generated/sqlite/client";
 
 /**
@@ -10,8 +10,7 @@ import { Prisma } from "@/lib/generated/sqlite/client";
  * which index to walk. PostgreSQL plans alone. The index names are Prisma's (prisma/schema.prisma marks them).
  */
 export function contentTable(index: string | "scan"): Prisma.Sql {
-  if (isPostgres()) return Prisma.sql`"Content" c`;
-  return index === "scan" ? Prisma.sql`"Content" c NOT INDEXED` : Prisma.sql`"Content" c INDEXED BY ${Prisma.raw(`"${index}"`)}`;
+  return sqliteIndexed(Prisma.sql`"Content" c`, index);
 }
 
 /**

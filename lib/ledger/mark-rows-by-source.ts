@@ -1,5 +1,5 @@
 import "server-only";
-import { type DbOrTx, isPostgres } from "@/lib/db";
+import { type DbOrTx, sqliteIndexed } from "@/lib/db";
 import { Prisma } from "@/lib/generated/sqlite/client";
 
 /** What a settled (or failed) batch writes on its ledger rows. */
@@ -16,7 +16,7 @@ type Mark = { status: string; txHash?: string };
  * its own statistics, which count no NULL as a key.
  */
 export function markRowsBySourceSql(sourceKeys: readonly string[], { status, txHash }: Mark): Prisma.Sql {
-  const table = isPostgres() ? Prisma.sql`"LedgerActivity"` : Prisma.sql`"LedgerActivity" INDEXED BY "LedgerActivity_sourceKey_key"`;
+  const table = sqliteIndexed(Prisma.sql`"LedgerActivity"`, "LedgerActivity_sourceKey_key");
   const hash = txHash === undefined ? Prisma.empty : Prisma.sql`, "txHash" = ${txHash}`;
   return Prisma.sql`UPDATE ${table} SET "status" = ${status}${hash} WHERE "sourceKey" IN (${Prisma.join(sourceKeys)})`;
 }
