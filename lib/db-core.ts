@@ -278,11 +278,11 @@ async function dropSamples(connection: Pick<SqlDriverAdapter, "queryRaw" | "exec
   const none: Pick<SqlQuery, "args" | "argTypes"> = { args: [], argTypes: [] };
   const table = await connection.queryRaw({ sql: "SELECT COUNT(*) FROM sqlite_schema WHERE name = 'sqlite_stat4'", ...none });
   if (Number(table.rows[0]?.[0] ?? 0) === 0) return;
-  const samples = await connection.queryRaw({ sql: "SELECT EXISTS (SELECT 1 FROM sqlite_stat4)", ...none });
   // The planner reads the statistics tables when it loads the schema, and `ANALYZE sqlite_schema` has it
-  // read them again (it changes no statistics and no schema version). Run even when another process of
-  // the hub (workers starting together) deleted the samples after this connection had loaded them.
-  await connection.executeScript(`${Number(samples.rows[0]?.[0] ?? 0) === 0 ? "" : "DELETE FROM sqlite_stat4; "}ANALYZE sqlite_schema;`);
+  // read them again (it changes no statistics and no schema version). Run even when the table is already
+  // empty: another process of the hub (workers starting together) may have deleted the samples after
+  // this connection had loaded them.
+  await connection.executeScript("DELETE FROM sqlite_stat4; ANALYZE sqlite_schema;");
 }
 
 /** A statement that ends a transaction, whether it succeeds or not. */
