@@ -75,22 +75,30 @@ function utcDate(text: string): Date {
 }
 
 /**
- * Values built from rows, kept by each row's text, the most recently used `max` of them: `of(text)` is
+ * Values built from rows, kept by each row's text, for the most recently used `max` rows: `of(text)` is
  * the kept value, or builds it from the text's values (`build`, given them in the columns' order) and
  * keeps it. A value built from its row alone is good for as long as the row's text is the same, unless
  * it also depends on the time: `build` then says the last instant it holds (`until`, ms since the epoch;
  * a verified site's proof goes stale at a known time), and it is built again after it. `sql()` is the
  * columns' text for the statement that reads the rows (`rowTextSql`).
+ *
+ * One entry per row, not per text: the first column is the row's id, and a row's new text (a card's
+ * counters after a sale or a view) replaces its old one, which no reader will ask for again. Kept by
+ * text, a hub selling one item kept a new card per sale until the bound was full: 5,000 cards of about
+ * 4 KB in each worker, which a ten-minute soak showed as +105 MB of committed heap (bench/README.md,
+ * "Issue 38, session 69"). An entry answers only the exact text it was built from.
  */
 export function keptByRowText<V>(columns: readonly RowColumn[], max: number, build: (values: unknown[]) => { value: V; until?: number }) {
-  const kept = lruMemo<{ value: V; until: number }>(max);
+  if (!/(^|\.)"id"$/.test(columns[0]?.sql ?? "")) throw new Error(`keptByRowText: the first column must be the row's id, not ${columns[0]?.sql}`);
+  const kept = lruMemo<{ text: string; value: V; until: number }>(max);
   return {
     sql: () => rowTextSql(columns),
     of(text: string, now = Date.now()): V {
-      const entry = kept.peek(text);
-      if (entry && now <= entry.until) return entry.value;
+      const id = rowIdOf(text);
+      const entry = kept.peek(id);
+      if (entry && entry.text === text && now <= entry.until) return entry.value;
       const { value, until = Number.POSITIVE_INFINITY } = build(readRowText(text, columns));
-      kept.set(text, { value, until });
+      kept.set(id, { text, value, until });
       return value;
     },
     clear: () => kept.clear(),
@@ -98,6 +106,16 @@ export function keptByRowText<V>(columns: readonly RowColumn[], max: number, bui
       return kept.size;
     },
   };
+}
+
+/**
+ * The row's id as its text writes it (`"…"`): the first value of the JSON array, up to the first comma.
+ * An id holding a comma gives a prefix of itself; two such rows then take turns at one entry, which
+ * answers only its own text, so nothing is answered wrong.
+ */
+function rowIdOf(text: string): string {
+  const comma = text.indexOf(",");
+  return comma < 0 ? text : text.slice(1, comma);
 }
 
 /**
