@@ -319,7 +319,7 @@ await runBenchmark(async () => {
       { title: "loop delay p99 / max", value: (r) => `${fmt.ms(r.d.lagP99)} / ${fmt.ms(r.d.lagMax)}` },
       { title: "turn waits", value: (r) => fmt.int(r.d.turnWaits) },
       { title: "GC ms (major)", value: (r) => `${fmt.int(r.d.gcMs)} (${fmt.int(r.d.gcMajorMs)})` },
-      { title: "heap MB used / committed", value: (r) => `${fmt.int(r.d.heapMb)} / ${fmt.int(r.d.heapCommittedMb)}` },
+      { title: "heap MB live / used / committed", value: (r) => `${r.d.heapLiveMb ? fmt.int(r.d.heapLiveMb) : "–"} / ${fmt.int(r.d.heapMb)} / ${fmt.int(r.d.heapCommittedMb)}` },
       { title: "cache hits", value: (r) => (r.d.cacheLookups ? pctText(r.d.cacheHits / r.d.cacheLookups) : "–") },
       { title: "payers read on chain", value: (r) => (r.d.depositChecks ? pctText(r.d.chainChecks / r.d.depositChecks) : "–") },
       { title: "hub CPU", value: (r) => pctText(r.d.hubCpu) },
@@ -411,6 +411,14 @@ await runBenchmark(async () => {
     const trend = (value) => leastSquaresXY(memoryAfterWarm.map((x) => [minutesOf(x), value(x)])).slope * over;
     const signed = (mb) => `${mb >= 0 ? "+" : "−"}${fmt.int(Math.abs(mb))} MB`;
     console.log(`note RSS after warm-up by its trend, split: the workers' committed V8 heap ${signed(trend((x) => x.heapCommitted))}, the rest (RSS outside the heap) ${signed(trend((x) => x.rss - x.heapCommitted))} (${memoryAfterWarm.length} samples every 5 s)`);
+    // The committed heap is mostly V8's room for its next collection: two soaks of one build at one rate
+    // gave +39 and +186 MB (session 69). What the workers hold is the heap in use just after their last
+    // full collection (hub_nodejs_heap_live_bytes): a leak or a filling cache shows there.
+    const live = memoryAfterWarm.filter((x) => x.heapLive > 0);
+    if (live.length > 2) {
+      const liveTrend = leastSquaresXY(live.map((x) => [minutesOf(x), x.heapLive])).slope * over;
+      console.log(`note the workers' live V8 heap (in use after their last full collection) after warm-up by its trend ${signed(liveTrend)}: ${fmt.int(live[0].heapLive)} → ${fmt.int(live.at(-1).heapLive)} MB`);
+    }
   }
   if (vacuumed) console.log(`note autovacuum is off on this PostgreSQL: the soak vacuumed as autovacuum would, ${vacuumed.passes} passes, ${vacuumed.vacuums} tables vacuumed (${vacuumed.seconds.toFixed(1)} s)`);
   if (verdicts.some(([, ok]) => !ok)) process.exitCode = 1;
@@ -504,15 +512,16 @@ function hubCpuTicks(hub) {
  * Samples every 5 s while the soak runs and sums up per minute: the hub's event-loop delay (prom-client
  * resets its histogram at each scrape, so each sample covers the 5 s before it), the requests the turn
  * gate held for a later turn, GC time by kind, the
- * background jobs' passes (count and seconds), the V8 heap in use and committed at the minute's end (and
- * every sample's committed heap beside the server's RSS, `memory`), the share of
+ * background jobs' passes (count and seconds), the V8 heap live (after the last full collection), in use
+ * and committed at the minute's end (and every sample's committed and live heap beside the server's RSS,
+ * `memory`), the share of
  * the read and page caches' lookups answered from a kept copy, the share of Gateway payments whose payer
  * was read on chain because the deposit index lagged, the unsettled Gateway authorizations, the CPU used by the
  * hub's processes, by the chain (anvil) and by this process (of one core = 100 %), the machine's stolen CPU (of all cores),
  * and on SQLite the write-ahead log's size at the minute's end.
  */
 function soakDiagnostics({ hub, db, minuteOf, minutes, rss }) {
-  const acc = Array.from({ length: minutes }, () => ({ lagP99: 0, lagMax: 0, turnWaits: 0, gcMs: 0, gcMajorMs: 0, cacheHits: 0, cacheLookups: 0, passes: {}, steps: {}, unsettled: undefined, heapMb: undefined, heapCommittedMb: undefined, chainChecks: 0, depositChecks: 0, hubTicks: 0, chainTicks: 0, benchUs: 0, steal: 0, total: 0, span: 0, walMb: undefined }));
+  const acc = Array.from({ length: minutes }, () => ({ lagP99: 0, lagMax: 0, turnWaits: 0, gcMs: 0, gcMajorMs: 0, cacheHits: 0, cacheLookups: 0, passes: {}, steps: {}, unsettled: undefined, heapMb: undefined, heapCommittedMb: undefined, heapLiveMb: undefined, chainChecks: 0, depositChecks: 0, hubTicks: 0, chainTicks: 0, benchUs: 0, steal: 0, total: 0, span: 0, walMb: undefined }));
   // Every sample's RSS (all the server's processes) beside the V8 heap its workers have committed: what
   // the RSS holds outside the heap (code, native allocations, buffers, thread stacks) is their difference.
   const memory = [];
@@ -565,7 +574,8 @@ function soakDiagnostics({ hub, db, minuteOf, minutes, rss }) {
       }
       m.heapMb = (metrics.get("hub_nodejs_heap_size_used_bytes") ?? 0) / 1e6;
       m.heapCommittedMb = (metrics.get("hub_nodejs_heap_size_total_bytes") ?? 0) / 1e6;
-      memory.push({ t, rss: rss(), heapCommitted: m.heapCommittedMb });
+      m.heapLiveMb = (metrics.get("hub_nodejs_heap_live_bytes") ?? 0) / 1e6;
+      memory.push({ t, rss: rss(), heapCommitted: m.heapCommittedMb, heapLive: m.heapLiveMb });
       m.unsettled = (metrics.get('hub_gateway_authorizations{status="locked"}') ?? 0) + (metrics.get('hub_gateway_authorizations{status="settling"}') ?? 0);
     }
     if (wal) {

@@ -62,6 +62,7 @@ describe("GET /metrics", () => {
       "hub_chain_rpc_duration_seconds", "hub_tip_events_total", "hub_tips_held", "hub_tips_held_usdc",
       "hub_rate_limit_refusals_total", "hub_settler_leader", "hub_in_flight_requests", "hub_turn_waits_total", "hub_process_cpu_seconds_total",
       "hub_background_pass_duration_seconds", "hub_nodejs_eventloop_lag_p99_seconds", "hub_nodejs_gc_duration_seconds",
+      "hub_nodejs_heap_live_bytes",
     ]) {
       expect(text, name).toMatch(new RegExp(`^# TYPE ${name} `, "m"));
     }

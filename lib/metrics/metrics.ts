@@ -1,3 +1,5 @@
+import { constants, PerformanceObserver } from "node:perf_hooks";
+import { getHeapStatistics } from "node:v8";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { modelPlanCounts } from "@/lib/db-model-plans";
 import { rawPlanCounts } from "@/lib/db-raw-plans";
@@ -50,8 +52,25 @@ function create() {
         this.set({ kind: "model", how: "planned" }, modelPlanCounts.planned);
       },
     }),
+    heapLive: liveHeapGauge(registers),
     workers: new Gauge({ name: "hub_workers", help: "Worker processes whose metrics this answer adds up (HUB_WORKERS; a worker that did not answer within 2 s is missing)", registers }),
   };
+}
+
+/**
+ * The V8 heap in use just after the process's last full (mark-compact) collection: its live set, which
+ * a leak or a filling cache grows and garbage does not. The heap in use at a scrape
+ * (`hub_nodejs_heap_size_used_bytes`) also holds the garbage not yet collected, and the committed heap
+ * (`…_total_bytes`) V8's room for the next collection, which moved by ±100 MB between two soaks of one
+ * build at one rate (bench/README.md, "Issue 38, session 69"). 0 until the first full collection.
+ */
+function liveHeapGauge(registers: Registry[]): Gauge {
+  const gauge = new Gauge({ name: "hub_nodejs_heap_live_bytes", help: "V8 heap in use just after the last full (mark-compact) garbage collection: the live set, summed over the workers", registers });
+  gauge.set(0);
+  new PerformanceObserver((list) => {
+    if (list.getEntries().some((entry) => (entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)) gauge.set(getHeapStatistics().used_heap_size);
+  }).observe({ entryTypes: ["gc"] });
+  return gauge;
 }
 
 export type Metrics = ReturnType<typeof create>;
