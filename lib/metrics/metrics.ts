@@ -61,8 +61,9 @@ function create() {
  * The V8 heap in use just after the process's last full (mark-compact) collection: its live set, which
  * a leak or a filling cache grows and garbage does not. The heap in use at a scrape
  * (`hub_nodejs_heap_size_used_bytes`) also holds the garbage not yet collected, and the committed heap
- * (`…_total_bytes`) V8's room for the next collection, which moved by ±100 MB between two soaks of one
- * build at one rate (bench/README.md, "Issue 38, session 69"). 0 until the first full collection.
+ * (`…_total_bytes`) V8's room for the next collection: its trend was +39 MB in one ten-minute soak and
+ * +186 MB in another, of one build at one rate (bench/README.md, "Issue 38, session 69"). 0 until the
+ * first full collection.
  */
 function liveHeapGauge(registers: Registry[]): Gauge {
   const gauge = new Gauge({ name: "hub_nodejs_heap_live_bytes", help: "V8 heap in use just after the last full (mark-compact) garbage collection: the live set, summed over the workers", registers });
