@@ -84,8 +84,8 @@ function utcDate(text: string): Date {
  *
  * One entry per row, not per text: the first column is the row's id, and a row's new text (a card's
  * counters after a sale or a view) replaces its old one, which no reader will ask for again. Kept by
- * text, a hub selling one item kept a new card per sale until the bound was full: 5,000 cards of about
- * 4 KB in each worker, which a ten-minute soak showed as +105 MB of committed heap (bench/README.md,
+ * text, a hub selling one item kept a new card per sale until the bound was full (5,000 cards of about
+ * 4 KB in each worker): half of each worker's live-heap growth in a ten-minute soak (bench/README.md,
  * "Issue 38, session 69"). An entry answers only the exact text it was built from.
  */
 export function keptByRowText<V>(columns: readonly RowColumn[], max: number, build: (values: unknown[]) => { value: V; until?: number }) {
