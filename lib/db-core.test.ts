@@ -148,6 +148,23 @@ for (const provider of units.databases) {
       expect(modelPlanCounts.planned).toBe(planned + 1);
     });
 
+    it("plans model queries holding dates, each date reaching the database as it was", async () => {
+      const tag = `md${Date.now()}`;
+      // One name for the six sites, compared whole (a startsWith pattern holds its value inside a longer text, never planned).
+      for (let i = 0; i < 6; i++) await db.site.create({ data: { domain: `${tag}-${i}.example`, name: tag, ownerWallet: `0x${i}`, siteKey: `${tag}-k${i}` } });
+      const before = { ...modelPlanCounts };
+      for (let i = 0; i < 6; i++) {
+        const at = new Date(Date.UTC(2026, 0, 1 + i, 12, 30, 15, 250 + i));
+        // With the date given and the one the client adds for @updatedAt.
+        expect(await db.site.updateMany({ where: { domain: `${tag}-${i}.example` }, data: { lastVerifiedAt: at } })).toEqual({ count: 1 });
+        const since = await db.site.findMany({ where: { name: tag, lastVerifiedAt: { gte: at } }, select: { domain: true, lastVerifiedAt: true } });
+        expect(since).toEqual([{ domain: `${tag}-${i}.example`, lastVerifiedAt: at }]);
+        expect(await db.site.count({ where: { name: tag, lastVerifiedAt: { lt: at } } })).toBe(i);
+      }
+      // Each of the three shapes: one compiled, two compiled and compared, the other three planned here.
+      expect(modelPlanCounts.planned - before.planned).toBe(3 * 3);
+    });
+
     it("rejects a second payment with the same (chainId, txHash)", async () => {
       await db.payment.create({ data: payment({ rail: "transfer", txHash: "0xt1" }) });
       await expect(db.payment.create({ data: payment({ txHash: "0xt1" }) })).rejects.toMatchObject({ code: "P2002" });

@@ -56,11 +56,26 @@ describe("readModelRequest", () => {
 
   it("leaves raw statements, typed values and long requests to the compiler; a request without a string value is its own shape", () => {
     expect(readModelRequest(JSON.stringify({ action: "queryRaw", query: { arguments: { query: "SELECT 1", parameters: "[]" }, selection: {} } }))).toBeNull();
-    expect(readModelRequest(find({ siteId: "s1", at: { $type: "DateTime", value: "2026-01-01T00:00:00.000Z" } }))).toBeNull();
+    expect(readModelRequest(find({ siteId: "s1", n: { $type: "BigInt", value: "12" } }))).toBeNull();
+    expect(readModelRequest(find({ at: { $type: "DateTime", value: "2026-01-01T00:00:00.000Z" }, n: { $type: "BigInt", value: "12" } }))).toBeNull();
+    // A date in another form than the compiler writes back (it would answer with its own).
+    expect(readModelRequest(find({ at: { $type: "DateTime", value: "2026-01-01T00:00:00Z" } }))).toBeNull();
+    expect(readModelRequest(find({ at: { $type: "DateTime", value: "+020000-01-01T00:00:00.000Z" } }))).toBeNull();
     expect(readModelRequest(find({ views: 3 }))).toEqual({ key: find({ views: 3 }), values: [], spans: [] });
     expect(readModelRequest(find({ views: 3 }))!.key).not.toBe(readModelRequest(find({ views: 4 }))!.key);
     expect(readModelRequest(find({ body: "x".repeat(70_000) }))).toBeNull();
     expect(readModelRequest(find({ body: "x".repeat(60_000) }))?.values).toEqual(["x".repeat(60_000)]);
+  });
+  it("takes a date out of the shape as a value, in the compiler's own form only, and keeps its type in the shape", () => {
+    const at = (value: string) => find({ siteId: "s1", at: { $type: "DateTime", value } });
+    const a = readModelRequest(at("2026-01-01T00:00:00.000Z"))!;
+    expect(a.values).toEqual(["s1", "2026-01-01T00:00:00.000Z"]);
+    expect(a.dates).toEqual(new Set([1]));
+    expect(readModelRequest(at("2027-06-30T23:59:59.999Z"))!.key).toBe(a.key);
+    // A string where the date was is another shape; a string that looks like a typed value is a string.
+    expect(readModelRequest(find({ siteId: "s1", at: "2026-01-01T00:00:00.000Z" }))!.key).not.toBe(a.key);
+    const quoted = readModelRequest(find({ title: '{"$type":"DateTime","value":"2026-01-01T00:00:00.000Z"}' }));
+    expect(quoted === null || quoted.dates === undefined).toBe(true);
   });
 });
 
@@ -94,6 +109,27 @@ describe("planModelQueries", () => {
     expect(() => ((mine.args.expr.args.args as unknown[])[0] = "changed")).toThrow(TypeError);
     expect(compiler.compile(text)).toEqual(asPrisma(text));
     expect(calls).toHaveLength(4);
+  });
+
+  it("plans a date with a date for its marker, as the compiler, which reads every date, writes it back", () => {
+    // Prisma's compiler refuses a date it cannot read and writes each one back in its own form.
+    const withDates = (t: string) => {
+      const plan = asPrisma(t);
+      plan.args.expr.args.args = plan.args.expr.args.args.map((v) => {
+        if (typeof v !== "object" || v === null) return v;
+        const date = new Date((v as { value: string }).value);
+        if (Number.isNaN(date.getTime())) throw new Error("invalid date");
+        return date.toISOString();
+      });
+      return plan;
+    };
+    const { compiler, calls } = compilerClass(withDates);
+    const before = { ...modelPlanCounts };
+    const texts = [1, 2, 3, 4, 5, 6].map((i) => find({ siteId: `s${i}`, at: { $type: "DateTime", value: new Date(Date.UTC(2026, 0, i, 9, 30, 0, i)).toISOString() } }));
+    expect(texts.map((t) => compiler.compile(t))).toEqual(texts.map(withDates));
+    expect(calls).toHaveLength(4);
+    expect(calls[1]).toMatch(/"siteId":"__hub_plan_[0-9a-f]+_0","at":\{"\$type":"DateTime","value":"0001-01-01T\d\d:\d\d:\d\d\.\d{3}Z"\}/);
+    expect(modelPlanCounts.planned - before.planned).toBe(3);
   });
 
   it("never plans a shape whose compiled plans differ from the one it would build", () => {
