@@ -132,6 +132,15 @@ describe("planModelQueries", () => {
     expect(modelPlanCounts.planned - before.planned).toBe(3);
   });
 
+  it("counts a model query it leaves to the compiler unread (a big integer) as compiled", () => {
+    const { compiler, calls } = compilerClass();
+    const before = { ...modelPlanCounts };
+    for (let i = 0; i < 4; i++) compiler.compile(find({ siteId: "s", n: { $type: "BigInt", value: String(i) } }));
+    expect(modelPlanCounts.compiled - before.compiled).toBe(4);
+    expect(modelPlanCounts.planned).toBe(before.planned);
+    expect(calls).toHaveLength(4);
+  });
+
   it("never plans a shape whose compiled plans differ from the one it would build", () => {
     let n = 0;
     const { compiler, calls } = compilerClass((t) => ({ ...asPrisma(t), n: n++ }));

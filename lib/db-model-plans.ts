@@ -54,7 +54,11 @@ const DATE_VALUE = /\{"\$type":"DateTime","value":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\
 const DATE_VALUE_AT = '{"$type":"DateTime","value":'.length;
 const TYPED = /"\$type":/g;
 
-/** What became of model queries in this process: planned here, or compiled (seen once, learning, or never kept). */
+/**
+ * What became of model queries in this process: planned here, or compiled (seen once, learning, never
+ * kept, or never read here: other typed values, long requests). Until session 70 the last were not
+ * counted, which hid that every request with a date was compiled.
+ */
 export const modelPlanCounts = { planned: 0, compiled: 0 };
 
 type Compile = (request: string) => unknown;
@@ -137,7 +141,10 @@ export function planModelQueries(compiler: CompilerClass, shapes = lruMemo<Shape
   if (compiler[PATCHED] || typeof compile !== "function") return;
   compiler.prototype.compile = function (this: unknown, request: string) {
     const read = typeof request === "string" ? readModelRequest(request) : null;
-    if (!read) return compile.call(this, request);
+    if (!read) {
+      if (typeof request === "string" && request.startsWith('{"modelName":')) modelPlanCounts.compiled++;
+      return compile.call(this, request);
+    }
     let shape = shapes.peek(read.key);
     if (shape?.state === "kept") {
       modelPlanCounts.planned++;
