@@ -165,6 +165,22 @@ for (const provider of units.databases) {
       expect(modelPlanCounts.planned - before.planned).toBe(3 * 3);
     });
 
+    it("plans model queries holding big integers, each reaching the database as it was", async () => {
+      const tag = `mb${Date.now()}`;
+      const chainId = 70_000 + (Date.now() % 10_000); // these payments' own
+      const before = { ...modelPlanCounts };
+      for (let i = 0; i < 6; i++) {
+        // Amounts past 2^53, one negative.
+        const amount = (i === 3 ? -1n : 1n) * (2n ** 60n + 10n * BigInt(i));
+        await db.payment.create({ data: payment({ nonce: `${tag}-${i}`, chainId, amountAtomic: amount }) });
+        expect(await db.payment.updateMany({ where: { chainId, amountAtomic: amount }, data: { amountAtomic: amount + 1n } })).toEqual({ count: 1 });
+        const rows = await db.payment.findMany({ where: { chainId, amountAtomic: { gte: 2n ** 60n + 1n } }, select: { amountAtomic: true }, orderBy: { amountAtomic: "asc" } });
+        expect(rows.map((r) => r.amountAtomic)).toEqual([0, 1, 2, 4, 5].filter((k) => k <= i).map((k) => 2n ** 60n + 10n * BigInt(k) + 1n));
+      }
+      // The update's and the read's shapes: one compiled, two compiled and compared, the other three planned here.
+      expect(modelPlanCounts.planned - before.planned).toBeGreaterThanOrEqual(2 * 3);
+    });
+
     it("rejects a second payment with the same (chainId, txHash)", async () => {
       await db.payment.create({ data: payment({ rail: "transfer", txHash: "0xt1" }) });
       await expect(db.payment.create({ data: payment({ txHash: "0xt1" }) })).rejects.toMatchObject({ code: "P2002" });

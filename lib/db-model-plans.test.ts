@@ -56,26 +56,30 @@ describe("readModelRequest", () => {
 
   it("leaves raw statements, typed values and long requests to the compiler; a request without a string value is its own shape", () => {
     expect(readModelRequest(JSON.stringify({ action: "queryRaw", query: { arguments: { query: "SELECT 1", parameters: "[]" }, selection: {} } }))).toBeNull();
-    expect(readModelRequest(find({ siteId: "s1", n: { $type: "BigInt", value: "12" } }))).toBeNull();
-    expect(readModelRequest(find({ at: { $type: "DateTime", value: "2026-01-01T00:00:00.000Z" }, n: { $type: "BigInt", value: "12" } }))).toBeNull();
-    // A date in another form than the compiler writes back (it would answer with its own).
+    expect(readModelRequest(find({ siteId: "s1", b: { $type: "Bytes", value: "AAE=" } }))).toBeNull();
+    expect(readModelRequest(find({ at: { $type: "DateTime", value: "2026-01-01T00:00:00.000Z" }, b: { $type: "Bytes", value: "AAE=" } }))).toBeNull();
+    // A date or an integer in another form than the compiler writes back (it would answer with its own), or beyond 64 bits.
     expect(readModelRequest(find({ at: { $type: "DateTime", value: "2026-01-01T00:00:00Z" } }))).toBeNull();
     expect(readModelRequest(find({ at: { $type: "DateTime", value: "+020000-01-01T00:00:00.000Z" } }))).toBeNull();
+    for (const value of ["012", "-0", "+5", "1e3", "9223372036854775808", "-9223372036854775809"]) expect(readModelRequest(find({ n: { $type: "BigInt", value } }))).toBeNull();
     expect(readModelRequest(find({ views: 3 }))).toEqual({ key: find({ views: 3 }), values: [], spans: [] });
     expect(readModelRequest(find({ views: 3 }))!.key).not.toBe(readModelRequest(find({ views: 4 }))!.key);
     expect(readModelRequest(find({ body: "x".repeat(70_000) }))).toBeNull();
     expect(readModelRequest(find({ body: "x".repeat(60_000) }))?.values).toEqual(["x".repeat(60_000)]);
   });
-  it("takes a date out of the shape as a value, in the compiler's own form only, and keeps its type in the shape", () => {
+  it("takes a date or a big integer out of the shape as a value, in the compiler's own form only, and keeps its type in the shape", () => {
     const at = (value: string) => find({ siteId: "s1", at: { $type: "DateTime", value } });
     const a = readModelRequest(at("2026-01-01T00:00:00.000Z"))!;
     expect(a.values).toEqual(["s1", "2026-01-01T00:00:00.000Z"]);
-    expect(a.dates).toEqual(new Set([1]));
+    expect(a.typed).toEqual(new Map([[1, "DateTime"]]));
+    const big = readModelRequest(find({ n: { $type: "BigInt", value: "-9223372036854775808" }, at: { $type: "DateTime", value: "2026-01-01T00:00:00.000Z" }, m: { $type: "BigInt", value: "0" } }))!;
+    expect(big.values).toEqual(["-9223372036854775808", "2026-01-01T00:00:00.000Z", "0"]);
+    expect(big.typed).toEqual(new Map([[0, "BigInt"], [1, "DateTime"], [2, "BigInt"]]));
     expect(readModelRequest(at("2027-06-30T23:59:59.999Z"))!.key).toBe(a.key);
     // A string where the date was is another shape; a string that looks like a typed value is a string.
     expect(readModelRequest(find({ siteId: "s1", at: "2026-01-01T00:00:00.000Z" }))!.key).not.toBe(a.key);
     const quoted = readModelRequest(find({ title: '{"$type":"DateTime","value":"2026-01-01T00:00:00.000Z"}' }));
-    expect(quoted === null || quoted.dates === undefined).toBe(true);
+    expect(quoted === null || quoted.typed === undefined).toBe(true);
   });
 });
 
@@ -111,13 +115,18 @@ describe("planModelQueries", () => {
     expect(calls).toHaveLength(4);
   });
 
-  it("plans a date with a date for its marker, as the compiler, which reads every date, writes it back", () => {
-    // Prisma's compiler refuses a date it cannot read and writes each one back in its own form.
+  it("plans a date and a big integer with a value of its type for its marker, as the compiler, which reads each, writes them back", () => {
+    // Prisma's compiler refuses a date or an integer it cannot read and writes each one back in its own form.
     const withDates = (t: string) => {
       const plan = asPrisma(t);
       plan.args.expr.args.args = plan.args.expr.args.args.map((v) => {
         if (typeof v !== "object" || v === null) return v;
-        const date = new Date((v as { value: string }).value);
+        const { $type, value } = v as { $type: string; value: string };
+        if ($type === "BigInt") {
+          if (!/^-?\d+$/.test(value)) throw new Error("invalid integer");
+          return BigInt(value).toString();
+        }
+        const date = new Date(value);
         if (Number.isNaN(date.getTime())) throw new Error("invalid date");
         return date.toISOString();
       });
@@ -125,17 +134,19 @@ describe("planModelQueries", () => {
     };
     const { compiler, calls } = compilerClass(withDates);
     const before = { ...modelPlanCounts };
-    const texts = [1, 2, 3, 4, 5, 6].map((i) => find({ siteId: `s${i}`, at: { $type: "DateTime", value: new Date(Date.UTC(2026, 0, i, 9, 30, 0, i)).toISOString() } }));
+    const texts = [1, 2, 3, 4, 5, 6].map((i) =>
+      find({ siteId: `s${i}`, at: { $type: "DateTime", value: new Date(Date.UTC(2026, 0, i, 9, 30, 0, i)).toISOString() }, n: { $type: "BigInt", value: String(10n ** 18n * BigInt(i) - 1n) } }),
+    );
     expect(texts.map((t) => compiler.compile(t))).toEqual(texts.map(withDates));
     expect(calls).toHaveLength(4);
-    expect(calls[1]).toMatch(/"siteId":"__hub_plan_[0-9a-f]+_0","at":\{"\$type":"DateTime","value":"0001-01-01T\d\d:\d\d:\d\d\.\d{3}Z"\}/);
+    expect(calls[1]).toMatch(/"siteId":"__hub_plan_[0-9a-f]+_0","at":\{"\$type":"DateTime","value":"0001-01-01T\d\d:\d\d:\d\d\.\d{3}Z"\},"n":\{"\$type":"BigInt","value":"-9100000\d{12}"\}/);
     expect(modelPlanCounts.planned - before.planned).toBe(3);
   });
 
-  it("counts a model query it leaves to the compiler unread (a big integer) as compiled", () => {
+  it("counts a model query it leaves to the compiler unread (bytes) as compiled", () => {
     const { compiler, calls } = compilerClass();
     const before = { ...modelPlanCounts };
-    for (let i = 0; i < 4; i++) compiler.compile(find({ siteId: "s", n: { $type: "BigInt", value: String(i) } }));
+    for (let i = 0; i < 4; i++) compiler.compile(find({ siteId: "s", b: { $type: "Bytes", value: `AA${i}=` } }));
     expect(modelPlanCounts.compiled - before.compiled).toBe(4);
     expect(modelPlanCounts.planned).toBe(before.planned);
     expect(calls).toHaveLength(4);

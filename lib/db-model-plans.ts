@@ -17,13 +17,15 @@ import { lruMemo } from "./lru-memo";
  * As with raw statements (lib/db-raw-plans.ts), nothing is assumed: the first `VERIFY` requests of a
  * shape are still compiled, and their plans must equal the one built here (same JSON) or the shape is
  * compiled from then on. A request without a string value is a shape of its own, whose kept plan is the
- * whole plan. Dates (`{"$type":"DateTime","value":…}`, how the client sends a `Date`) are values like
- * strings: the compiler reads a date and writes it back in its own form, so a date is planned here only in
- * that form (the one `Date.prototype.toISOString` gives for years 0–9999), and its marker is a date too
- * (a time on 1 January of year 1, per process): the settler's queries and every write stamped with
- * `new Date()` compiled on each call before, 0.2–0.9 ms each. Requests holding other typed values (big
- * integers, bytes, decimals, JSON, field references) are always compiled, as are shapes seen once (a
- * page's skip is a number, and part of the shape) and requests over 64 KB.
+ * whole plan. Dates and big integers (`{"$type":"DateTime"|"BigInt","value":…}`, how the client sends a
+ * `Date` and a `bigint`) are values like strings. The compiler reads each and writes it back in its own
+ * form, so such a value is planned here only in that form (`toISOString`'s for years 0–9999; a decimal
+ * integer without leading zeros within 64 bits), and its marker is a value of its type: a time on
+ * 1 January of year 1, and an integer just above -2^63 + 10^17, each random per process. Before session 70
+ * they were compiled on each call, 0.2–0.9 ms each: the settler's queries, every background pass's lease,
+ * the deposit index's writes. Requests holding other typed values (bytes, decimals, JSON, field
+ * references) are always compiled, as are shapes seen once (a page's skip is a number, and part of the
+ * shape) and requests over 64 KB.
  */
 
 /** Requests of one shape compiled and compared before its plan is trusted. */
@@ -35,24 +37,33 @@ const KEPT_SHAPES = 1024;
  * filter's mode. They stay in the shape (a marker in their place would not compile anyway).
  */
 const STRUCTURAL = new Set(['"asc"', '"desc"', '"first"', '"last"', '"insensitive"', '"default"']);
-/** Keys whose string value is structure: the model, the action, a typed value's type (only dates get this far). */
+/** Keys whose string value is structure: the model, the action, a typed value's type (only dates and big integers get this far). */
 const STRUCTURAL_KEYS = new Set(['"modelName"', '"action"', '"$type"']);
 
 const PATCHED = Symbol.for("paid-content-hub.modelPlans");
 /** A marker no value holds: random per process, ASCII so that no JSON escaping touches it. */
 const MARK = `__hub_plan_${randomBytes(6).toString("hex")}_`;
 /**
- * A date's marker must be a date the compiler takes and writes back unchanged: the time `DATE_BASE + i`
- * milliseconds into 1 January of year 1 (random per process), a date no query of the hub asks about.
+ * A typed value's marker must be a value of its type that the compiler takes and writes back unchanged:
+ * for the i-th value, a date `DATE_BASE + i` milliseconds into 1 January of year 1, or the integer
+ * `BIG_BASE - i` (BIG_BASE random per process, just above -2^63 + 10^17): values no query of the hub holds.
  */
 const DATE_DAY = "0001-01-01T";
 const MS_A_DAY = 86_400_000;
 const DATE_BASE = randomInt(0, MS_A_DAY / 2);
-const dateMark = (i: number) => `${DATE_DAY}${new Date((DATE_BASE + i) % MS_A_DAY).toISOString().slice(11)}`;
-/** A date as the client sends it, in the one form planned here (the compiler's own: UTC, milliseconds). */
-const DATE_VALUE = /\{"\$type":"DateTime","value":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"\}/g;
-const DATE_VALUE_AT = '{"$type":"DateTime","value":'.length;
+const BIG_PREFIX = "-9100000";
+const BIG_BASE = -9_100_000_000_000_000_000n - BigInt(randomInt(0, 2 ** 40));
+type Typed = "DateTime" | "BigInt";
+const typedMark = (type: Typed, i: number) =>
+  type === "DateTime" ? `${DATE_DAY}${new Date((DATE_BASE + i) % MS_A_DAY).toISOString().slice(11)}` : String(BIG_BASE - BigInt(i));
+/** A date or a big integer as the client sends it; planned only in the compiler's own form (`canonical`). */
+const TYPED_VALUE = /\{"\$type":"(DateTime|BigInt)","value":"([^"\\]*)"\}/g;
 const TYPED = /"\$type":/g;
+const I64 = 2n ** 63n;
+function canonical(type: Typed, value: string): boolean {
+  if (type === "DateTime") return /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(value);
+  return /^(0|-?[1-9]\d{0,18})$/.test(value) && BigInt(value) >= -I64 && BigInt(value) < I64;
+}
 
 /**
  * What became of model queries in this process: planned here, or compiled (seen once, learning, never
@@ -72,9 +83,9 @@ type Shape =
 
 /**
  * A request read: its shape's key, its string values in order, where each value's literal starts and
- * ends, and which values are dates (their indexes in `values`; absent when none is).
+ * ends, and which values are typed (a date or a big integer, by their index in `values`; absent when none is).
  */
-type ModelRequest = { key: string; values: string[]; spans: number[]; dates?: Set<number> };
+type ModelRequest = { key: string; values: string[]; spans: number[]; typed?: Map<number, Typed> };
 
 const STRING = /"[^"\\]*(?:\\.[^"\\]*)*"/g;
 /**
@@ -85,19 +96,23 @@ const MAX_READ = 64 * 1024;
 
 /**
  * The request's shape and values, or null when it is not planned here (a raw statement, a typed value
- * other than a date in the compiler's form, a request without a model, a long request).
+ * other than a date or a big integer in the compiler's form, a request without a model, a long request).
  */
 export function readModelRequest(request: string): ModelRequest | null {
   if (request.length > MAX_READ || !request.startsWith('{"modelName":')) return null;
-  // Where each date's value starts, when every typed value is a date in the compiler's own form.
-  let dateAt: Set<number> | null = null;
+  // Where each typed value's literal starts, when every typed value is a date or a big integer in the compiler's own form.
+  let typedAt: Map<number, Typed> | null = null;
   if (request.includes('"$type"')) {
-    dateAt = new Set([...request.matchAll(DATE_VALUE)].map((m) => m.index + DATE_VALUE_AT));
-    if ([...request.matchAll(TYPED)].length !== dateAt.size) return null;
+    typedAt = new Map();
+    for (const m of request.matchAll(TYPED_VALUE)) {
+      if (!canonical(m[1] as Typed, m[2]!)) return null;
+      typedAt.set(m.index + m[0].length - m[2]!.length - 3, m[1] as Typed);
+    }
+    if ([...request.matchAll(TYPED)].length !== typedAt.size) return null;
   }
   const values: string[] = [];
   const spans: number[] = [];
-  let dates: Set<number> | undefined;
+  let typed: Map<number, Typed> | undefined;
   let key = "";
   let from = 0;
   let lastKey = "";
@@ -110,23 +125,25 @@ export function readModelRequest(request: string): ModelRequest | null {
     }
     if (STRUCTURAL.has(literal) || STRUCTURAL_KEYS.has(lastKey)) continue;
     key += `${request.slice(from, match.index)}\u0001`;
-    if (dateAt?.has(match.index)) (dates ??= new Set()).add(values.length);
+    const type = typedAt?.get(match.index);
+    if (type) (typed ??= new Map()).set(values.length, type);
     values.push(JSON.parse(literal) as string);
     spans.push(match.index, end);
     from = end;
   }
   // A request without a string value (booleans, numbers and nulls only: a sitemap's list of hosted blogs)
   // is its own shape, planned the same way with nothing to put in: 0.6 ms compiled on every call.
-  return { key: key + request.slice(from), values, spans, ...(dates && { dates }) };
+  return { key: key + request.slice(from), values, spans, ...(typed && { typed }) };
 }
 
 /** The request with a marker in place of each value: what its shape is compiled from, once. */
-function markedRequest(request: string, { spans, dates }: ModelRequest): string {
+function markedRequest(request: string, { spans, typed }: ModelRequest): string {
   let marked = "";
   let from = 0;
   for (let i = 0; i < spans.length; i += 2) {
     const index = i / 2;
-    marked += `${request.slice(from, spans[i])}"${dates?.has(index) ? dateMark(index) : `${MARK}${index}`}"`;
+    const type = typed?.get(index);
+    marked += `${request.slice(from, spans[i])}"${type ? typedMark(type, index) : `${MARK}${index}`}"`;
     from = spans[i + 1]!;
   }
   return marked + request.slice(from);
@@ -156,7 +173,7 @@ export function planModelQueries(compiler: CompilerClass, shapes = lruMemo<Shape
       return compile.call(this, request);
     }
     if (shape.state === "seen") {
-      shape = template(() => compile.call(this, markedRequest(request, read)), read.values.length, read.dates);
+      shape = template(() => compile.call(this, markedRequest(request, read)), read.values.length, read.typed);
       shapes.set(read.key, shape);
     }
     const compiled = compile.call(this, request);
@@ -173,7 +190,7 @@ export function planModelQueries(compiler: CompilerClass, shapes = lruMemo<Shape
  * The shape's plan with markers, and where each value goes; never kept when it does not compile, when
  * a value is missing from it, or when a marker sits inside a longer text.
  */
-function template(compileMarked: () => unknown, count: number, dates?: Set<number>): Shape {
+function template(compileMarked: () => unknown, count: number, typed?: Map<number, Typed>): Shape {
   let plan: unknown;
   try {
     plan = compileMarked();
@@ -182,15 +199,15 @@ function template(compileMarked: () => unknown, count: number, dates?: Set<numbe
   }
   const holes: Holes = new Map();
   const found = new Set<number>();
-  const dateMarks = new Map([...(dates ?? [])].map((i) => [dateMark(i), i]));
+  const typedMarks = new Map([...(typed ?? [])].map(([i, type]) => [typedMark(type, i), i]));
   let clean = true;
   const walk = (node: unknown, into: Holes): boolean => {
     if (typeof node !== "object" || node === null) return false;
     let any = false;
     for (const [k, child] of Array.isArray(node) ? node.entries() : Object.entries(node)) {
-      if (dateMarks.size > 0 && typeof child === "string" && child.includes(DATE_DAY)) {
-        // A date's marker, as the compiler wrote it back: the whole value, or the shape is never kept.
-        const index = dateMarks.get(child);
+      if (typedMarks.size > 0 && typeof child === "string" && (child.includes(DATE_DAY) || child.includes(BIG_PREFIX))) {
+        // A typed value's marker, as the compiler wrote it back: the whole value, or the shape is never kept.
+        const index = typedMarks.get(child);
         if (index === undefined) clean = false;
         else {
           into.set(k, index);
