@@ -62,7 +62,9 @@ const TYPED = /"\$type":/g;
 const I64 = 2n ** 63n;
 function canonical(type: Typed, value: string): boolean {
   if (type === "DateTime") return /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(value);
-  return /^(0|-?[1-9]\d{0,18})$/.test(value) && BigInt(value) >= -I64 && BigInt(value) < I64;
+  if (!/^(0|-?[1-9]\d{0,18})$/.test(value)) return false;
+  const n = BigInt(value);
+  return n >= -I64 && n < I64;
 }
 
 /**
@@ -200,26 +202,23 @@ function template(compileMarked: () => unknown, count: number, typed?: Map<numbe
   const holes: Holes = new Map();
   const found = new Set<number>();
   const typedMarks = new Map([...(typed ?? [])].map(([i, type]) => [typedMark(type, i), i]));
+  /** The value a plan's text stands for: its index, null for a marker that is not the whole text, undefined for none. */
+  const markerIndex = (text: string): number | null | undefined => {
+    // A typed value's marker, as the compiler wrote it back.
+    if (typedMarks.size > 0 && (text.includes(DATE_DAY) || text.includes(BIG_PREFIX))) return typedMarks.get(text) ?? null;
+    if (!text.includes(MARK)) return undefined;
+    const index = text.startsWith(MARK) ? Number(text.slice(MARK.length)) : NaN;
+    return Number.isInteger(index) && `${MARK}${index}` === text && index < count ? index : null;
+  };
   let clean = true;
   const walk = (node: unknown, into: Holes): boolean => {
     if (typeof node !== "object" || node === null) return false;
     let any = false;
     for (const [k, child] of Array.isArray(node) ? node.entries() : Object.entries(node)) {
-      if (typedMarks.size > 0 && typeof child === "string" && (child.includes(DATE_DAY) || child.includes(BIG_PREFIX))) {
-        // A typed value's marker, as the compiler wrote it back: the whole value, or the shape is never kept.
-        const index = typedMarks.get(child);
-        if (index === undefined) clean = false;
-        else {
-          into.set(k, index);
-          found.add(index);
-          any = true;
-        }
-        continue;
-      }
-      if (typeof child === "string" && child.includes(MARK)) {
-        const index = child.startsWith(MARK) ? Number(child.slice(MARK.length)) : NaN;
-        if (!Number.isInteger(index) || `${MARK}${index}` !== child || index >= count) clean = false;
-        else {
+      if (typeof child === "string") {
+        const index = markerIndex(child);
+        if (index === null) clean = false;
+        else if (index !== undefined) {
           into.set(k, index);
           found.add(index);
           any = true;
