@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { enforceRateLimit } from "@/lib/rate-limit/enforce-rate-limit";
-import { facilitatorKeyByHash, siteById } from "@/lib/sites/site-rows";
+import { facilitatorKeySite } from "@/lib/sites/site-rows";
 import { siteStatus } from "@/lib/sites/site-status";
 import { hashFacilitatorKey } from "./hash-facilitator-key";
 
@@ -19,11 +19,11 @@ export type FacilitatorSite = { id: string; domain: string; name: string; ownerW
 export async function authenticateFacilitator({ authorization }: { authorization: string | null }): Promise<FacilitatorSite> {
   const key = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "")?.[1];
   if (!key) throw new ApiError("unauthorized", "Send the site's facilitator key as Authorization: Bearer <key> (issued at POST /hub/sites/<websiteId>/facilitator-keys)");
-  // The key, then its site: two raw reads (lib/sites/site-rows.ts) where a model query with the site
+  // The key and its site: one raw read (lib/sites/site-rows.ts) where a model query with the site
   // included cost more of the thread than the rest of the lookup.
-  const row = KEY_SHAPE.test(key) ? await facilitatorKeyByHash(hashFacilitatorKey(key)) : null;
-  const site = row && !row.revokedAt ? await siteById(row.siteId) : null;
-  if (!row || !site) throw new ApiError("unauthorized", "This facilitator key is unknown or revoked");
+  const found = KEY_SHAPE.test(key) ? await facilitatorKeySite(hashFacilitatorKey(key)) : null;
+  if (!found || found.key.revokedAt) throw new ApiError("unauthorized", "This facilitator key is unknown or revoked");
+  const { key: row, site } = found;
   const { verified, status } = siteStatus(site);
   if (!verified) {
     throw new ApiError(status === "removed" ? "site-removed" : "site-not-verified", `${site.domain} is ${status}: the facilitator serves verified sites only (POST /hub/sites/<websiteId>/verify)`);

@@ -53,7 +53,8 @@ export async function settleFacilitatedPayment({
     const resource = payment.resource(contentId);
     const write = contentWrite(site, payment, known, contentId);
     const checked = await checkAuthorization({ payload: payment.payload, resource, options: payment.options });
-    const payerState = await checkPaymentState({ checked, resource });
+    // The verify checks but the Gateway deposit's: the sale checks that itself, under the payer's lock.
+    const payerState = await checkPaymentState({ checked, resource, depositCheckedBySale: true });
 
     // The verify checks ran once, here; settling reuses them and writes the page's row with the payment.
     const outcome = await acceptPaymentPayload({

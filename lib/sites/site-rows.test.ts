@@ -86,16 +86,21 @@ for (const provider of units.databases) {
       expect(await mod.siteItem(db, { network: "testnet", siteId: site.id, externalId: "missing" })).toBeNull();
     });
 
-    it("reads a facilitator key as findUnique does, used and revoked or not", async () => {
-      const site = await db.site.create({ data: { domain: "keys.example", ownerWallet: "0x00000000000000000000000000000000000000d1" } });
+    it("reads a facilitator key and its site as findUnique does, used and revoked or not", async () => {
+      const site = await db.site.create({
+        data: { domain: "keys.example", ownerWallet: "0x00000000000000000000000000000000000000d1", verified: true, lastVerifiedAt: new Date("2026-11-01T00:00:00.125Z"), hosted: true },
+      });
+      const other = await db.site.create({ data: { domain: "other-keys.example", ownerWallet: "0x00000000000000000000000000000000000000d2" } });
       const used = await db.facilitatorKey.create({
         data: { siteId: site.id, keyHash: "cd".repeat(32), prefix: "fk_used", label: "server", createdBy: "0x00000000000000000000000000000000000000d1", lastUsedAt: new Date("2026-11-04T01:02:03.004Z"), revokedAt: new Date("2026-11-05T00:00:00.000Z") },
       });
-      const fresh = await db.facilitatorKey.create({ data: { siteId: site.id, keyHash: "ef".repeat(32), prefix: "fk_new", createdBy: "0x00000000000000000000000000000000000000d1" } });
+      const fresh = await db.facilitatorKey.create({ data: { siteId: other.id, keyHash: "ef".repeat(32), prefix: "fk_new", createdBy: "0x00000000000000000000000000000000000000d1" } });
       for (const key of [used, fresh]) {
-        expect(await mod.facilitatorKeyByHash(key.keyHash, db)).toStrictEqual(await db.facilitatorKey.findUnique({ where: { keyHash: key.keyHash } }));
+        const row = await db.facilitatorKey.findUnique({ where: { keyHash: key.keyHash }, include: { site: true } });
+        expect(await mod.facilitatorKeySite(key.keyHash, db)).toStrictEqual({ key: { id: row!.id, revokedAt: row!.revokedAt, lastUsedAt: row!.lastUsedAt }, site: row!.site });
       }
-      expect(await mod.facilitatorKeyByHash("00".repeat(32), db)).toBeNull();
+      expect((await mod.facilitatorKeySite(used.keyHash, db))?.key.revokedAt).toStrictEqual(new Date("2026-11-05T00:00:00.000Z"));
+      expect(await mod.facilitatorKeySite("00".repeat(32), db)).toBeNull();
     });
   });
 }

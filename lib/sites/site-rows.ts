@@ -22,8 +22,19 @@ export async function siteItem(client: DbOrTx, { network, siteId, externalId }: 
   return rows[0] ?? null;
 }
 
-/** A facilitator key by the SHA-256 of the whole key (revoked ones included), or null. */
-export async function facilitatorKeyByHash(keyHash: string, client: DbOrTx = db): Promise<FacilitatorKey | null> {
-  const rows = await client.$queryRaw<FacilitatorKey[]>`SELECT * FROM "FacilitatorKey" WHERE "keyHash" = ${keyHash}`;
-  return rows[0] ?? null;
+/** What a facilitator call needs of its key: the key's own columns it checks and writes, and its site. */
+export type FacilitatorKeySite = { key: Pick<FacilitatorKey, "id" | "revokedAt" | "lastUsedAt">; site: Site };
+
+/**
+ * A facilitator key by the SHA-256 of the whole key (revoked ones included) and its site, or null: one
+ * statement, where the key and then its site were two (on PostgreSQL two round trips a call).
+ */
+export async function facilitatorKeySite(keyHash: string, client: DbOrTx = db): Promise<FacilitatorKeySite | null> {
+  const rows = await client.$queryRaw<Array<Site & { keyId: string; keyRevokedAt: Date | null; keyLastUsedAt: Date | null }>>`SELECT s.*,
+      k."id" AS "keyId", k."revokedAt" AS "keyRevokedAt", k."lastUsedAt" AS "keyLastUsedAt"
+    FROM "FacilitatorKey" k JOIN "Site" s ON s."id" = k."siteId" WHERE k."keyHash" = ${keyHash}`;
+  const row = rows[0];
+  if (!row) return null;
+  const { keyId, keyRevokedAt, keyLastUsedAt, ...site } = row;
+  return { key: { id: keyId, revokedAt: keyRevokedAt, lastUsedAt: keyLastUsedAt }, site };
 }

@@ -6,7 +6,7 @@ import { NETWORKS } from "@/lib/chain/networks";
 import { env } from "@/lib/env";
 import { formatUsdc } from "@/lib/money";
 import type { CheckedAuthorization } from "./check-authorization";
-import { gatewayPayerState, type GatewayPayerState } from "./gateway-index/gateway-payer-state";
+import { gatewayPayerState, type GatewayPayerState, indexedPayerState } from "./gateway-index/gateway-payer-state";
 import { lockedGatewayAmount } from "./locked-gateway-amount";
 import { paymentByNonce } from "./payment-by-nonce";
 import { PaymentRejected } from "./payment-rejected";
@@ -21,11 +21,26 @@ import type { PaidResource } from "./types";
  * not answering is ApiError chain-unavailable. Settlement checks again under its locks.
  * Returns the Gateway payer state it read when no payment with this authorization's nonce exists yet
  * (acceptPaymentPayload's `payerState`: settling then reads it only once), else undefined.
+ *
+ * `depositCheckedBySale` (the facilitator's settle): the Gateway sale that follows checks the deposit
+ * itself, in its own batch under the payer's lock, and refuses a shortfall the same way (on chain
+ * before refusing, acceptGatewayPayment), so the locked amounts are not summed here first; only the
+ * nonce is checked. A Gateway payment's first read is the deposit index's, which also says whether the
+ * hub holds a payment for the nonce: a new authorization costs one statement, not two.
  */
-export async function checkPaymentState({ checked, resource }: { checked: CheckedAuthorization; resource: PaidResource }): Promise<GatewayPayerState | undefined> {
+export async function checkPaymentState({
+  checked,
+  resource,
+  depositCheckedBySale = false,
+}: {
+  checked: CheckedAuthorization;
+  resource: PaidResource;
+  depositCheckedBySale?: boolean;
+}): Promise<GatewayPayerState | undefined> {
   const chainId = NETWORKS[env.NETWORK_MODE].chainId;
   const auth = checked.authorization;
-  const existing = await paymentByNonce({ chainId, payer: auth.from, nonce: auth.nonce });
+  const indexed = checked.rail === "gateway" ? await indexedPayerState(auth) : null;
+  const existing = indexed?.recorded === false ? null : await paymentByNonce({ chainId, payer: auth.from, nonce: auth.nonce });
   if (existing) {
     const same = existing.signature?.toLowerCase() === checked.signature.toLowerCase() && existing.resourceType === resource.kind && existing.resourceId === resource.id;
     if (same && existing.status !== "failed") return undefined;
@@ -46,8 +61,9 @@ export async function checkPaymentState({ checked, resource }: { checked: Checke
   }
   // The index may not have seen a deposit made a moment ago: a shortfall is decided on chain.
   for (const chain of [false, true]) {
-    const state = await gatewayPayerState(auth, { chain });
+    const state = (!chain && indexed) || (await gatewayPayerState(auth, { chain: true }));
     if (state.used) throw new PaymentRejected("nonce_used", "The Gateway Wallet has already settled an authorization with this nonce");
+    if (depositCheckedBySale) return state;
     const locked = await lockedGatewayAmount({ chainId, payer: auth.from, balanceReadAt: state.readAt });
     if (locked + auth.value <= state.balance.spendable) return state;
     if (state.source === "chain" || chain) {
