@@ -3,7 +3,8 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { enforceRateLimit } from "@/lib/rate-limit/enforce-rate-limit";
-import { facilitatorKeySite } from "@/lib/sites/site-rows";
+import type { Content } from "@/lib/generated/sqlite/client";
+import { facilitatorKeySite, siteItem } from "@/lib/sites/site-rows";
 import { siteStatus } from "@/lib/sites/site-status";
 import { hashFacilitatorKey } from "./hash-facilitator-key";
 
@@ -12,18 +13,31 @@ const KEY_SHAPE = /^fk_[A-Za-z0-9_-]{43}$/;
 export type FacilitatorSite = { id: string; domain: string; name: string; ownerWallet: string; feeWallet: string | null; hosted: boolean };
 
 /**
+ * The site's Content row for the page a call names, read with its key: `externalId` the page's id as
+ * facilitatedPayment derives it from the call (null: the call names no page it could read), `row` null
+ * when the hub has no row for it yet. A caller uses it only for that same id (`knownPage`).
+ */
+export type PageRead = { externalId: string | null; row: Content | null };
+
+/** The site's row for `key` (a checked payment's page): the one read with the facilitator key, or read now. */
+export async function knownPage(page: PageRead, key: { network: string; siteId: string; externalId: string }): Promise<Content | null> {
+  return page.externalId === key.externalId && key.network === env.NETWORK_MODE ? page.row : siteItem(db, key);
+}
+
+/**
  * The site a facilitator call acts for, from its `Authorization: Bearer <key>` value: 401 without a
  * key or with one the hub did not issue or has revoked, 403 while the site is not verified (pending,
- * failed, stale or removed), 429 past the site's rate limit.
+ * failed, stale or removed), 429 past the site's rate limit. With it, the site's row for the page the
+ * call names (`page`, facilitatorPageId), read in the same statement.
  */
-export async function authenticateFacilitator({ authorization }: { authorization: string | null }): Promise<FacilitatorSite> {
+export async function authenticateFacilitator({ authorization, page }: { authorization: string | null; page: string | null }): Promise<{ site: FacilitatorSite; page: PageRead }> {
   const key = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "")?.[1];
   if (!key) throw new ApiError("unauthorized", "Send the site's facilitator key as Authorization: Bearer <key> (issued at POST /hub/sites/<websiteId>/facilitator-keys)");
   // The key and its site: one raw read (lib/sites/site-rows.ts) where a model query with the site
   // included cost more of the thread than the rest of the lookup.
-  const found = KEY_SHAPE.test(key) ? await facilitatorKeySite(hashFacilitatorKey(key)) : null;
+  const found = KEY_SHAPE.test(key) ? await facilitatorKeySite(hashFacilitatorKey(key), page === null ? null : { network: env.NETWORK_MODE, externalId: page }) : null;
   if (!found || found.key.revokedAt) throw new ApiError("unauthorized", "This facilitator key is unknown or revoked");
-  const { key: row, site } = found;
+  const { key: row, site, item } = found;
   const { verified, status } = siteStatus(site);
   if (!verified) {
     throw new ApiError(status === "removed" ? "site-removed" : "site-not-verified", `${site.domain} is ${status}: the facilitator serves verified sites only (POST /hub/sites/<websiteId>/verify)`);
@@ -34,5 +48,5 @@ export async function authenticateFacilitator({ authorization }: { authorization
     await db.facilitatorKey.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
   }
   const { id, domain, name, ownerWallet, feeWallet, hosted } = site;
-  return { id, domain, name, ownerWallet, feeWallet, hosted };
+  return { site: { id, domain, name, ownerWallet, feeWallet, hosted }, page: { externalId: page, row: item } };
 }

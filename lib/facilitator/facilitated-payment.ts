@@ -31,6 +31,28 @@ export type FacilitatedPayment = {
   resource: (contentId: string) => PaidResource;
 };
 
+/** A paid page's URL as its Content row's id keeps it (without its fragment), or null for a value that is not a URL. */
+function pageUrl(raw: string): URL | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  url.hash = "";
+  return url;
+}
+
+/**
+ * The Content row id (externalId) of the page a facilitator call names, before anything is checked, so
+ * the page's row can be read with the call's key (authenticateFacilitator); null when it names none.
+ * facilitatedPayment derives the same id once the call checks out.
+ */
+export function facilitatorPageId(request: FacilitatorRequest): string | null {
+  const raw = request.paymentPayload.resource?.url;
+  return raw ? (pageUrl(raw)?.href ?? null) : null;
+}
+
 /**
  * What a creator's server may ask the facilitator to verify or settle, decided before any state is
  * read: exact scheme on this hub's network, USDC, one of the two forms the hub accepts (USDC's own
@@ -74,16 +96,11 @@ export async function facilitatedPayment({ site, request }: { site: FacilitatorS
 
   const rawUrl = payload.resource?.url;
   if (!rawUrl) throw new PaymentRejected("resource_missing", "paymentPayload.resource.url must name the page being paid for");
-  let url: URL;
-  try {
-    url = new URL(rawUrl);
-  } catch {
-    throw new PaymentRejected("resource_not_on_site", `paymentPayload.resource.url ${JSON.stringify(rawUrl.slice(0, 200))} is not a URL`);
-  }
+  const url = pageUrl(rawUrl);
+  if (!url) throw new PaymentRejected("resource_not_on_site", `paymentPayload.resource.url ${JSON.stringify(rawUrl.slice(0, 200))} is not a URL`);
   if (!/^https?:$/.test(url.protocol) || normalizeDomain(url.hostname) !== site.domain || rawUrl.length > 2000) {
     throw new PaymentRejected("resource_not_on_site", `${url.origin} is not ${site.domain}, the domain this key's site verified`);
   }
-  url.hash = "";
   const description = (payload.resource?.description ?? "").slice(0, 500);
   const content = { externalId: url.href, url: url.href, path: url.pathname, title: description || url.pathname, description, price };
 

@@ -11,13 +11,12 @@ import { ApiError } from "@/lib/http/errors";
 import { noteWriteBeyondCounts } from "@/lib/log/request-context";
 import type { settleResponseSchema } from "@/lib/schemas/facilitator";
 import { buildSearchText } from "@/lib/sites/search-text";
-import { siteItem } from "@/lib/sites/site-rows";
 import { listedChanges, updateSiteItem } from "@/lib/sites/update-site-item";
 import { acceptPaymentPayload } from "@/lib/x402/accept-payment-payload";
 import { checkAuthorization } from "@/lib/x402/check-authorization";
 import { checkPaymentState } from "@/lib/x402/check-payment-state";
 import { PaymentRejected } from "@/lib/x402/payment-rejected";
-import type { FacilitatorSite } from "./authenticate-facilitator";
+import { type FacilitatorSite, knownPage, type PageRead } from "./authenticate-facilitator";
 import { agentsPricedApart, checkFacilitatedAudience } from "./check-facilitated-audience";
 import { facilitatedPayment, type FacilitatedPayment, type FacilitatorRequest } from "./facilitated-payment";
 
@@ -33,10 +32,13 @@ import { facilitatedPayment, type FacilitatedPayment, type FacilitatorRequest } 
  */
 export async function settleFacilitatedPayment({
   site,
+  page,
   request,
   fault,
 }: {
   site: FacilitatorSite;
+  /** The page's row as read with the key (authenticateFacilitator). */
+  page: PageRead;
   request: FacilitatorRequest;
   /** HUB_TEST_FAULTS only (tests on a loopback testnet): the x-hub-test-fault value, as on the hub's own paid routes. */
   fault?: string | null;
@@ -45,7 +47,7 @@ export async function settleFacilitatedPayment({
   const payer = request.paymentPayload.payload.authorization.from;
   try {
     const payment = await facilitatedPayment({ site, request });
-    const known = await siteItem(db, payment.key);
+    const known = await knownPage(page, payment.key);
     checkFacilitatedAudience({ known, amount: payment.content.price });
     // A new page's Content row gets its id now, so the payment names it from the start (its identifier
     // and replays included); the row itself is written inside the payment's transaction.

@@ -1,12 +1,10 @@
 import "server-only";
 import type { z } from "zod";
-import { db } from "@/lib/db";
 import type { verifyResponseSchema } from "@/lib/schemas/facilitator";
-import { siteItem } from "@/lib/sites/site-rows";
 import { checkAuthorization } from "@/lib/x402/check-authorization";
 import { checkPaymentState } from "@/lib/x402/check-payment-state";
 import { PaymentRejected } from "@/lib/x402/payment-rejected";
-import type { FacilitatorSite } from "./authenticate-facilitator";
+import { type FacilitatorSite, knownPage, type PageRead } from "./authenticate-facilitator";
 import { checkFacilitatedAudience } from "./check-facilitated-audience";
 import { facilitatedPayment, type FacilitatorRequest } from "./facilitated-payment";
 
@@ -15,11 +13,11 @@ import { facilitatedPayment, type FacilitatorRequest } from "./facilitated-payme
  * requirements, signature, amount, payTo, window, nonce, balance or Gateway deposit), read-only:
  * nothing is recorded and no money moves. A refusal is `{ isValid: false, invalidReason }`.
  */
-export async function verifyFacilitatedPayment({ site, request }: { site: FacilitatorSite; request: FacilitatorRequest }): Promise<z.input<typeof verifyResponseSchema>> {
+export async function verifyFacilitatedPayment({ site, page, request }: { site: FacilitatorSite; page: PageRead; request: FacilitatorRequest }): Promise<z.input<typeof verifyResponseSchema>> {
   const payer = request.paymentPayload.payload.authorization.from;
   try {
     const payment = await facilitatedPayment({ site, request });
-    const known = await siteItem(db, payment.key);
+    const known = await knownPage(page, payment.key);
     checkFacilitatedAudience({ known, amount: payment.content.price });
     // Not yet tracked: no payment can exist for it, so any id that matches none will do.
     const resource = payment.resource(known?.id ?? `unrecorded:${payment.content.externalId}`);

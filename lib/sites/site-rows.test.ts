@@ -86,7 +86,7 @@ for (const provider of units.databases) {
       expect(await mod.siteItem(db, { network: "testnet", siteId: site.id, externalId: "missing" })).toBeNull();
     });
 
-    it("reads a facilitator key and its site as findUnique does, used and revoked or not", async () => {
+    it("reads a facilitator key, its site and the site's item as findUnique does, used and revoked or not", async () => {
       const site = await db.site.create({
         data: { domain: "keys.example", ownerWallet: "0x00000000000000000000000000000000000000d1", verified: true, lastVerifiedAt: new Date("2026-11-01T00:00:00.125Z"), hosted: true },
       });
@@ -95,12 +95,28 @@ for (const provider of units.databases) {
         data: { siteId: site.id, keyHash: "cd".repeat(32), prefix: "fk_used", label: "server", createdBy: "0x00000000000000000000000000000000000000d1", lastUsedAt: new Date("2026-11-04T01:02:03.004Z"), revokedAt: new Date("2026-11-05T00:00:00.000Z") },
       });
       const fresh = await db.facilitatorKey.create({ data: { siteId: other.id, keyHash: "ef".repeat(32), prefix: "fk_new", createdBy: "0x00000000000000000000000000000000000000d1" } });
-      for (const key of [used, fresh]) {
+      // The same page id on both sites and on the other network: only the key's site's row on the asked network is its item.
+      const page = "https://keys.example/paid/1";
+      const item = await db.content.create({
+        data: {
+          network: "testnet", siteId: site.id, externalId: page, url: page, path: "/paid/1", title: "Paid", priceAtomic: 9_007_199_254_740_993n, accessPolicy: '{"agents":"20000"}',
+          tagsTentative: true, revenueAtomic: 5n, trendScore: 1.5, lastSeenAt: new Date("2026-11-03T04:05:06.789Z"), searchText: "paid",
+        },
+      });
+      await db.content.create({ data: { network: "mainnet", siteId: site.id, externalId: page, url: page } });
+      const twin = await db.content.create({ data: { network: "testnet", siteId: other.id, externalId: page, url: page } });
+      for (const [key, own] of [[used, item], [fresh, twin]] as const) {
         const row = await db.facilitatorKey.findUnique({ where: { keyHash: key.keyHash }, include: { site: true } });
-        expect(await mod.facilitatorKeySite(key.keyHash, db)).toStrictEqual({ key: { id: row!.id, revokedAt: row!.revokedAt, lastUsedAt: row!.lastUsedAt }, site: row!.site });
+        const expected = { key: { id: row!.id, revokedAt: row!.revokedAt, lastUsedAt: row!.lastUsedAt }, site: row!.site };
+        expect(await mod.facilitatorKeySite(key.keyHash, { network: "testnet", externalId: page }, db)).toStrictEqual({
+          ...expected,
+          item: await db.content.findUnique({ where: { id: own.id } }),
+        });
+        expect(await mod.facilitatorKeySite(key.keyHash, { network: "testnet", externalId: `${page}/missing` }, db)).toStrictEqual({ ...expected, item: null });
+        expect(await mod.facilitatorKeySite(key.keyHash, null, db)).toStrictEqual({ ...expected, item: null });
       }
-      expect((await mod.facilitatorKeySite(used.keyHash, db))?.key.revokedAt).toStrictEqual(new Date("2026-11-05T00:00:00.000Z"));
-      expect(await mod.facilitatorKeySite("00".repeat(32), db)).toBeNull();
+      expect((await mod.facilitatorKeySite(used.keyHash, null, db))?.key.revokedAt).toStrictEqual(new Date("2026-11-05T00:00:00.000Z"));
+      expect(await mod.facilitatorKeySite("00".repeat(32), { network: "testnet", externalId: page }, db)).toBeNull();
     });
   });
 }

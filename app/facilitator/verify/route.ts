@@ -1,4 +1,5 @@
 import { authenticateFacilitator } from "@/lib/facilitator/authenticate-facilitator";
+import { facilitatorPageId } from "@/lib/facilitator/facilitated-payment";
 import { facilitatorErrorBody } from "@/lib/facilitator/facilitator-error-body";
 import { requireBearer } from "@/lib/facilitator/require-bearer";
 import { verifyFacilitatedPayment } from "@/lib/facilitator/verify-facilitated-payment";
@@ -7,6 +8,6 @@ import { facilitatorVerifyOp } from "@/lib/openapi/paths-facilitator";
 
 // POST /facilitator/verify — x402 verify for a creator's server (its facilitator key as Bearer); never moves money
 export const POST = route({ ...facilitatorVerifyOp, guard: requireBearer, errorBody: facilitatorErrorBody("verify") }, async ({ req, body }) => {
-  const site = await authenticateFacilitator({ authorization: req.headers.get("authorization") });
-  return verifyFacilitatedPayment({ site, request: body });
+  const { site, page } = await authenticateFacilitator({ authorization: req.headers.get("authorization"), page: facilitatorPageId(body) });
+  return verifyFacilitatedPayment({ site, page, request: body });
 });
