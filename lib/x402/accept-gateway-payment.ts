@@ -5,7 +5,7 @@ import type { OrderedStatement } from "@/lib/db-one-trip";
 import { env } from "@/lib/env";
 import { formatUsdc, splitFee } from "@/lib/money";
 import type { CheckedAuthorization } from "./check-authorization";
-import { gatewayPayerState, type GatewayPayerState, indexedPayerState } from "./gateway-index/gateway-payer-state";
+import { gatewayPayerState, type GatewayPayerState, indexedStateAndPayment } from "./gateway-index/gateway-payer-state";
 import { newPayment, paymentRow, paymentStatement } from "./insert-payment";
 import { isUniqueViolation } from "./is-unique-violation";
 import { lockPayer, payerLock } from "./lock-payer";
@@ -56,11 +56,8 @@ export async function acceptGatewayPayment({
     // The deposit index's read also says whether this nonce has a payment here: a new authorization,
     // the common case, costs one read. A replay is answered before the chain is asked anything, so it
     // gets its paid answer while the chain does not answer.
-    const indexed = await indexedPayerState(auth);
-    if (indexed?.recorded !== false) {
-      const existing = await paymentByNonce({ chainId, payer: auth.from, nonce: auth.nonce });
-      if (existing) return replay(existing);
-    }
+    const { indexed, existing } = await indexedStateAndPayment(auth);
+    if (existing) return replay(existing);
     state = indexed ?? (await gatewayPayerState(auth, { chain: true }));
   }
   try {

@@ -6,7 +6,7 @@ import { NETWORKS } from "@/lib/chain/networks";
 import { env } from "@/lib/env";
 import { formatUsdc } from "@/lib/money";
 import type { CheckedAuthorization } from "./check-authorization";
-import { gatewayPayerState, type GatewayPayerState, indexedPayerState } from "./gateway-index/gateway-payer-state";
+import { gatewayPayerState, type GatewayPayerState, indexedStateAndPayment } from "./gateway-index/gateway-payer-state";
 import { lockedGatewayAmount } from "./locked-gateway-amount";
 import { paymentByNonce } from "./payment-by-nonce";
 import { PaymentRejected } from "./payment-rejected";
@@ -39,8 +39,8 @@ export async function checkPaymentState({
 }): Promise<GatewayPayerState | undefined> {
   const chainId = NETWORKS[env.NETWORK_MODE].chainId;
   const auth = checked.authorization;
-  const indexed = checked.rail === "gateway" ? await indexedPayerState(auth) : null;
-  const existing = indexed?.recorded === false ? null : await paymentByNonce({ chainId, payer: auth.from, nonce: auth.nonce });
+  const { indexed, existing } =
+    checked.rail === "gateway" ? await indexedStateAndPayment(auth) : { indexed: null, existing: await paymentByNonce({ chainId, payer: auth.from, nonce: auth.nonce }) };
   if (existing) {
     const same = existing.signature?.toLowerCase() === checked.signature.toLowerCase() && existing.resourceType === resource.kind && existing.resourceId === resource.id;
     if (same && existing.status !== "failed") return undefined;

@@ -7,6 +7,7 @@ import { NETWORKS } from "@/lib/chain/networks";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { metrics } from "@/lib/metrics/metrics";
+import { paymentByNonce } from "../payment-by-nonce";
 import type { GatewayBalance } from "./read-gateway-deposit";
 import { balanceAt, readGatewayDeposit } from "./read-gateway-deposit";
 import { storeGatewayDeposit } from "./store-gateway-deposit";
@@ -48,6 +49,18 @@ export async function gatewayPayerState(auth: Auth, { chain = false }: { chain?:
 export async function indexedPayerState(auth: Auth): Promise<(GatewayPayerState & { recorded: boolean }) | null> {
   const state = await fromIndex(auth);
   return state && counted(state);
+}
+
+/**
+ * A Gateway authorization's first reads: the payer's state from the deposit index (null when it cannot
+ * answer) and the payment the hub holds for its nonce, if any. The index's row says whether there is
+ * one, so a new authorization, the common case, costs one statement; the Payment table is read only when
+ * the row says there is one or there is no row.
+ */
+export async function indexedStateAndPayment(auth: Auth) {
+  const indexed = await indexedPayerState(auth);
+  const existing = indexed?.recorded === false ? null : await paymentByNonce({ chainId: NETWORKS[env.NETWORK_MODE].chainId, payer: auth.from, nonce: auth.nonce });
+  return { indexed, existing };
 }
 
 /** `state`, counted by where it was read (hub_gateway_deposit_checks_total). */
