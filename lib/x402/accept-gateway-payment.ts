@@ -5,7 +5,7 @@ import type { OrderedStatement } from "@/lib/db-one-trip";
 import { env } from "@/lib/env";
 import { formatUsdc, splitFee } from "@/lib/money";
 import type { CheckedAuthorization } from "./check-authorization";
-import { gatewayPayerState, type GatewayPayerState, indexedStateAndPayment } from "./gateway-index/gateway-payer-state";
+import { countIndexedSale, depositIndexOn, gatewayPayerState, type GatewayPayerState, IndexUndecided, indexedSaleCheck } from "./gateway-index/gateway-payer-state";
 import { newPayment, paymentRow, paymentStatement } from "./insert-payment";
 import { isUniqueViolation } from "./is-unique-violation";
 import { lockPayer, payerLock } from "./lock-payer";
@@ -21,9 +21,10 @@ import type { OnRecorded, PaidResource, PaymentOutcome, PrepareResource } from "
  * Gateway rail, after checkAuthorization: the nonce is new (here and on chain) and the payer's
  * Gateway deposit minus what is already locked covers the price. Nonce and deposit come from the
  * deposit index when it is current, else from the chain (gatewayPayerState); the index never refuses
- * on its own: a payment it finds short is decided again on chain. Then one transaction locks the
- * amount (Payment status locked) and writes the receipt, counters, metrics and ledger row; the batch
- * settler settles it later. The deposit check runs under a per-payer lock, so concurrent payments of
+ * on its own: a payment it finds short is decided again on chain. One transaction locks the amount
+ * (Payment status locked) and writes the receipt, counters, metrics and ledger row; the batch settler
+ * settles it later. Without a caller's state the index is asked inside that transaction
+ * (indexedSaleCheck), not read before it: a new authorization's sale is its only database round trip. The deposit check runs under a per-payer lock, so concurrent payments of
  * one payer cannot overspend; a replay of the same authorization returns the first result.
  */
 export async function acceptGatewayPayment({
@@ -51,27 +52,49 @@ export async function acceptGatewayPayment({
   let recorded = resource;
   const replay = (existing: StoredPayment) => replayPayment({ existing, resource: recorded, signature }) ?? pendingImpossible();
 
-  let state = known;
-  if (!state) {
-    // The deposit index's read also says whether this nonce has a payment here: a new authorization,
-    // the common case, costs one read. A replay is answered before the chain is asked anything, so it
-    // gets its paid answer while the chain does not answer.
-    const { indexed, existing } = await indexedStateAndPayment(auth);
+  if (!known && depositIndexOn()) {
+    // The deposit index decides in the sale's own batch, under the payer's lock: nothing is read before
+    // it. A replay fails on the Payment row's unique key and is answered from the first payment, before
+    // the chain is asked anything (below). When the index cannot decide, nothing was written.
+    try {
+      const outcome = await lockAndRecord(indexedSaleCheck(auth));
+      if (!outcome.replayed) countIndexedSale();
+      return outcome;
+    } catch (err) {
+      if (!(err instanceof IndexUndecided)) throw err;
+    }
+  }
+  if (!known) {
+    // A replay is answered before the chain is asked anything, so it gets its paid answer while the chain does not answer.
+    const existing = await paymentByNonce({ chainId, payer: auth.from, nonce: auth.nonce });
     if (existing) return replay(existing);
-    state = indexed ?? (await gatewayPayerState(auth, { chain: true }));
+    return await lockAndRecord(stateCheck(await gatewayPayerState(auth, { chain: true })));
   }
   try {
-    return await lockAndRecord(state);
+    return await lockAndRecord(stateCheck(known));
   } catch (err) {
     // The index may not have seen a deposit made a moment ago: the chain decides a refusal.
-    if (state.source === "index" && err instanceof PaymentRejected && err.reason === "insufficient_funds") {
-      return await lockAndRecord(await gatewayPayerState(auth, { chain: true }));
+    if (known.source === "index" && err instanceof PaymentRejected && err.reason === "insufficient_funds") {
+      return await lockAndRecord(stateCheck(await gatewayPayerState(auth, { chain: true })));
     }
     throw err;
   }
 
-  async function lockAndRecord({ used, balance, readAt }: GatewayPayerState): Promise<PaymentOutcome> {
+  /** The sale's deposit check from a payer state read before it: what the payer's locked payments owe, this one included, against the deposit. */
+  function stateCheck({ used, balance, readAt }: GatewayPayerState): OrderedStatement {
     if (used) throw new PaymentRejected("nonce_used", "The Gateway Wallet has already settled an authorization with this nonce");
+    return {
+      check: lockedGatewayAmountQuery({ chainId, payer: auth.from, balanceReadAt: readAt }),
+      atMost: balance.spendable,
+      fail: (owed: bigint) =>
+        new PaymentRejected(
+          "insufficient_funds",
+          `The Gateway deposit of ${auth.from} covers ${formatUsdc(balance.spendable)} USDC, ${formatUsdc(owed - auth.value)} of it already locked by earlier payments; ${formatUsdc(auth.value)} USDC needed`,
+        ),
+    };
+  }
+
+  async function lockAndRecord(depositCheck: OrderedStatement): Promise<PaymentOutcome> {
     const { fee } = splitFee(auth.value, resource.feeBps);
     const authorization = JSON.stringify({ ...checked.requirement, authorization: stringify(auth) });
     // The sale's statements, in one ordered batch with its records (on PostgreSQL one round trip): the
@@ -80,20 +103,7 @@ export async function acceptGatewayPayment({
     // being refused for the amount its twin just locked.
     const sale = (sold: PaidResource, lock: OrderedStatement[]) => {
       const payment = paymentRow(newPayment({ rail: "gateway", status: "locked", resource: sold, checked, chainId, fee, authorization }));
-      const first: OrderedStatement[] = [
-        ...lock,
-        { sql: paymentStatement(payment) },
-        {
-          // What the payer's locked payments owe, this one included, against the deposit.
-          check: lockedGatewayAmountQuery({ chainId, payer: auth.from, balanceReadAt: readAt }),
-          atMost: balance.spendable,
-          fail: (owed: bigint) =>
-            new PaymentRejected(
-              "insufficient_funds",
-              `The Gateway deposit of ${auth.from} covers ${formatUsdc(balance.spendable)} USDC, ${formatUsdc(owed - auth.value)} of it already locked by earlier payments; ${formatUsdc(auth.value)} USDC needed`,
-            ),
-        },
-      ];
+      const first: OrderedStatement[] = [...lock, { sql: paymentStatement(payment) }, depositCheck];
       return { payment, first };
     };
     try {
