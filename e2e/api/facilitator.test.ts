@@ -254,6 +254,23 @@ describe("POST /facilitator/verify and /settle", () => {
     expect(await usdcBalance(payer.address)).toBe(usdc("0.99"));
   });
 
+  it("a Gateway authorization settles once: again for the same page it replays the answer, for another page it is nonce_used", async () => {
+    // The sale itself finds the payment already held for the nonce (nothing of the payer is read before it):
+    // it is judged as the verify checks judge it.
+    const { body } = await facilitatorRequest({ gateway: true });
+    const counts = await paymentCounts();
+    const first = await facilitator("settle", body);
+    expect(first.body).toMatchObject({ success: true, extra: { rail: "gateway", status: "locked" } });
+    // The same payment (its status may have moved on: the batch settler runs meanwhile).
+    expect((await facilitator("settle", body)).body).toMatchObject({ success: true, extra: { paymentId: first.body.extra.paymentId } });
+    const payload = body.paymentPayload as PaymentPayload & { resource: { url: string } };
+    const elsewhere = { ...body, paymentPayload: { ...payload, resource: { ...payload.resource, url: `http://${site.domain}/articles/elsewhere-${RUN}` } } };
+    expect((await facilitator("settle", elsewhere)).body).toMatchObject({ success: false, errorReason: "nonce_used" });
+    expect((await facilitator("verify", elsewhere)).body).toMatchObject({ isValid: false, invalidReason: "nonce_used" });
+    expect(await paymentCounts()).toMatchObject({ payments: counts.payments + 1, receipts: counts.receipts + 1 });
+    expect(await hubDb().content.count({ where: { siteId: site.id, url: `http://${site.domain}/articles/elsewhere-${RUN}` } })).toBe(0);
+  });
+
   it("a sale of an unchanged page leaves its Content row alone; a row that drifted is brought up to date", async () => {
     const sell = async () => expect((await facilitator("settle", (await facilitatorRequest()).body)).body).toMatchObject({ success: true });
     const where = { siteId: site.id, url: paidUrl };

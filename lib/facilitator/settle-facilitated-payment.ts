@@ -14,7 +14,7 @@ import { buildSearchText } from "@/lib/sites/search-text";
 import { listedChanges, updateSiteItem } from "@/lib/sites/update-site-item";
 import { acceptPaymentPayload } from "@/lib/x402/accept-payment-payload";
 import { checkAuthorization } from "@/lib/x402/check-authorization";
-import { checkPaymentState } from "@/lib/x402/check-payment-state";
+import { checkPaymentState, existingPaymentRule } from "@/lib/x402/check-payment-state";
 import { PaymentRejected } from "@/lib/x402/payment-rejected";
 import { type FacilitatorSite, knownPage, type PageRead } from "./authenticate-facilitator";
 import { agentsPricedApart, checkFacilitatedAudience } from "./check-facilitated-audience";
@@ -55,7 +55,8 @@ export async function settleFacilitatedPayment({
     const resource = payment.resource(contentId);
     const write = contentWrite(site, payment, known, contentId);
     const checked = await checkAuthorization({ payload: payment.payload, resource, options: payment.options });
-    // The verify checks but the Gateway deposit's: the sale checks that itself, under the payer's lock.
+    // The verify checks but the Gateway deposit's: the sale checks that itself, under the payer's lock
+    // (with the deposit index on, the nonce too: nothing of a Gateway payer is read before the sale).
     const payerState = await checkPaymentState({ checked, resource, depositCheckedBySale: true });
 
     // The verify checks ran once, here; settling reuses them and writes the page's row with the payment.
@@ -65,6 +66,8 @@ export async function settleFacilitatedPayment({
       options: payment.options,
       checked,
       payerState,
+      // A payment already held for the nonce is judged as checkPaymentState judges it, when the sale finds it.
+      existingRule: existingPaymentRule(checked),
       // Nothing to write for the page (known, unchanged, seen within the minute): no `prepare`, so a
       // Gateway sale is one atomic batch of its own (lib/x402/record-paid-unlock.ts).
       prepare: write ? async (tx) => payment.resource((contentId = await write(tx))) : undefined,

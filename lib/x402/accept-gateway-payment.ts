@@ -34,6 +34,7 @@ export async function acceptGatewayPayment({
   onRecorded,
   state: known,
   prepare,
+  existingRule,
 }: {
   resource: PaidResource;
   checked: CheckedAuthorization;
@@ -45,12 +46,17 @@ export async function acceptGatewayPayment({
    */
   state?: GatewayPayerState;
   prepare?: PrepareResource;
+  /** Judges a payment already held for this nonce before it is replayed: throws to refuse it (acceptPaymentPayload's). */
+  existingRule?: (existing: StoredPayment, resource: PaidResource) => void;
 }): Promise<PaymentOutcome> {
   const chainId = NETWORKS[env.NETWORK_MODE].chainId;
   const { authorization: auth, signature } = checked;
   // The resource the Payment row names: `prepare`'s, once it has run (a twin that lost the race is compared with it).
   let recorded = resource;
-  const replay = (existing: StoredPayment) => replayPayment({ existing, resource: recorded, signature }) ?? pendingImpossible();
+  const replay = (existing: StoredPayment) => {
+    existingRule?.(existing, recorded);
+    return replayPayment({ existing, resource: recorded, signature }) ?? pendingImpossible();
+  };
 
   if (!known && depositIndexOn()) {
     // The deposit index decides in the sale's own batch, under the payer's lock: nothing is read before

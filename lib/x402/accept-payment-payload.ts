@@ -6,6 +6,7 @@ import { claimPaymentIdentifier, notePaymentIdentifier } from "./extensions/paym
 import { finishPayment } from "./finish-payment";
 import type { GatewayPayerState } from "./gateway-index/gateway-payer-state";
 import type { PaymentPayload } from "./payment-credentials";
+import type { StoredPayment } from "./replay-payment";
 import { settleEip3009Payment } from "./settle-eip3009-payment";
 import type { OnRecorded, PaidResource, PaymentOutcome, PrepareResource } from "./types";
 
@@ -33,6 +34,7 @@ export async function acceptPaymentPayload({
   checked: preChecked,
   payerState,
   prepare,
+  existingRule,
 }: {
   resource: PaidResource;
   payload: PaymentPayload;
@@ -43,6 +45,8 @@ export async function acceptPaymentPayload({
   checked?: CheckedAuthorization;
   payerState?: GatewayPayerState;
   prepare?: PrepareResource;
+  /** A Gateway payment only: judges a payment already held for the nonce before it is replayed (the facilitator's existingPaymentRule). */
+  existingRule?: (existing: StoredPayment, resource: PaidResource) => void;
 }): Promise<PaymentOutcome> {
   const checked = preChecked ?? (await checkAuthorization({ payload, resource, options }));
   const identifier = await claimPaymentIdentifier(payload, resource);
@@ -51,7 +55,7 @@ export async function acceptPaymentPayload({
   const prepared: PrepareResource | undefined = prepare && (async (tx) => (recorded = await prepare(tx)));
   const outcome =
     checked.rail === "gateway"
-      ? await acceptGatewayPayment({ resource, checked, actor, onRecorded, state: payerState, prepare: prepared })
+      ? await acceptGatewayPayment({ resource, checked, actor, onRecorded, state: payerState, prepare: prepared, existingRule })
       : await settleEip3009Payment({ resource, checked, actor, onRecorded, fault, prepare: prepared });
   if (identifier) await notePaymentIdentifier(identifier, outcome.receipt.paymentId);
   return finishPayment(outcome, recorded);

@@ -6,10 +6,11 @@ import { NETWORKS } from "@/lib/chain/networks";
 import { env } from "@/lib/env";
 import { formatUsdc } from "@/lib/money";
 import type { CheckedAuthorization } from "./check-authorization";
-import { gatewayPayerState, type GatewayPayerState, indexedStateAndPayment } from "./gateway-index/gateway-payer-state";
+import { depositIndexOn, gatewayPayerState, type GatewayPayerState, indexedStateAndPayment } from "./gateway-index/gateway-payer-state";
 import { lockedGatewayAmount } from "./locked-gateway-amount";
 import { paymentByNonce } from "./payment-by-nonce";
 import { PaymentRejected } from "./payment-rejected";
+import type { StoredPayment } from "./replay-payment";
 import type { PaidResource } from "./types";
 
 /**
@@ -24,9 +25,12 @@ import type { PaidResource } from "./types";
  *
  * `depositCheckedBySale` (the facilitator's settle): the Gateway sale that follows checks the deposit
  * itself, in its own batch under the payer's lock, and refuses a shortfall the same way (on chain
- * before refusing, acceptGatewayPayment), so the locked amounts are not summed here first; only the
- * nonce is checked. A Gateway payment's first read is the deposit index's, which also says whether the
- * hub holds a payment for the nonce: a new authorization costs one statement, not two.
+ * before refusing, acceptGatewayPayment), so the locked amounts are not summed here first. With the
+ * deposit index on, nothing of a Gateway payer is read here at all: the sale asks the index for the nonce
+ * and the deposit in its own batch (indexedSaleCheck), and a payment already held for the nonce fails its
+ * insert and is judged by `existingPaymentRule` there, as here. Otherwise a Gateway payment's first read
+ * is the deposit index's, which also says whether the hub holds a payment for the nonce: a new
+ * authorization costs one statement, not two.
  */
 export async function checkPaymentState({
   checked,
@@ -37,14 +41,14 @@ export async function checkPaymentState({
   resource: PaidResource;
   depositCheckedBySale?: boolean;
 }): Promise<GatewayPayerState | undefined> {
+  if (depositCheckedBySale && checked.rail === "gateway" && depositIndexOn()) return undefined;
   const chainId = NETWORKS[env.NETWORK_MODE].chainId;
   const auth = checked.authorization;
   const { indexed, existing } =
     checked.rail === "gateway" ? await indexedStateAndPayment(auth) : { indexed: null, existing: await paymentByNonce({ chainId, payer: auth.from, nonce: auth.nonce }) };
   if (existing) {
-    const same = existing.signature?.toLowerCase() === checked.signature.toLowerCase() && existing.resourceType === resource.kind && existing.resourceId === resource.id;
-    if (same && existing.status !== "failed") return undefined;
-    throw new PaymentRejected("nonce_used", "This authorization nonce was already used for another payment");
+    existingPaymentRule(checked)(existing, resource);
+    return undefined;
   }
   if (checked.rail === "eip3009") {
     const usdc = { address: env.USDC_ADDRESS, abi: usdcAbi } as const;
@@ -74,4 +78,18 @@ export async function checkPaymentState({
     }
   }
   return undefined;
+}
+
+/**
+ * The facilitator's rule for a payment the hub already holds for this authorization's nonce: the same
+ * authorization for the same resource, not refused at settlement, passes (settling it again replays the
+ * first answer); anything else is nonce_used. Throws, or returns for a payment that passes. `resource`
+ * is the one the sale records (a new page's row may have been made by a concurrent first sale).
+ */
+export function existingPaymentRule(checked: CheckedAuthorization) {
+  return (existing: Pick<StoredPayment, "signature" | "resourceType" | "resourceId" | "status">, resource: PaidResource): void => {
+    const same = existing.signature?.toLowerCase() === checked.signature.toLowerCase() && existing.resourceType === resource.kind && existing.resourceId === resource.id;
+    if (same && existing.status !== "failed") return;
+    throw new PaymentRejected("nonce_used", "This authorization nonce was already used for another payment");
+  };
 }
