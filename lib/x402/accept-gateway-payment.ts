@@ -24,8 +24,9 @@ import type { OnRecorded, PaidResource, PaymentOutcome, PrepareResource } from "
  * on its own: a payment it finds short is decided again on chain. One transaction locks the amount
  * (Payment status locked) and writes the receipt, counters, metrics and ledger row; the batch settler
  * settles it later. Without a caller's state the index is asked inside that transaction
- * (indexedSaleCheck), not read before it: a new authorization's sale is its only database round trip. The deposit check runs under a per-payer lock, so concurrent payments of
- * one payer cannot overspend; a replay of the same authorization returns the first result.
+ * (indexedSaleCheck) rather than read before it, so nothing of the payer is read before the sale. The
+ * deposit check runs under a per-payer lock, so concurrent payments of one payer cannot overspend; a
+ * replay of the same authorization returns the first result.
  */
 export async function acceptGatewayPayment({
   resource,
