@@ -48,7 +48,8 @@ export async function gatewayPayerState(auth: Auth, { chain = false }: { chain?:
 /**
  * The payer's state from the deposit index alone (null when it cannot answer: ask gatewayPayerState
  * with `chain`), with whether the hub already holds a payment for this authorization's nonce, read in
- * the same statement: a new authorization, the common case, then costs one read before its transaction.
+ * the same statement. The read a caller makes before a sale (verify); a sale without it asks the index
+ * in its own batch (indexedSaleCheck).
  */
 export async function indexedPayerState(auth: Auth): Promise<(GatewayPayerState & { recorded: boolean }) | null> {
   const state = await fromIndex(auth);
@@ -172,14 +173,14 @@ export function indexedSaleCheck(auth: Auth & { value: bigint }): OrderedStateme
       ELSE 0 END AS "decided"`,
     atMost: 0n,
     fail: (decided: bigint) => {
-      if (decided !== 1n) metrics().gatewayDepositChecks.inc({ source: "index" });
+      if (decided !== 1n) countIndexedSale();
       if (decided === 2n) return new PaymentRejected("nonce_used", "The Gateway Wallet has already settled an authorization with this nonce");
       return new IndexUndecided(decided === 3n);
     },
   };
 }
 
-/** A sale checked by indexedSaleCheck went through: its deposit check was the index's (hub_gateway_deposit_checks_total). */
+/** A sale's deposit check was the index's (hub_gateway_deposit_checks_total): indexedSaleCheck decided it, through or not. */
 export function countIndexedSale(): void {
   metrics().gatewayDepositChecks.inc({ source: "index" });
 }
@@ -201,6 +202,6 @@ async function fromChain(auth: Auth): Promise<GatewayPayerState> {
     ),
     readGatewayDeposit(auth.from, block),
   ]);
-  if (env.GATEWAY_INDEX_INTERVAL_MS !== 0) await storeGatewayDeposit({ chainId, depositor: auth.from, block, state });
+  if (depositIndexOn()) await storeGatewayDeposit({ chainId, depositor: auth.from, block, state });
   return { used, balance: balanceAt(state, block), readAt, source: "chain" };
 }
