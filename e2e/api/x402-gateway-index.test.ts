@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db";
 import { followGatewayDeposits } from "../../lib/x402/gateway-index/follow-gateway-deposits";
 import { storeGatewayDeposit } from "../../lib/x402/gateway-index/store-gateway-deposit";
-import { api, expectError } from "../support/hub";
+import { expectError, metricSeries } from "../support/hub";
 import {
   CHAIN_ID,
   chainAccess,
@@ -34,16 +34,9 @@ import {
 const CONTENT = { contentId: "essay-slow-software" }; // 0.05 USDC
 const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
 
-/** The hub's /metrics now, read by series (name and labels as written there); API test files run one at a time: deltas are this file's. */
-async function scrape(): Promise<(series: string) => number> {
-  const res = await api<string>("/metrics", { headers: { authorization: `Bearer ${process.env.METRICS_TOKEN}` } });
-  const lines = res.body.split("\n");
-  return (series) => Number(lines.find((l) => l.startsWith(`${series} `))?.slice(series.length + 1) ?? 0);
-}
-
 /** hub_gateway_deposit_checks_total by source. */
 async function depositChecks(): Promise<{ index: number; chain: number }> {
-  const of = await scrape();
+  const of = await metricSeries();
   return { index: of('hub_gateway_deposit_checks_total{source="index"}'), chain: of('hub_gateway_deposit_checks_total{source="chain"}') };
 }
 
@@ -166,7 +159,7 @@ describe("Gateway deposit index", () => {
     for (const _ of amounts) payers.push(await freshPayer());
     // The hub cannot reach the chain while the deposits land, so its next pass after finds all of them.
     await chainAccess(false);
-    const batches = async () => (await scrape())('hub_chain_rpc_requests_total{method="batch"}');
+    const batches = async () => (await metricSeries())('hub_chain_rpc_requests_total{method="batch"}');
     let last = 0n;
     let before = 0;
     try {

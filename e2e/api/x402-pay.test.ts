@@ -7,12 +7,13 @@ import { getAddress } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { predictFeeWallet } from "../../lib/chain/predict";
-import { api, expectError } from "../support/hub";
+import { api, expectError, metricSeries } from "../support/hub";
 import { cleanupRun, createSite, type FixtureSite } from "../support/sites";
 import {
   chainAccess,
   challengeFor,
   DEMO_PAYER,
+  eventually,
   FEE_WALLET_FACTORY,
   freshPayer,
   hubDb,
@@ -170,6 +171,104 @@ describe("recorded payments", () => {
     });
     await settled(id);
     expect(await db.ledgerActivity.findUniqueOrThrow({ where: { sourceKey: `payment:${id}` } })).toMatchObject({ status: "settled" });
+  });
+});
+
+describe("a Gateway sale priced from a kept row (lib/content/kept-sale-rows.ts)", () => {
+  const creator = privateKeyToAccount(generatePrivateKey()).address;
+  let site: FixtureSite;
+  let contentId = "";
+  beforeAll(async () => {
+    site = await createSite();
+    const item = await hubDb().content.create({
+      data: { network: "testnet", siteId: site.id, externalId: `kept-${randomBytes(4).toString("hex")}`, title: "Kept", url: `https://${site.domain}/kept`, priceAtomic: usdc("0.05"), recipientWallet: creator },
+    });
+    contentId = item.id;
+  });
+  afterAll(cleanupRun);
+
+  /** hub_kept_sale_rows_total by result. */
+  const keptRows = async (): Promise<Record<string, number>> => {
+    const of = await metricSeries();
+    return Object.fromEntries(["hit", "miss", "renewed", "changed"].map((r) => [r, of(`hub_kept_sale_rows_total{result="${r}"}`)]));
+  };
+  const delta = (a: Record<string, number>, b: Record<string, number>) => Object.fromEntries(Object.keys(a).map((k) => [k, b[k]! - a[k]!]));
+  /** The Gateway offer of a fresh challenge once it quotes `amount` (a quote may come from the read cache, a second old). */
+  const offerAt = (amount: string) =>
+    eventually(async () => {
+      const offer = (await challengeFor({ contentId })).accepts[1]!;
+      return offer.amount === amount && offer;
+    });
+  const payWith = async (requirement: PaymentRequirements, signer: Parameters<typeof signedPayment>[0]["signer"]) => {
+    const { header } = await signedPayment({ requirement, signer });
+    return { res: await pay({ contentId }, { "payment-signature": header }), header };
+  };
+  const sold = async () => {
+    const row = await hubDb().content.findUniqueOrThrow({ where: { id: contentId } });
+    return { unlocks: row.unlocks, revenue: row.revenueAtomic, payments: await hubDb().payment.count({ where: { resourceId: contentId } }) };
+  };
+
+  it("sells from the kept copy while the row holds, and a replay still answers the first payment", async () => {
+    const payer = await freshPayer({ deposit: "1" });
+    const offer = await offerAt("50000");
+    const k0 = await keptRows();
+    const first = await payWith(offer, payer);
+    expect(first.res.status).toBe(200);
+    const second = await payWith(offer, payer);
+    expect(second.res.status).toBe(200);
+    const replay = await pay({ contentId }, { "payment-signature": second.header });
+    expect(replay.status).toBe(200);
+    expect(replay.body.payment.paymentId).toBe(second.res.body.payment.paymentId);
+    // The first sale read the row and kept it; the second and the replay were priced from the kept copy.
+    expect(delta(k0, await keptRows())).toEqual({ hit: 2, miss: 1, renewed: 0, changed: 0 });
+    expect(await sold()).toMatchObject({ unlocks: 2, revenue: usdc("0.1"), payments: 2 });
+  });
+
+  it("a price raised behind the kept copy: the sale's check refuses the old price's authorization, nothing is written, the new price sells", async () => {
+    const payer = await freshPayer({ deposit: "1" });
+    const oldOffer = await offerAt("50000");
+    expect((await payWith(oldOffer, payer)).res.status).toBe(200); // keeps the row at 0.05
+    const before = await sold();
+    await hubDb().content.update({ where: { id: contentId }, data: { priceAtomic: usdc("0.07") } });
+    const k0 = await keptRows();
+    const stale = await payWith(oldOffer, payer);
+    expectError(stale.res, 402);
+    expect(decodePaymentRequiredHeader(stale.res.headers.get("payment-required")!).accepts[1]).toMatchObject({ amount: "70000" });
+    // The kept copy priced it at 0.05 and the sale's check found the row changed; read again, 0.05 is not the price.
+    expect(delta(k0, await keptRows())).toEqual({ hit: 1, miss: 0, renewed: 1, changed: 1 });
+    expect(await sold()).toEqual(before);
+
+    const paid = await payWith(await offerAt("70000"), payer);
+    expect(paid.res.status).toBe(200);
+    expect(paid.res.body.payment).toMatchObject({ amount: 0.07 });
+    expect(await sold()).toEqual({ unlocks: before.unlocks + 1, revenue: before.revenue + usdc("0.07"), payments: before.payments + 1 });
+  });
+
+  it("a price lowered behind the kept copy: the new price's authorization sells, and the row read again is kept", async () => {
+    const payer = await freshPayer({ deposit: "1" });
+    expect((await payWith(await offerAt("70000"), payer)).res.status).toBe(200); // keeps the row at 0.07
+    await hubDb().content.update({ where: { id: contentId }, data: { priceAtomic: usdc("0.03") } });
+    const offer = await offerAt("30000");
+    const k0 = await keptRows();
+    const paid = await payWith(offer, payer);
+    expect(paid.res.status).toBe(200);
+    expect(paid.res.body.payment).toMatchObject({ amount: 0.03 });
+    // The kept copy's 0.07 did not match the offer; the row read again sold it and is kept in its place.
+    expect(delta(k0, await keptRows())).toEqual({ hit: 1, miss: 0, renewed: 1, changed: 0 });
+    expect((await payWith(offer, payer)).res.status).toBe(200);
+    expect(delta(k0, await keptRows())).toEqual({ hit: 2, miss: 0, renewed: 1, changed: 0 });
+  });
+
+  it("a site removed behind the kept copy: 403, and nothing is written", async () => {
+    const payer = await freshPayer({ deposit: "1" });
+    const offer = await offerAt("30000");
+    expect((await payWith(offer, payer)).res.status).toBe(200);
+    const before = await sold();
+    await hubDb().site.update({ where: { id: site.id }, data: { removedAt: new Date() } });
+    const k0 = await keptRows();
+    expectError((await payWith(offer, payer)).res, 403, "forbidden");
+    expect(delta(k0, await keptRows())).toEqual({ hit: 1, miss: 0, renewed: 1, changed: 1 });
+    expect(await sold()).toEqual(before);
   });
 });
 

@@ -94,3 +94,10 @@ export function expectError(res: HubResponse, status: number, code?: string) {
   if (!ok) throw new Error(`expected ${status}${code ? ` ${code}` : ""}, got ${res.status} ${JSON.stringify(res.body)}`);
   return b as { error: string; details: string; code?: string };
 }
+
+/** The hub's /metrics now, read by series (name and labels as written there, 0 when absent). API test files run one at a time, so deltas between two reads are the file's own. */
+export async function metricSeries(): Promise<(series: string) => number> {
+  const res = await api<string>("/metrics", { headers: { authorization: `Bearer ${process.env.METRICS_TOKEN}` } });
+  const lines = res.body.split("\n");
+  return (series) => Number(lines.find((l) => l.startsWith(`${series} `))?.slice(series.length + 1) ?? 0);
+}

@@ -2,6 +2,7 @@ import "server-only";
 import { env } from "@/lib/env";
 import { cachedValue } from "@/lib/http/read-cache";
 import { contentForSale } from "./content-for-sale";
+import { type KeptRows, keptSaleRows } from "./kept-sale-rows";
 
 /**
  * `fromCache`: the request only asks for a quote (a 402 challenge, no payment): its content row may come
@@ -9,8 +10,12 @@ import { contentForSale } from "./content-for-sale";
  * write of this instance), as explore's cards do. A challenge only quotes; the request that pays reads the
  * row afresh and is priced from it, so a quote a second old can cost a payer one more 402, never a wrong
  * charge.
+ *
+ * `kept`: the request pays on the Gateway rail, whose sale checks the row it was priced from in its own
+ * block (lib/content/kept-sale-rows.ts): "use" this process's kept copy, read by an earlier sale, when
+ * there is one; "renew" it (a request that copy could not decide, decided again from a fresh read).
  */
-type Named = { contentId: string; siteId?: string; fromCache?: boolean };
+type Named = { contentId: string; siteId?: string; fromCache?: boolean; kept?: KeptRows };
 type Rows = Awaited<ReturnType<typeof contentForSale>>;
 
 // Per request: keyed by the request's parsed body object, so POST /hub/pay asks once whether the id
@@ -32,7 +37,11 @@ export async function contentById(input: Named) {
   if (!memo) perInput.set(input, (memo = new Map()));
   let rows = memo.get(key);
   if (!rows) {
-    rows = input.fromCache ? cachedValue(`content-by-id:${key}`, () => queryRows(input), "rows") : queryRows(input);
+    rows = input.fromCache
+      ? cachedValue(`content-by-id:${key}`, () => queryRows(input), "rows")
+      : input.kept
+        ? keptSaleRows({ network: env.NETWORK_MODE, contentId: input.contentId, siteId: input.siteId }, input.kept)
+        : queryRows(input);
     memo.set(key, rows);
     rows.catch(() => memo.delete(key));
   }

@@ -105,12 +105,13 @@ export async function acceptGatewayPayment({
     const { fee } = splitFee(auth.value, resource.feeBps);
     const authorization = JSON.stringify({ ...checked.requirement, authorization: stringify(auth) });
     // The sale's statements, in one ordered batch with its records (on PostgreSQL one round trip): the
-    // payer's lock, then the Payment row, then the deposit check. Insert before the check: a concurrent
-    // copy of this authorization fails on the unique key (and is answered as a replay below) instead of
-    // being refused for the amount its twin just locked.
+    // payer's lock, then the Payment row, then the check of a kept row the resource was priced from (when
+    // it was: lib/content/kept-sale-rows.ts), then the deposit check. Insert before the checks: a
+    // concurrent copy of this authorization fails on the unique key (and is answered as a replay below)
+    // instead of being refused for the amount its twin just locked.
     const sale = (sold: PaidResource, lock: OrderedStatement[]) => {
       const payment = paymentRow(newPayment({ rail: "gateway", status: "locked", resource: sold, checked, chainId, fee, authorization }));
-      const first: OrderedStatement[] = [...lock, { sql: paymentStatement(payment) }, depositCheck];
+      const first: OrderedStatement[] = [...lock, { sql: paymentStatement(payment) }, ...(resource.keptCheck ? [resource.keptCheck] : []), depositCheck];
       return { payment, first };
     };
     try {

@@ -6,6 +6,7 @@ import { claimPaymentIdentifier, notePaymentIdentifier } from "./extensions/paym
 import { finishPayment } from "./finish-payment";
 import type { GatewayPayerState } from "./gateway-index/gateway-payer-state";
 import type { PaymentPayload } from "./payment-credentials";
+import { ReadAgain } from "./read-again";
 import type { StoredPayment } from "./replay-payment";
 import { settleEip3009Payment } from "./settle-eip3009-payment";
 import type { OnRecorded, PaidResource, PaymentOutcome, PrepareResource } from "./types";
@@ -49,6 +50,8 @@ export async function acceptPaymentPayload({
   existingRule?: (existing: StoredPayment, resource: PaidResource) => void;
 }): Promise<PaymentOutcome> {
   const checked = preChecked ?? (await checkAuthorization({ payload, resource, options }));
+  // Only a Gateway sale checks a kept row in its block; a plain authorization is settled on chain before its sale.
+  if (resource.keptCheck && checked.rail !== "gateway") throw new ReadAgain("a plain EIP-3009 authorization is settled before its sale");
   const identifier = await claimPaymentIdentifier(payload, resource);
   // The resource the payment is recorded for: the one prepared inside its transaction, when there is one.
   let recorded = resource;

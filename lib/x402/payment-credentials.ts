@@ -1,3 +1,4 @@
+import { GATEWAY_BATCHED_DOMAIN } from "@/lib/chain/abis";
 import { describeZodError } from "@/lib/http/errors";
 import { paymentPayloadSchema } from "@/lib/schemas/x402";
 import { decodeHeaderJson } from "./header-json";
@@ -39,4 +40,13 @@ export function paymentCredentials(raw: RawPaymentCredentials): PaymentCredentia
   const parsed = paymentPayloadSchema.safeParse(decoded);
   if (!parsed.success) return { kind: "malformed", rail: "signature", details: `Payment-Signature payload: ${describeZodError(parsed.error)}` };
   return { kind: "signature", payload: parsed.data };
+}
+
+/**
+ * Whether the credentials are a Payment-Signature payload for the Gateway rail (its `accepted` names the
+ * GatewayWalletBatched domain; checkAuthorization decides it against the challenge's own options). Such a
+ * payment does nothing on chain before its sale, so it may be priced from a kept row (lib/content/kept-sale-rows.ts).
+ */
+export function paysOnGateway(payment: PaymentCredentials): boolean {
+  return payment.kind === "signature" && payment.payload.accepted.extra?.name === GATEWAY_BATCHED_DOMAIN.name;
 }

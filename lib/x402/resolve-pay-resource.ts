@@ -3,7 +3,8 @@ import { getAddress, type Address } from "viem";
 import { resolveAudiencePrice, type Audience } from "@/lib/access/audience-policy";
 import { predictFeeWallet } from "@/lib/chain/predict";
 import { contentById } from "@/lib/content/content-by-id";
-import { contentForSale } from "@/lib/content/content-for-sale";
+import { contentForSale, type ContentForSale } from "@/lib/content/content-for-sale";
+import { isKeptRow, type KeptRows, keptRowCheck } from "@/lib/content/kept-sale-rows";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { isPostListing } from "@/lib/explore/post-listing-id";
@@ -11,6 +12,7 @@ import { ApiError } from "@/lib/http/errors";
 import { parseUsdc } from "@/lib/money";
 import { isSiteSecret } from "@/lib/sites/site-secret";
 import { HOSTED_FEE_BPS } from "./constants";
+import { ReadAgain } from "./read-again";
 import type { PaidResource } from "./types";
 
 export type PayResourceInput = {
@@ -24,6 +26,8 @@ export type PayResourceInput = {
   siteToken?: string;
   /** A quote only (no payment): the content row may come from the read cache (lib/content/content-by-id.ts). */
   fromCache?: boolean;
+  /** A Gateway payment: the content row may be a kept copy its sale checks (lib/content/kept-sale-rows.ts). */
+  kept?: KeptRows;
 };
 
 export type ResolvedPayResource = PaidResource & { tracked: boolean; hosted: boolean };
@@ -43,40 +47,16 @@ const DEFAULT_PRICE = "0.01";
  */
 export async function resolvePayResource(input: PayResourceInput, { audience = "humans" }: { audience?: Audience } = {}): Promise<ResolvedPayResource> {
   const content = await findTrackedContent(input);
-
   if (content) {
-    if (content.site.removed || content.accessPolicy === "blocked") {
-      throw new ApiError("forbidden", "This content is not offered for sale");
+    if (!isKeptRow(content)) return trackedResource(content, input, audience);
+    // A kept row prices only a sale that its check confirms; a refusal is decided from a fresh read.
+    let resource: ResolvedPayResource;
+    try {
+      resource = trackedResource(content, input, audience);
+    } catch (err) {
+      throw err instanceof ApiError ? new ReadAgain(`it refused the content (${err.message})`) : err;
     }
-    const terms = resolveAudiencePrice({ policy: content.accessPolicy, listPriceAtomic: content.priceAtomic, audience });
-    if (terms.decision === "blocked") {
-      throw new ApiError("audience-blocked", `The creator does not offer this content to ${audience}${audience === "agents" ? " (the request declared an agent: x-svc-actor, MCP or the facilitator)" : ""}`);
-    }
-    if (isPostListing(content)) {
-      // /hub/pay sells posts through the blog's access engine before it gets here (lib/blog/find-sold-post.ts);
-      // what is left (a preflight) is pointed at the post's URL, in a field a client acts on.
-      throw new ApiError("invalid-request", `This is a hosted blog post: GET ${content.url} as an agent (or POST /hub/pay with this contentId) answers its 402`, undefined, { resource: content.url });
-    }
-    if (terms.decision === "free") {
-      throw new ApiError("invalid-request", `This content is free${audience === "agents" ? " for agents" : ""}: it needs no payment`);
-    }
-    const recipient = getAddress(content.recipientWallet ?? content.site.ownerWallet);
-    const hosted = content.site.hosted;
-    return {
-      kind: "content",
-      id: content.id,
-      url: content.url || input.url || `${env.HUB_ORIGIN}/hub/pay`,
-      description: content.title,
-      price: terms.priceAtomic,
-      recipient,
-      payTo: hosted ? feeWalletOf(content.site.feeWallet, recipient) : recipient,
-      feeBps: hosted ? HOSTED_FEE_BPS : 0,
-      siteId: content.siteId,
-      contentId: content.id,
-      ledger: { contentTitle: content.title, contentUrl: content.url || null, domain: content.site.domain },
-      tracked: true,
-      hosted,
-    };
+    return { ...resource, keptCheck: keptRowCheck(content, () => new ReadAgain("the sale found the content row changed")) };
   }
 
   let price: bigint;
@@ -107,6 +87,42 @@ export async function resolvePayResource(input: PayResourceInput, { audience = "
     contentId: null,
     ledger: { contentTitle: input.title ?? null, contentUrl: input.url ?? null, domain: site?.domain ?? null },
     tracked: false,
+    hosted,
+  };
+}
+
+/** The resource a tracked content row sells for `audience`, or the refusal its site, policy or kind gives. */
+function trackedResource(content: ContentForSale, input: PayResourceInput, audience: Audience): ResolvedPayResource {
+  if (content.site.removed || content.accessPolicy === "blocked") {
+    throw new ApiError("forbidden", "This content is not offered for sale");
+  }
+  const terms = resolveAudiencePrice({ policy: content.accessPolicy, listPriceAtomic: content.priceAtomic, audience });
+  if (terms.decision === "blocked") {
+    throw new ApiError("audience-blocked", `The creator does not offer this content to ${audience}${audience === "agents" ? " (the request declared an agent: x-svc-actor, MCP or the facilitator)" : ""}`);
+  }
+  if (isPostListing(content)) {
+    // /hub/pay sells posts through the blog's access engine before it gets here (lib/blog/find-sold-post.ts);
+    // what is left (a preflight) is pointed at the post's URL, in a field a client acts on.
+    throw new ApiError("invalid-request", `This is a hosted blog post: GET ${content.url} as an agent (or POST /hub/pay with this contentId) answers its 402`, undefined, { resource: content.url });
+  }
+  if (terms.decision === "free") {
+    throw new ApiError("invalid-request", `This content is free${audience === "agents" ? " for agents" : ""}: it needs no payment`);
+  }
+  const recipient = getAddress(content.recipientWallet ?? content.site.ownerWallet);
+  const hosted = content.site.hosted;
+  return {
+    kind: "content",
+    id: content.id,
+    url: content.url || input.url || `${env.HUB_ORIGIN}/hub/pay`,
+    description: content.title,
+    price: terms.priceAtomic,
+    recipient,
+    payTo: hosted ? feeWalletOf(content.site.feeWallet, recipient) : recipient,
+    feeBps: hosted ? HOSTED_FEE_BPS : 0,
+    siteId: content.siteId,
+    contentId: content.id,
+    ledger: { contentTitle: content.title, contentUrl: content.url || null, domain: content.site.domain },
+    tracked: true,
     hosted,
   };
 }

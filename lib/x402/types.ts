@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { paymentReceiptSchema } from "@/lib/schemas/payment-receipt";
 import type { Address } from "viem";
 import type { Tx } from "@/lib/db";
+import type { OrderedStatement } from "@/lib/db-one-trip";
 import type { ActivityInput } from "@/lib/ledger/activity-input";
 
 /** What a payment buys: Payment.resourceType. */
@@ -42,6 +43,12 @@ export type PaidResource = {
   listing?: { siteId: string; externalId: string } | null;
   /** Fields of the public ledger's row (title, url, domain, or another type such as quickshare); `false` writes none. */
   ledger?: Partial<ActivityInput> | false;
+  /**
+   * Priced from a kept row, not read for this request (lib/content/kept-sale-rows.ts): the statement the
+   * sale runs in its own block to confirm the row is unchanged, failing with `ReadAgain` when it is not.
+   * Only the Gateway rail takes such a resource; the others refuse it with `ReadAgain` before they act.
+   */
+  keptCheck?: OrderedStatement;
 };
 
 /** The payment object of the interface ("Payment receipt"), plus rail, status, chain and payTo: its schema is the answer's. */

@@ -4,6 +4,7 @@ import { acceptTransferPayment } from "./accept-transfer-payment";
 import { finishPayment } from "./finish-payment";
 import type { PaymentCredentials } from "./payment-credentials";
 import { PaymentRejected } from "./payment-rejected";
+import { ReadAgain } from "./read-again";
 import { paymentRequired } from "./payment-required";
 import type { OnRecorded, PaidResource, PaymentOutcome } from "./types";
 
@@ -44,6 +45,7 @@ export async function verifyAndRecordPayment({ resource, credentials, actor, onR
   try {
     if (credentials.kind === "malformed") throw new PaymentRejected("malformed_payment", credentials.details);
     if (credentials.kind === "transfer") {
+      if (resource.keptCheck) throw new ReadAgain("a transfer is on chain before its sale");
       return finishPayment(await acceptTransferPayment({ resource, txHash: credentials.txHash, ownerSignature: credentials.owner, actor, onRecorded, now }), resource);
     }
     return await acceptPaymentPayload({ resource, payload: credentials.payload, actor, onRecorded, fault });

@@ -1,0 +1,97 @@
+import "server-only";
+import { unplannedValue as v } from "@/lib/db";
+import type { OrderedStatement } from "@/lib/db-one-trip";
+import { Prisma } from "@/lib/generated/sqlite/client";
+import { metrics } from "@/lib/metrics/metrics";
+import { processState } from "@/lib/process-state";
+import { contentForSale, type ContentForSale } from "./content-for-sale";
+
+/**
+ * Content rows a Gateway sale is priced from without reading them first (on PostgreSQL a round trip
+ * before the sale: 300–1,050 µs of the hub's CPU, bench/README.md, session 72). The row is the one a
+ * sale read last, kept in this process for KEPT_ROW_MS; the sale's own block then checks it
+ * (`keptRowCheck`): one statement comparing the row in the database with every value the sale was
+ * priced from (price, policy, recipient, title, URL, the site's wallets, domain, hosting and removal).
+ * When any differs the block fails before it has written anything, and the request is decided again
+ * from a fresh read, which is kept in its place (lib/x402/pay-for-content.ts). So a kept row never prices
+ * a sale: it only lets the sale skip the read that would have confirmed it.
+ *
+ * Only a rail that does nothing on chain before its sale may be priced this way (the Gateway rail: its
+ * authorization is locked by the sale and settled later). A plain EIP-3009 authorization is settled on
+ * chain before its sale is recorded, and a transfer is already on chain, so they are priced from a
+ * fresh read; a resource priced from a kept row refuses them (`ReadAgain`, lib/x402).
+ */
+const KEPT_ROW_MS = 60_000;
+/** Rows kept at most; past it the oldest goes. */
+const MAX_KEPT_ROWS = 4_096;
+
+/**
+ * How a lookup may use the kept rows: "use" a kept copy when there is one (else read and keep), or
+ * "renew" them: read afresh and keep that (a request a kept copy could not decide, decided again).
+ */
+export type KeptRows = "use" | "renew";
+
+type Kept = { at: number; rows: Promise<ContentForSale[]> };
+/** The kept lookups by key; the copies they serve (which a sale checks) are marked. */
+const state = processState("kept-sale-rows", () => ({ rows: new Map<string, Kept>(), copies: new WeakSet<ContentForSale>() }));
+
+/** The rows a lookup by id names (lib/content/content-by-id.ts), from this process's kept copy when it may and has one, else read and kept. */
+export function keptSaleRows(lookup: { network: string; contentId: string; siteId?: string }, how: KeptRows): Promise<ContentForSale[]> {
+  const { rows } = state();
+  const key = `${lookup.network}\n${lookup.contentId}\n${lookup.siteId ?? ""}`;
+  const now = Date.now();
+  const hit = rows.get(key);
+  if (how === "use" && hit && now - hit.at < KEPT_ROW_MS) {
+    metrics().keptSaleRows.inc({ result: "hit" });
+    return hit.rows;
+  }
+  metrics().keptSaleRows.inc({ result: how === "use" ? "miss" : "renewed" });
+  // This request is priced from the read itself; later ones from copies marked as kept, which their sales check.
+  const read = contentForSale({ by: "id", ...lookup });
+  const entry: Kept = { at: now, rows: read.then((found) => found.map(keptCopy)) };
+  rows.delete(key);
+  rows.set(key, entry);
+  for (const [k] of rows) {
+    if (rows.size <= MAX_KEPT_ROWS) break;
+    rows.delete(k);
+  }
+  // A failed read is not kept.
+  entry.rows.catch(() => {
+    if (rows.get(key) === entry) rows.delete(key);
+  });
+  return read;
+}
+
+function keptCopy(row: ContentForSale): ContentForSale {
+  const copy = { ...row, site: { ...row.site } };
+  state().copies.add(copy);
+  return copy;
+}
+
+/** Whether `row` is a kept copy (served by keptSaleRows without a read), which a sale must check in its own block. */
+export function isKeptRow(row: ContentForSale): boolean {
+  return state().copies.has(row);
+}
+
+/**
+ * The sale's check of a kept row (an `executeInOrder` check, lib/db-one-trip.ts): 0 while the Content
+ * row and its site hold exactly the values `row` has, else 1, which fails the block with `changed()`. Nullable columns are compared through COALESCE, so the statement's
+ * shape (PostgreSQL keeps one function per shape) does not depend on which values are null.
+ */
+export function keptRowCheck(row: ContentForSale, changed: () => Error): OrderedStatement {
+  const s = row.site;
+  return {
+    check: Prisma.sql`SELECT CASE WHEN EXISTS (SELECT 1 FROM "Content" c JOIN "Site" s ON s."id" = c."siteId"
+      WHERE c."id" = ${v(row.id)} AND c."siteId" = ${v(row.siteId)} AND c."externalId" = ${v(row.externalId)}
+        AND c."title" = ${v(row.title)} AND c."url" = ${v(row.url)} AND CAST(c."priceAtomic" AS TEXT) = ${v(row.priceAtomic.toString())}
+        AND COALESCE(c."recipientWallet", '') = ${v(row.recipientWallet ?? "")} AND c."accessPolicy" = ${v(row.accessPolicy)}
+        AND s."domain" = ${v(s.domain)} AND s."ownerWallet" = ${v(s.ownerWallet)} AND COALESCE(s."feeWallet", '') = ${v(s.feeWallet ?? "")}
+        AND (CASE WHEN s."hosted" THEN 1 ELSE 0 END) = ${v(s.hosted ? 1 : 0)}
+        AND (CASE WHEN s."removedAt" IS NULL THEN 0 ELSE 1 END) = ${v(s.removed ? 1 : 0)}) THEN 0 ELSE 1 END`,
+    atMost: 0n,
+    fail: () => {
+      metrics().keptSaleRows.inc({ result: "changed" });
+      return changed();
+    },
+  };
+}
