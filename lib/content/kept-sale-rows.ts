@@ -76,13 +76,15 @@ export function isKeptRow(row: ContentForSale): boolean {
 /**
  * The sale's check of a kept row (an `executeInOrder` check, lib/db-one-trip.ts): 0 while the Content
  * row and its site hold exactly the values `row` has, else 1, which fails the block with `changed()`. Nullable columns are compared through COALESCE, so the statement's
- * shape (PostgreSQL keeps one function per shape) does not depend on which values are null.
+ * shape (PostgreSQL keeps one function per shape) does not depend on which values are null. Both rows
+ * are named by their primary keys: with the site's only through the join, SQLite without statistics
+ * walked every site and probed the content row for each (lib/content/kept-sale-rows.test.ts checks the plan).
  */
 export function keptRowCheck(row: ContentForSale, changed: () => Error): OrderedStatement {
   const s = row.site;
   return {
     check: Prisma.sql`SELECT CASE WHEN EXISTS (SELECT 1 FROM "Content" c JOIN "Site" s ON s."id" = c."siteId"
-      WHERE c."id" = ${v(row.id)} AND c."siteId" = ${v(row.siteId)} AND c."externalId" = ${v(row.externalId)}
+      WHERE c."id" = ${v(row.id)} AND s."id" = ${v(row.siteId)} AND c."externalId" = ${v(row.externalId)}
         AND c."title" = ${v(row.title)} AND c."url" = ${v(row.url)} AND CAST(c."priceAtomic" AS TEXT) = ${v(row.priceAtomic.toString())}
         AND COALESCE(c."recipientWallet", '') = ${v(row.recipientWallet ?? "")} AND c."accessPolicy" = ${v(row.accessPolicy)}
         AND s."domain" = ${v(s.domain)} AND s."ownerWallet" = ${v(s.ownerWallet)} AND COALESCE(s."feeWallet", '') = ${v(s.feeWallet ?? "")}
