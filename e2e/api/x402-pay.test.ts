@@ -259,9 +259,29 @@ describe("a Gateway sale priced from a kept row (lib/content/kept-sale-rows.ts)"
     expect(delta(k0, await keptRows())).toEqual({ hit: 2, miss: 0, renewed: 1, changed: 0 });
   });
 
+  it("concurrent sales after a price change: every authorization for the old price is refused, every one for the new price sells once", async () => {
+    const payers = [];
+    for (let i = 0; i < 4; i++) payers.push(await freshPayer({ deposit: "1" })); // one funder: one at a time
+    const oldOffer = await offerAt("30000");
+    expect((await payWith(oldOffer, payers[0]!)).res.status).toBe(200); // keeps the row at 0.03
+    await hubDb().content.update({ where: { id: contentId }, data: { priceAtomic: usdc("0.04") } });
+    const newOffer = await offerAt("40000");
+    const before = await sold();
+    const k0 = await keptRows();
+    const answers = await Promise.all(payers.flatMap((payer) => [payWith(oldOffer, payer), payWith(newOffer, payer), payWith(oldOffer, payer), payWith(newOffer, payer)]));
+    const statuses = answers.map((a) => a.res.status);
+    expect(statuses.filter((_, i) => i % 2 === 0)).toEqual(Array(8).fill(402));
+    expect(statuses.filter((_, i) => i % 2 === 1)).toEqual(Array(8).fill(200));
+    expect(await sold()).toEqual({ unlocks: before.unlocks + 8, revenue: before.revenue + usdc("0.32"), payments: before.payments + 8 });
+    // Every request asked the kept rows first; every one for the old price (at least) was decided again from a read.
+    const d = delta(k0, await keptRows());
+    expect(d.hit! + d.miss!).toBe(16);
+    expect(d.renewed).toBeGreaterThanOrEqual(8);
+  });
+
   it("a site removed behind the kept copy: 403, and nothing is written", async () => {
     const payer = await freshPayer({ deposit: "1" });
-    const offer = await offerAt("30000");
+    const offer = await offerAt("40000");
     expect((await payWith(offer, payer)).res.status).toBe(200);
     const before = await sold();
     await hubDb().site.update({ where: { id: site.id }, data: { removedAt: new Date() } });
