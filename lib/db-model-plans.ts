@@ -52,7 +52,10 @@ const DATE_DAY = "0001-01-01T";
 const MS_A_DAY = 86_400_000;
 const DATE_BASE = randomInt(0, MS_A_DAY / 2);
 const BIG_PREFIX = "-9100000";
-const BIG_BASE = -9_100_000_000_000_000_000n - BigInt(randomInt(0, 2 ** 40));
+// Below 10^11 (and i far below that), so every marker begins with BIG_PREFIX. It was below 2^40 until
+// session 73: in one process of eleven BIG_BASE began "-9100001", no marker was found in a plan, and no
+// query holding a big integer was ever planned (db-core.test.ts and db-model-plans.test.ts failed then).
+const BIG_BASE = -9_100_000_000_000_000_000n - BigInt(randomInt(0, 10 ** 11));
 type Typed = "DateTime" | "BigInt";
 const typedMark = (type: Typed, i: number) =>
   type === "DateTime" ? `${DATE_DAY}${new Date((DATE_BASE + i) % MS_A_DAY).toISOString().slice(11)}` : String(BIG_BASE - BigInt(i));
