@@ -279,6 +279,23 @@ describe("a Gateway sale priced from a kept row (lib/content/kept-sale-rows.ts)"
     expect(d.renewed).toBeGreaterThanOrEqual(8);
   });
 
+  it("a refusal that does not depend on the row is answered once; one the kept copy gives is decided again from a read", async () => {
+    const offer = await offerAt("40000");
+    const broke = await freshPayer({ deposit: "0" });
+    const k0 = await keptRows();
+    const short = await payWith(offer, broke);
+    expectError(short.res, 402);
+    expect(short.res.body.reason).toBe("insufficient_funds");
+    expect(delta(k0, await keptRows())).toEqual({ hit: 1, miss: 0, renewed: 0, changed: 0 });
+    // A signature the kept copy's checks refuse (signed by someone else) is checked again against a fresh read, then refused.
+    const payer = await freshPayer({ deposit: "1" });
+    const { header } = await signedPayment({ requirement: offer, signer: broke, from: payer.address });
+    const forged = await pay({ contentId }, { "payment-signature": header });
+    expectError(forged, 402);
+    expect(forged.body.reason).toBe("invalid_signature");
+    expect(delta(k0, await keptRows())).toEqual({ hit: 2, miss: 0, renewed: 1, changed: 0 });
+  });
+
   it("a site removed behind the kept copy: 403, and nothing is written", async () => {
     const payer = await freshPayer({ deposit: "1" });
     const offer = await offerAt("40000");

@@ -13,8 +13,9 @@ import { contentForSale, type ContentForSale } from "./content-for-sale";
  * (`keptRowCheck`): one statement comparing the row in the database with every value the sale was
  * priced from (price, policy, recipient, title, URL, the site's wallets, domain, hosting and removal).
  * When any differs the block fails before it has written anything, and the request is decided again
- * from a fresh read, which is kept in its place (lib/x402/pay-for-content.ts). So a kept row never prices
- * a sale: it only lets the sale skip the read that would have confirmed it.
+ * from a fresh read, which is kept in its place (lib/x402/pay-for-content.ts); so does a request whose
+ * kept copy would refuse it. A kept row never decides a charge or a refusal: it only lets a sale skip the
+ * read that would have confirmed it.
  *
  * Only a rail that does nothing on chain before its sale may be priced this way (the Gateway rail: its
  * authorization is locked by the sale and settled later). A plain EIP-3009 authorization is settled on
@@ -75,10 +76,11 @@ export function isKeptRow(row: ContentForSale): boolean {
 
 /**
  * The sale's check of a kept row (an `executeInOrder` check, lib/db-one-trip.ts): 0 while the Content
- * row and its site hold exactly the values `row` has, else 1, which fails the block with `changed()`. Nullable columns are compared through COALESCE, so the statement's
- * shape (PostgreSQL keeps one function per shape) does not depend on which values are null. Both rows
- * are named by their primary keys: with the site's only through the join, SQLite without statistics
- * walked every site and probed the content row for each (lib/content/kept-sale-rows.test.ts checks the plan).
+ * row and its site hold exactly the values `row` has, else 1, which fails the block with `changed()`.
+ * Nullable columns are compared through COALESCE, so the statement's shape (PostgreSQL keeps one
+ * function per shape) does not depend on which values are null. Both rows are named by their primary
+ * keys: with the site's only through the join, SQLite without statistics walked every site and probed
+ * the content row for each (lib/content/kept-sale-rows.test.ts checks the plan).
  */
 export function keptRowCheck(row: ContentForSale, changed: () => Error): OrderedStatement {
   const s = row.site;

@@ -6,6 +6,7 @@ import { claimPaymentIdentifier, notePaymentIdentifier } from "./extensions/paym
 import { finishPayment } from "./finish-payment";
 import type { GatewayPayerState } from "./gateway-index/gateway-payer-state";
 import type { PaymentPayload } from "./payment-credentials";
+import { PaymentRejected } from "./payment-rejected";
 import { ReadAgain } from "./read-again";
 import type { StoredPayment } from "./replay-payment";
 import { settleEip3009Payment } from "./settle-eip3009-payment";
@@ -49,7 +50,7 @@ export async function acceptPaymentPayload({
   /** A Gateway payment only: judges a payment already held for the nonce before it is replayed (the facilitator's existingPaymentRule). */
   existingRule?: (existing: StoredPayment, resource: PaidResource) => void;
 }): Promise<PaymentOutcome> {
-  const checked = preChecked ?? (await checkAuthorization({ payload, resource, options }));
+  const checked = preChecked ?? (await checkAuthorization({ payload, resource, options }).catch(againstKeptCopy));
   // Only a Gateway sale checks a kept row in its block; a plain authorization is settled on chain before its sale.
   if (resource.keptCheck && checked.rail !== "gateway") throw new ReadAgain("a plain EIP-3009 authorization is settled before its sale");
   const identifier = await claimPaymentIdentifier(payload, resource);
@@ -62,4 +63,10 @@ export async function acceptPaymentPayload({
       : await settleEip3009Payment({ resource, checked, actor, onRecorded, fault, prepare: prepared });
   if (identifier) await notePaymentIdentifier(identifier, outcome.receipt.paymentId);
   return finishPayment(outcome, recorded);
+
+  /** A payment checked against a kept copy's price and payee: a refusal is decided again from a fresh read. */
+  function againstKeptCopy(err: unknown): never {
+    if (resource.keptCheck && err instanceof PaymentRejected) throw new ReadAgain(`the payment does not verify against it (${err.reason})`);
+    throw err;
+  }
 }
