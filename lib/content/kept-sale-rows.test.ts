@@ -61,7 +61,12 @@ for (const provider of units.databases) {
       const [after] = await mod.keptSaleRows(lookup(k(1)), "use");
       expect(after?.priceAtomic).toBe(70_000n);
       expect(mod.isKeptRow(after!)).toBe(true);
-      expect(await mod.keptSaleRows(lookup("nothing"), "use")).toEqual([]);
+      // An id that names nothing is read every time, never kept.
+      expect(await mod.keptSaleRows(lookup(`${provider.name}-nothing`), "use")).toEqual([]);
+      await db.content.create({ data: { id: `${provider.name}-nothing`, network: "testnet", siteId, externalId: `${provider.name}-late`, title: "Late", url: "https://kept.example/late", priceAtomic: 1n } });
+      const [late] = await mod.keptSaleRows(lookup(`${provider.name}-nothing`), "use");
+      expect(late).toMatchObject({ id: `${provider.name}-nothing` });
+      expect(mod.isKeptRow(late!)).toBe(false);
     });
 
     it("the sale's check answers 0 while every value holds, 1 once any differs or the row is gone", async () => {

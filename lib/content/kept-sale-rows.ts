@@ -56,10 +56,16 @@ export function keptSaleRows(lookup: { network: string; contentId: string; siteI
     if (rows.size <= MAX_KEPT_ROWS) break;
     rows.delete(k);
   }
-  // A failed read is not kept.
-  entry.rows.catch(() => {
-    if (rows.get(key) === entry) rows.delete(key);
-  });
+  // Only a read that found a row is kept: a failed one is not, nor one that found nothing (anyone can name
+  // ids that do not exist, and they would push out the rows of items that do).
+  entry.rows.then(
+    (found) => {
+      if (found.length === 0 && rows.get(key) === entry) rows.delete(key);
+    },
+    () => {
+      if (rows.get(key) === entry) rows.delete(key);
+    },
+  );
   return read;
 }
 
