@@ -193,23 +193,34 @@ describe("the ledger cannot be borrowed (/hub/pay)", () => {
 
   it("reverses the unlock counters of a Gateway payment whose settlement fails for good", async () => {
     const db = hubDb();
-    const payer = await freshPayer({ deposit: "1" });
-    const gateway = (await challengeFor(WALKS)).accepts[1] as PaymentRequirements;
     const walks = () => db.content.findFirstOrThrow({ where: { externalId: WALKS.contentId } });
     const metric = async (siteId: string, contentId: string) => db.dailyMetric.findFirst({ where: { siteId, contentId } });
-    const start = await walks();
-    const res = await pay(WALKS, { "payment-signature": (await signedPayment({ requirement: gateway, signer: payer })).header });
-    expect(res.status).toBe(200);
-    const locked = await walks();
-    expect(locked.unlocks).toBe(start.unlocks + 1);
-    const m = await metric(start.siteId, start.id);
-    // The authorization can no longer be settled: it expires, and the settler fails it for good.
-    await db.payment.update({ where: { id: res.body.payment.paymentId }, data: { validBefore: 1n } });
-    await eventually(async () => (await db.payment.findUniqueOrThrow({ where: { id: res.body.payment.paymentId } })).status === "failed", { what: "the settler to fail it" });
-    const after = await walks();
-    expect({ unlocks: after.unlocks, revenue: after.revenueAtomic }).toEqual({ unlocks: start.unlocks, revenue: start.revenueAtomic });
-    const m2 = await metric(start.siteId, start.id);
-    expect({ unlocks: m2!.unlocks, payments: m2!.payments, revenue: m2!.revenueAtomic }).toEqual({ unlocks: m!.unlocks - 1, payments: m!.payments - 1, revenue: m!.revenueAtomic - usdc("0.25") });
-    expect((await ledgerOf(res.body.payment.paymentId))[0]).toMatchObject({ status: "failed" });
+    // The settler reads locked payments and then claims them: one it read before the test expires it
+    // settles all the same (its signed authorization is still valid on chain). Such a payment is not this
+    // test's case; the next one, paid at once after, is.
+    for (let attempt = 1; ; attempt++) {
+      const payer = await freshPayer({ deposit: "1" });
+      const gateway = (await challengeFor(WALKS)).accepts[1] as PaymentRequirements;
+      const start = await walks();
+      const m = await metric(start.siteId, start.id);
+      const res = await pay(WALKS, { "payment-signature": (await signedPayment({ requirement: gateway, signer: payer })).header });
+      expect(res.status).toBe(200);
+      const id = res.body.payment.paymentId;
+      // The authorization can no longer be settled: it expires, and the settler fails it for good.
+      const expired = await db.payment.updateMany({ where: { id, status: "locked", batchId: null }, data: { validBefore: 1n } });
+      const end = await eventually(async () => {
+        const row = await db.payment.findUniqueOrThrow({ where: { id } });
+        return ["failed", "settled"].includes(row.status) && row.status;
+      }, { what: "the settler to decide it" });
+      if (end === "settled" && attempt < 3) continue;
+      expect({ expired: expired.count, end }).toEqual({ expired: 1, end: "failed" });
+      const after = await walks();
+      expect({ unlocks: after.unlocks, revenue: after.revenueAtomic }).toEqual({ unlocks: start.unlocks, revenue: start.revenueAtomic });
+      const m2 = await metric(start.siteId, start.id);
+      expect({ unlocks: m2!.unlocks, payments: m2!.payments, revenue: m2!.revenueAtomic }).toEqual({ unlocks: m?.unlocks ?? 0, payments: m?.payments ?? 0, revenue: m?.revenueAtomic ?? 0n });
+      expect((await ledgerOf(id))[0]).toMatchObject({ status: "failed" });
+      return;
+    }
   });
+
 });
