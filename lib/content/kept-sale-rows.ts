@@ -2,6 +2,7 @@ import "server-only";
 import { unplannedValue as v } from "@/lib/db";
 import type { OrderedStatement } from "@/lib/db-one-trip";
 import { Prisma } from "@/lib/generated/sqlite/client";
+import { lruMemo } from "@/lib/lru-memo";
 import { metrics } from "@/lib/metrics/metrics";
 import { processState } from "@/lib/process-state";
 import { contentForSale, type ContentForSale } from "./content-for-sale";
@@ -32,39 +33,30 @@ const MAX_KEPT_ROWS = 4_096;
  */
 export type KeptRows = "use" | "renew";
 
-type Kept = { at: number; rows: Promise<ContentForSale[]> };
-/** The kept lookups by key; the copies they serve (which a sale checks) are marked. */
-const state = processState("kept-sale-rows", () => ({ rows: new Map<string, Kept>(), copies: new WeakSet<ContentForSale>() }));
+type Kept = { at: number; rows: ContentForSale[] };
+/** The kept lookups by key (the least recently used dropped past MAX_KEPT_ROWS); the copies they serve (which a sale checks) are marked. */
+const state = processState("kept-sale-rows", () => ({ rows: lruMemo<Kept>(MAX_KEPT_ROWS), copies: new WeakSet<ContentForSale>() }));
 
 /** The rows a lookup by id names (lib/content/content-by-id.ts), from this process's kept copy when it may and has one, else read and kept. */
 export function keptSaleRows(lookup: { network: string; contentId: string; siteId?: string }, how: KeptRows): Promise<ContentForSale[]> {
   const { rows } = state();
   const key = `${lookup.network}\n${lookup.contentId}\n${lookup.siteId ?? ""}`;
   const now = Date.now();
-  const hit = rows.get(key);
-  if (how === "use" && hit && now - hit.at < KEPT_ROW_MS) {
+  const hit = how === "use" ? rows.peek(key) : undefined;
+  if (hit && now - hit.at < KEPT_ROW_MS) {
     metrics().keptSaleRows.inc({ result: "hit" });
-    return hit.rows;
+    return Promise.resolve(hit.rows);
   }
   metrics().keptSaleRows.inc({ result: how === "use" ? "miss" : "renewed" });
-  // This request is priced from the read itself; later ones from copies marked as kept, which their sales check.
+  // This request is priced from the read itself; later ones from copies marked as kept, which their sales
+  // check. Only a read that found a row is kept, once it has: ids that name nothing (anyone can make them
+  // up) never take the place of rows of items that exist.
   const read = contentForSale({ by: "id", ...lookup });
-  const entry: Kept = { at: now, rows: read.then((found) => found.map(keptCopy)) };
-  rows.delete(key);
-  rows.set(key, entry);
-  for (const [k] of rows) {
-    if (rows.size <= MAX_KEPT_ROWS) break;
-    rows.delete(k);
-  }
-  // Only a read that found a row is kept: a failed one is not, nor one that found nothing (anyone can name
-  // ids that do not exist, and they would push out the rows of items that do).
-  entry.rows.then(
+  read.then(
     (found) => {
-      if (found.length === 0 && rows.get(key) === entry) rows.delete(key);
+      if (found.length > 0) rows.set(key, { at: now, rows: found.map(keptCopy) });
     },
-    () => {
-      if (rows.get(key) === entry) rows.delete(key);
-    },
+    () => undefined,
   );
   return read;
 }

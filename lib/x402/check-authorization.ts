@@ -19,6 +19,7 @@ import {
   PLAIN_MAX_TIMEOUT_SECONDS,
   PLAIN_MIN_REMAINING_SECONDS,
 } from "./constants";
+import { isGatewayOption } from "./payment-credentials";
 import { PaymentRejected } from "./payment-rejected";
 import type { PaidResource } from "./types";
 
@@ -70,7 +71,7 @@ export async function checkAuthorization({
     );
   }
   const requirement = issued[index]!;
-  const rail = requirement.extra.name === GATEWAY_BATCHED_DOMAIN.name ? "gateway" : "eip3009";
+  const rail = isGatewayOption(requirement) ? "gateway" : "eip3009";
 
   const raw = payload.payload.authorization;
   const authorization: Authorization = {

@@ -48,5 +48,10 @@ export function paymentCredentials(raw: RawPaymentCredentials): PaymentCredentia
  * payment does nothing on chain before its sale, so it may be priced from a kept row (lib/content/kept-sale-rows.ts).
  */
 export function paysOnGateway(payment: PaymentCredentials): boolean {
-  return payment.kind === "signature" && payment.payload.accepted.extra?.name === GATEWAY_BATCHED_DOMAIN.name;
+  return payment.kind === "signature" && isGatewayOption(payment.payload.accepted);
+}
+
+/** Whether a payment option (or a payload's `accepted`) is the Gateway rail's: its EIP-712 domain is GatewayWalletBatched. */
+export function isGatewayOption(option: { extra?: Record<string, unknown> }): boolean {
+  return option.extra?.name === GATEWAY_BATCHED_DOMAIN.name;
 }

@@ -50,13 +50,11 @@ export async function resolvePayResource(input: PayResourceInput, { audience = "
   if (content) {
     if (!isKeptRow(content)) return trackedResource(content, input, audience);
     // A kept row prices only a sale that its check confirms; a refusal is decided from a fresh read.
-    let resource: ResolvedPayResource;
     try {
-      resource = trackedResource(content, input, audience);
+      return { ...trackedResource(content, input, audience), keptCheck: keptRowCheck(content, () => new ReadAgain("the sale found the content row changed")) };
     } catch (err) {
       throw err instanceof ApiError ? new ReadAgain(`it refused the content (${err.message})`) : err;
     }
-    return { ...resource, keptCheck: keptRowCheck(content, () => new ReadAgain("the sale found the content row changed")) };
   }
 
   let price: bigint;
