@@ -19,7 +19,7 @@
 //   [--db sqlite|postgres] [--rounds 3] [--duration 10] [--cpu-prof DIR]; see bench/README.md.
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { checkGatewayBooks, gatewayBooks, gatewayPayers, settledGatewayBooks, signGatewayAuthorizations } from "./lib/gateway.mjs";
-import { benchOptions, combineRounds, ensureBuild, fmt, load, loadColumns, machineLine, printTable, runBenchmark, serveInProcess, sqlRows, startHub } from "./lib/harness.mjs";
+import { benchOptions, combineRounds, describeKeptReads, ensureBuild, fmt, load, loadColumns, machineLine, printTable, runBenchmark, serveInProcess, sqlRows, startHub } from "./lib/harness.mjs";
 import { request, signIn } from "./lib/hosts.mjs";
 
 const TARGETS = ["floor", "verify", "settle"];
@@ -226,7 +226,10 @@ await runBenchmark(async () => {
     const verdict = c <= 10 ? (ratio >= 0.5 && row.p99 <= 50 ? "met" : "not met") : row.errors === 0 && row.timeouts === 0 ? "met" : "not met";
     console.log(`settle ÷ floor at ${c} connections: req/s ${fmt.ratio(ratio)}, p99 ${fmt.ms(row.p99)}, errors ${row.errors}, timeouts ${row.timeouts} — issue 38 target 2 (${c <= 10 ? ">= 0.5x, p99 <= 50 ms" : "no errors, no timeouts"}): ${verdict}`);
   }
-  if (targets.has("settle")) console.log(`settles answered success in all runs (warm-up included): ${settledAnswers}, each with exactly one Payment and one ledger row; amounts, ledger totals and content counters moved alike`);
+  if (targets.has("settle")) {
+    console.log(`settles answered success in all runs (warm-up included): ${settledAnswers}, each with exactly one Payment and one ledger row; amounts, ledger totals and content counters moved alike`);
+    console.log(`the settles' keys, sites and pages (warm-up included): ${describeKeptReads(await hub.metrics(), "facilitator")} (each site's page: one read a minute, then kept copies)`);
+  }
   if (Object.keys(refusals).length) console.log(`refused or unexpected answers: ${JSON.stringify(refusals)}`);
   const failures = rows.filter((r) => r.errors || r.non2xx);
   if (failures.length) {

@@ -21,7 +21,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import { checkGatewayBooks, gatewayBooks, gatewayPayers, settledGatewayBooks, signAuthorizations, signGatewayAuthorizations } from "./lib/gateway.mjs";
-import { benchOptions, combineRounds, describeQueryPlans, ensureBuild, fmt, load, loadColumns, machineLine, printTable, root, runBenchmark, sqlRows, startBareNext, startChild, startHub } from "./lib/harness.mjs";
+import { benchOptions, combineRounds, describeKeptReads, describeQueryPlans, ensureBuild, fmt, load, loadColumns, machineLine, printTable, root, runBenchmark, sqlRows, startBareNext, startChild, startHub } from "./lib/harness.mjs";
 
 const CONTENT = { contentId: "liner-notes" }; // seeded, 0.01 USDC
 const POST = { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(CONTENT) };
@@ -186,9 +186,7 @@ await runBenchmark(async () => {
     console.log(`paid unlocks answered 200 in the recorded runs: ${paidAnswers}, each with one Payment and one ledger row; amounts, ledger totals and content counters moved alike`);
     const checks = await depositChecks();
     console.log(`Gateway deposit and nonce checks (warm-up included): ${checks.index} from the deposit index, ${checks.chain} on chain`);
-    const metrics = await hub.metrics();
-    const keptRows = (result) => metrics.get(`hub_kept_sale_rows_total{result="${result}"}`) ?? 0;
-    console.log(`content rows of the Gateway sales (warm-up included): ${keptRows("hit")} kept copies checked by their sale, ${keptRows("miss") + keptRows("renewed")} read first, ${keptRows("changed")} found changed (one item: every sale after the first can use the kept copy)`);
+    console.log(`content rows of the Gateway sales (warm-up included): ${describeKeptReads(await hub.metrics(), "content")} (one item: every sale after the first can use the kept copy)`);
   }
   console.log(`the hub's database statements (warm-up and checks included): ${describeQueryPlans(await hub.metrics())}`);
   if (targets.has("plain")) console.log(`plain EIP-3009 unlocks answered 200 in the recorded runs: ${plainAnswers}, each with one Payment and one ledger row, settled on chain before the answer`);

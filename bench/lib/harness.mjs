@@ -310,6 +310,15 @@ export function describeQueryPlans(metrics) {
   return `raw statements ${of("raw", "compiled")} compiled, ${of("raw", "planned")} planned, ${of("raw", "direct")} direct; model queries ${of("model", "compiled")} compiled, ${of("model", "planned")} planned`;
 }
 
+/**
+ * Where the Gateway sales' rows of one kind came from (its /metrics `hub_kept_sale_rows_total`, lib/kept-reads.ts):
+ * kept copies their sales checked, reads, and kept copies a sale found changed.
+ */
+export function describeKeptReads(metrics, kind) {
+  const of = (result) => metrics.get(`hub_kept_sale_rows_total{kind="${kind}",result="${result}"}`) ?? 0;
+  return `${of("hit")} kept copies checked by their sale, ${of("miss") + of("renewed")} read first, ${of("changed")} found changed`;
+}
+
 /** Throws when something already listens on 127.0.0.1:port (a foreign server must never be measured). */
 export async function assertPortFree(port) {
   const free = await new Promise((resolve) => {

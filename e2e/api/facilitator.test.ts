@@ -9,7 +9,7 @@ import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from "@x402/fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startExampleSite, type ExampleSite } from "../support/example-site";
-import { api, HUB_URL, signIn } from "../support/hub";
+import { api, HUB_URL, metricSeries, signIn } from "../support/hub";
 import { cleanupRun, createSite, newWallet, RUN, type FixtureSite } from "../support/sites";
 import { chainAccess, freshPayer, gatewayAvailable, hubDb, NETWORK, paymentCounts, settled, signedPayment, usdc, USDC, usdcBalance } from "../support/x402";
 
@@ -414,5 +414,141 @@ describe("POST /facilitator/verify and /settle", () => {
     expect(retried.body).toMatchObject({ success: true, extra: { status: "settled" } });
     expect(await usdcBalance(payer.address)).toBe(usdc("0.99"));
     expect((await salesOf(site.id)).filter((p) => p.payer === payer.address)).toHaveLength(1);
+  });
+});
+
+describe("a Gateway settle decided from a kept key, site and page (lib/facilitator/kept-facilitator-calls.ts)", () => {
+  // A key of its own, so the copies these tests keep are theirs alone.
+  let keptKey = "";
+  let keptKeyId = "";
+  beforeAll(async () => {
+    const issued = await issueKey(site.id, cookie, { label: "kept calls" });
+    expect(issued.status).toBe(200);
+    keptKey = issued.body.key;
+    keptKeyId = issued.body.facilitatorKey.id;
+  });
+  const settle = (body: unknown) => facilitator("settle", body, { authorization: `Bearer ${keptKey}` });
+  /** hub_kept_sale_rows_total of the facilitator's calls, by result. */
+  const keptCalls = async (): Promise<Record<string, number>> => {
+    const of = await metricSeries();
+    return Object.fromEntries(["hit", "miss", "renewed", "changed"].map((r) => [r, of(`hub_kept_sale_rows_total{kind="facilitator",result="${r}"}`)]));
+  };
+  const delta = (a: Record<string, number>, b: Record<string, number>) => Object.fromEntries(Object.keys(a).map((k) => [k, b[k]! - a[k]!]));
+  /** Settles until this process keeps the paid page's call (the first sale may write the page; the next read keeps it). */
+  const keepCopy = async () => {
+    for (let i = 0; i < 3; i++) {
+      const k0 = await keptCalls();
+      expect((await settle((await facilitatorRequest({ gateway: true })).body)).body).toMatchObject({ success: true });
+      if (delta(k0, await keptCalls()).hit === 1) return;
+    }
+    throw new Error("no kept copy after three settles");
+  };
+  const pageRow = () => hubDb().content.findFirstOrThrow({ where: { siteId: site.id, url: paidUrl } });
+
+  it("sells from the kept copy while the rows hold; a replay still answers the first payment", async () => {
+    await keepCopy();
+    const { body } = await facilitatorRequest({ gateway: true });
+    const k0 = await keptCalls();
+    const counts = await paymentCounts();
+    const first = await settle(body);
+    expect(first.body).toMatchObject({ success: true, extra: { rail: "gateway", status: "locked" } });
+    expect((await settle(body)).body).toMatchObject({ success: true, extra: { paymentId: first.body.extra.paymentId } });
+    expect(delta(k0, await keptCalls())).toEqual({ hit: 2, miss: 0, renewed: 0, changed: 0 });
+    expect(await paymentCounts()).toMatchObject({ payments: counts.payments + 1, ledger: counts.ledger + 1 });
+  });
+
+  it("eight concurrent settles from the kept copy: eight sales, each one payment, the page's counters moved by eight", async () => {
+    await keepCopy();
+    // One payer (its sales take turns at its lock), its authorizations signed one by one.
+    const payer = await freshPayer({ deposit: "1" });
+    const bodies = [];
+    for (let i = 0; i < 8; i++) bodies.push((await facilitatorRequest({ gateway: true, payer })).body);
+    const before = await pageRow();
+    const counts = await paymentCounts();
+    const k0 = await keptCalls();
+    const answers = await Promise.all(bodies.map(settle));
+    for (const a of answers) expect(a.body).toMatchObject({ success: true, extra: { rail: "gateway" } });
+    expect(new Set(answers.map((a) => a.body.extra.paymentId)).size).toBe(8);
+    expect(delta(k0, await keptCalls())).toMatchObject({ hit: 8, changed: 0 });
+    expect(await paymentCounts()).toMatchObject({ payments: counts.payments + 8, ledger: counts.ledger + 8 });
+    const after = await pageRow();
+    expect(after.unlocks - before.unlocks).toBe(8);
+    expect(after.revenueAtomic - before.revenueAtomic).toBe(80_000n);
+  });
+
+  it("a short deposit is refused once: the kept copy was right, so nothing is read again", async () => {
+    await keepCopy();
+    const payer = await freshPayer({ deposit: "0.005" });
+    const { body } = await facilitatorRequest({ gateway: true, payer });
+    const k0 = await keptCalls();
+    const counts = await paymentCounts();
+    expect((await settle(body)).body).toMatchObject({ success: false, errorReason: "insufficient_funds" });
+    expect(delta(k0, await keptCalls())).toEqual({ hit: 1, miss: 0, renewed: 0, changed: 0 });
+    expect(await paymentCounts()).toEqual(counts);
+  });
+
+  const behind: Array<[string, () => Promise<unknown>, () => Promise<unknown>, number, Record<string, unknown>]> = [
+    [
+      "the key revoked",
+      () => hubDb().facilitatorKey.update({ where: { id: keptKeyId }, data: { revokedAt: new Date() } }),
+      () => hubDb().facilitatorKey.update({ where: { id: keptKeyId }, data: { revokedAt: null } }),
+      401,
+      { success: false, errorReason: "unauthorized" },
+    ],
+    [
+      "the site unverified",
+      () => hubDb().site.update({ where: { id: site.id }, data: { verified: false, verificationStatus: "failed" } }),
+      () => hubDb().site.update({ where: { id: site.id }, data: { verified: true, verificationStatus: "verified", lastVerifiedAt: new Date() } }),
+      403,
+      { success: false, errorReason: "site_not_verified" },
+    ],
+    [
+      "the owner wallet moved (payTo is no longer the site's)",
+      () => hubDb().site.update({ where: { id: site.id }, data: { ownerWallet: newWallet().address } }),
+      () => hubDb().site.update({ where: { id: site.id }, data: { ownerWallet: owner.address } }),
+      200,
+      { success: false, errorReason: "payto_not_site_wallet" },
+    ],
+    [
+      "the page blocked for agents",
+      async () => hubDb().content.update({ where: { id: (await pageRow()).id }, data: { accessPolicy: JSON.stringify({ humans: "paid", agents: "blocked" }) } }),
+      async () => hubDb().content.update({ where: { id: (await pageRow()).id }, data: { accessPolicy: "paid" } }),
+      200,
+      { success: false, errorReason: "audience_blocked" },
+    ],
+  ];
+
+  it.each(behind)("%s behind the kept copy: the sale's check fails, the call is decided from a fresh read, nothing is written", async (_what, change, undo, status, answer) => {
+    await keepCopy();
+    const { body } = await facilitatorRequest({ gateway: true });
+    const counts = await paymentCounts();
+    const sales = (await salesOf(site.id)).length;
+    const before = await pageRow();
+    await change();
+    try {
+      const k0 = await keptCalls();
+      const res = await settle(body);
+      expect(res.status).toBe(status);
+      expect(res.body).toMatchObject(answer);
+      // Priced from the kept copy, refused by its sale's check, decided again from a read.
+      expect(delta(k0, await keptCalls())).toEqual({ hit: 1, miss: 0, renewed: 1, changed: 1 });
+      expect(await paymentCounts()).toEqual(counts);
+      expect((await salesOf(site.id)).length).toBe(sales);
+      expect(await pageRow()).toMatchObject({ unlocks: before.unlocks, revenueAtomic: before.revenueAtomic });
+    } finally {
+      await undo();
+    }
+    // Put back, the same authorization sells (it was never used).
+    expect((await settle(body)).body).toMatchObject({ success: true });
+  });
+
+  it("a page whose title the creator changed is written from a fresh read, not from the kept copy", async () => {
+    await keepCopy();
+    const { body } = await facilitatorRequest({ gateway: true });
+    const renamed = { ...body, paymentPayload: { ...body.paymentPayload, resource: { ...body.paymentPayload.resource!, description: `Renamed ${RUN}` } } };
+    const k0 = await keptCalls();
+    expect((await settle(renamed)).body).toMatchObject({ success: true });
+    expect(delta(k0, await keptCalls())).toEqual({ hit: 1, miss: 0, renewed: 1, changed: 0 });
+    expect(await pageRow()).toMatchObject({ title: `Renamed ${RUN}` });
   });
 });

@@ -190,7 +190,7 @@ describe("a Gateway sale priced from a kept row (lib/content/kept-sale-rows.ts)"
   /** hub_kept_sale_rows_total by result. */
   const keptRows = async (): Promise<Record<string, number>> => {
     const of = await metricSeries();
-    return Object.fromEntries(["hit", "miss", "renewed", "changed"].map((r) => [r, of(`hub_kept_sale_rows_total{result="${r}"}`)]));
+    return Object.fromEntries(["hit", "miss", "renewed", "changed"].map((r) => [r, of(`hub_kept_sale_rows_total{kind="content",result="${r}"}`)]));
   };
   const delta = (a: Record<string, number>, b: Record<string, number>) => Object.fromEntries(Object.keys(a).map((k) => [k, b[k]! - a[k]!]));
   /** The Gateway offer of a fresh challenge once it quotes `amount` (a quote may come from the read cache, a second old). */

@@ -2,21 +2,19 @@ import "server-only";
 import { unplannedValue as v } from "@/lib/db";
 import type { OrderedStatement } from "@/lib/db-one-trip";
 import { Prisma } from "@/lib/generated/sqlite/client";
-import { lruMemo } from "@/lib/lru-memo";
-import { metrics } from "@/lib/metrics/metrics";
-import { processState } from "@/lib/process-state";
+import { keptReads, type KeptRows } from "@/lib/kept-reads";
 import { contentForSale, type ContentForSale } from "./content-for-sale";
 
+export type { KeptRows };
+
 /**
- * Content rows a Gateway sale is priced from without reading them first (on PostgreSQL a round trip
- * before the sale: 300–1,050 µs of the hub's CPU, bench/README.md, session 72). The row is the one a
- * sale read last, kept in this process for KEPT_ROW_MS; the sale's own block then checks it
- * (`keptRowCheck`): one statement comparing the row in the database with every value the sale was
- * priced from (price, policy, recipient, title, URL, the site's wallets, domain, hosting and removal).
+ * Content rows a Gateway sale of a tracked item is priced from without reading them first (lib/kept-reads.ts).
+ * The row is the one a sale read last, kept in this process for KEPT_ROW_MS; the sale's own block then
+ * checks it (`keptRowCheck`): one statement comparing the row in the database with every value the sale
+ * was priced from (price, policy, recipient, title, URL, the site's wallets, domain, hosting and removal).
  * When any differs the block fails before it has written anything, and the request is decided again
  * from a fresh read, which is kept in its place (lib/x402/pay-for-content.ts); so does a request whose
- * kept copy would refuse it. A kept row never decides a charge or a refusal: it only lets a sale skip the
- * read that would have confirmed it.
+ * kept copy would refuse it.
  *
  * Only a rail that does nothing on chain before its sale may be priced this way (the Gateway rail: its
  * authorization is locked by the sale and settled later). A plain EIP-3009 authorization is settled on
@@ -27,49 +25,21 @@ const KEPT_ROW_MS = 60_000;
 /** Rows kept at most; past it the oldest goes. */
 const MAX_KEPT_ROWS = 4_096;
 
-/**
- * How a lookup may use the kept rows: "use" a kept copy when there is one (else read and keep), or
- * "renew" them: read afresh and keep that (a request a kept copy could not decide, decided again).
- */
-export type KeptRows = "use" | "renew";
-
-type Kept = { at: number; rows: ContentForSale[] };
-/** The kept lookups by key (the least recently used dropped past MAX_KEPT_ROWS); the copies they serve (which a sale checks) are marked. */
-const state = processState("kept-sale-rows", () => ({ rows: lruMemo<Kept>(MAX_KEPT_ROWS), copies: new WeakSet<ContentForSale>() }));
+const kept = keptReads<ContentForSale[]>("content", MAX_KEPT_ROWS);
 
 /** The rows a lookup by id names (lib/content/content-by-id.ts), from this process's kept copy when it may and has one, else read and kept. */
 export function keptSaleRows(lookup: { network: string; contentId: string; siteId?: string }, how: KeptRows): Promise<ContentForSale[]> {
-  const { rows } = state();
-  const key = `${lookup.network}\n${lookup.contentId}\n${lookup.siteId ?? ""}`;
-  const now = Date.now();
-  const hit = how === "use" ? rows.peek(key) : undefined;
-  if (hit && now - hit.at < KEPT_ROW_MS) {
-    metrics().keptSaleRows.inc({ result: "hit" });
-    return Promise.resolve(hit.rows);
-  }
-  metrics().keptSaleRows.inc({ result: how === "use" ? "miss" : "renewed" });
-  // This request is priced from the read itself; later ones from copies marked as kept, which their sales
-  // check. Only a read that found a row is kept, once it has: ids that name nothing (anyone can make them
-  // up) never take the place of rows of items that exist.
-  const read = contentForSale({ by: "id", ...lookup });
-  read.then(
-    (found) => {
-      if (found.length > 0) rows.set(key, { at: now, rows: found.map(keptCopy) });
-    },
-    () => undefined,
+  return kept.lookup(
+    `${lookup.network}\n${lookup.contentId}\n${lookup.siteId ?? ""}`,
+    how,
+    () => contentForSale({ by: "id", ...lookup }),
+    (found, now) => (found.length > 0 ? { copy: found.map((row) => kept.mark({ ...row, site: { ...row.site } })), until: now + KEPT_ROW_MS } : null),
   );
-  return read;
-}
-
-function keptCopy(row: ContentForSale): ContentForSale {
-  const copy = { ...row, site: { ...row.site } };
-  state().copies.add(copy);
-  return copy;
 }
 
 /** Whether `row` is a kept copy (served by keptSaleRows without a read), which a sale must check in its own block. */
 export function isKeptRow(row: ContentForSale): boolean {
-  return state().copies.has(row);
+  return kept.isKept(row);
 }
 
 /**
@@ -92,7 +62,7 @@ export function keptRowCheck(row: ContentForSale, changed: () => Error): Ordered
         AND (CASE WHEN s."removedAt" IS NULL THEN 0 ELSE 1 END) = ${v(s.removed ? 1 : 0)}) THEN 0 ELSE 1 END`,
     atMost: 0n,
     fail: () => {
-      metrics().keptSaleRows.inc({ result: "changed" });
+      kept.changed();
       return changed();
     },
   };

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { NETWORKS } from "@/lib/chain/networks";
 import { cuid } from "@/lib/crypto/cuid";
 import { db, type Tx } from "@/lib/db";
+import type { OrderedStatement } from "@/lib/db-one-trip";
 import type { Content } from "@/lib/generated/sqlite/client";
 import { env } from "@/lib/env";
 import { trendIncrement } from "@/lib/explore/trend-score";
@@ -16,9 +17,11 @@ import { acceptPaymentPayload } from "@/lib/x402/accept-payment-payload";
 import { checkAuthorization } from "@/lib/x402/check-authorization";
 import { checkPaymentState, existingPaymentRule } from "@/lib/x402/check-payment-state";
 import { PaymentRejected } from "@/lib/x402/payment-rejected";
+import { ReadAgain } from "@/lib/x402/read-again";
 import { type FacilitatorSite, knownPage, type PageRead } from "./authenticate-facilitator";
 import { agentsPricedApart, checkFacilitatedAudience } from "./check-facilitated-audience";
 import { facilitatedPayment, type FacilitatedPayment, type FacilitatorRequest } from "./facilitated-payment";
+import { PAGE_SEEN_EVERY_MS } from "./kept-facilitator-calls";
 
 /**
  * x402 POST /settle for a creator's server, through the hub's one payment path: everything refusable
@@ -33,28 +36,43 @@ import { facilitatedPayment, type FacilitatedPayment, type FacilitatorRequest } 
 export async function settleFacilitatedPayment({
   site,
   page,
+  keptCheck,
   request,
   fault,
 }: {
   site: FacilitatorSite;
   /** The page's row as read with the key (authenticateFacilitator). */
   page: PageRead;
+  /** The site and page came from a kept copy (lib/facilitator/kept-facilitator-calls.ts): the sale's check of it. */
+  keptCheck?: OrderedStatement;
   request: FacilitatorRequest;
   /** HUB_TEST_FAULTS only (tests on a loopback testnet): the x-hub-test-fault value, as on the hub's own paid routes. */
   fault?: string | null;
 }): Promise<z.input<typeof settleResponseSchema>> {
   const network = NETWORKS[env.NETWORK_MODE].caip2;
   const payer = request.paymentPayload.payload.authorization.from;
-  try {
+  /** Everything refusable before the sale, from the site and page as given (kept or read). */
+  const decide = async () => {
     const payment = await facilitatedPayment({ site, request });
     const known = await knownPage(page, payment.key);
     checkFacilitatedAudience({ known, amount: payment.content.price });
     // A new page's Content row gets its id now, so the payment names it from the start (its identifier
     // and replays included); the row itself is written inside the payment's transaction.
-    let contentId = known?.id ?? cuid();
-    const resource = payment.resource(contentId);
-    const write = contentWrite(site, payment, known, contentId);
+    const newId = known?.id ?? cuid();
+    const resource = { ...payment.resource(newId), keptCheck };
+    const write = contentWrite(site, payment, known, newId);
+    // A kept copy only ever skips the read that would confirm it: a page to write is written from a fresh read.
+    if (keptCheck && write) throw new ReadAgain("its page's row is to be written");
     const checked = await checkAuthorization({ payload: payment.payload, resource, options: payment.options });
+    return { payment, resource, write, checked, newId };
+  };
+  /** A refusal decided from a kept copy is decided again from a fresh read (settle-facilitator-call.ts). */
+  const decidedByKeptCopy = (err: unknown): never => {
+    throw keptCheck && (err instanceof PaymentRejected || err instanceof ApiError) ? new ReadAgain(`it refused the payment (${(err as Error).message})`) : err;
+  };
+  try {
+    const { payment, resource, write, checked, newId } = await decide().catch(decidedByKeptCopy);
+    let contentId = newId;
     // The verify checks but the Gateway deposit's: the sale checks that itself, under the payer's lock
     // (with the deposit index on, the nonce too: nothing of a Gateway payer is read before the sale).
     const payerState = await checkPaymentState({ checked, resource, depositCheckedBySale: true });
@@ -104,9 +122,6 @@ async function withBroadcastHash(err: ApiError, request: FacilitatorRequest): Pr
   return row?.txHash ? new ApiError(err.code, err.details, err.headers, { transaction: row.txHash }) : err;
 }
 
-/** lastSeenAt is informational: a sale of an unchanged page rewrites its row at most this often. */
-const SEEN_EVERY_MS = 60_000;
-
 /**
  * The paid page as a Content row of the site: created on its first sale, its title and price kept
  * current after. Its access policy is kept (prices per audience); when that policy prices agents
@@ -143,7 +158,7 @@ function contentWrite(site: FacilitatorSite, payment: FacilitatedPayment, known:
   if (agentsPricedApart(known.accessPolicy)) fields.priceAtomic = known.priceAtomic;
   const { searchText, ...listed } = fields;
   const changed = listedChanges(known, listed);
-  const stale = !known.lastSeenAt || now.getTime() - known.lastSeenAt.getTime() >= SEEN_EVERY_MS;
+  const stale = !known.lastSeenAt || now.getTime() - known.lastSeenAt.getTime() >= PAGE_SEEN_EVERY_MS;
   const changes = Object.keys(changed).length > 0 || searchText !== known.searchText;
   if (!changes && !stale) return null;
   return async (tx) => {
