@@ -135,5 +135,8 @@ describe("buy_content (x402 MCP transport)", () => {
     expect(JSON.parse(none.content[0]!.text!)).toMatchObject({ status: 400, code: "invalid-request" });
     const unknown = await buy(client, { contentId: "no-such-content-anywhere" });
     expect(JSON.parse(unknown.content[0]!.text!)).toMatchObject({ status: 404 });
+    const untracked = await buy(client, { url: "https://untracked.example/some/page" });
+    expect(untracked.isError).toBe(true);
+    expect(JSON.parse(untracked.content[0]!.text!)).toMatchObject({ status: 404, code: "not-found" });
   });
 });

@@ -3,7 +3,6 @@ import { decodePaymentResponseHeader } from "@x402/core/http";
 import type { SettleResponse } from "@x402/core/types";
 import { accessResource } from "@/lib/access/access-resource";
 import { findSoldPost } from "@/lib/blog/find-sold-post";
-import { findContent } from "@/lib/content/find-content";
 import { payForPost } from "@/lib/blog/pay-for-post";
 import { ApiError } from "@/lib/http/errors";
 import { findSoldPass } from "@/lib/passes/find-sold-pass";
@@ -13,7 +12,7 @@ import { payBody } from "@/lib/schemas/x402";
 import { HEADERS } from "@/lib/x402/constants";
 import type { Credentials } from "@/lib/x402/parse-credentials";
 import { payForContent } from "@/lib/x402/pay-for-content";
-import { resolvePayResource } from "@/lib/x402/resolve-pay-resource";
+import { findTrackedContent } from "@/lib/x402/resolve-pay-resource";
 
 export type BuyItemInput = { contentId?: string; url?: string; share?: string; wallet?: string };
 
@@ -34,7 +33,10 @@ export async function buyItem({ input, credentials }: { input: BuyItemInput; cre
     if (answer.kind === "redirect") return { body: { redirect: answer.url }, settlement: null };
     return { body: answer.body as Record<string, unknown>, settlement: settlementOf(answer.headers) };
   }
-  const sold = await findSoldPost({ contentId: input.contentId, url: input.url });
+  // One parsed body for the rest: the content row a contentId names is read once, by whichever asks
+  // first (contentById's memo per body object, lib/content/content-by-id.ts), not once per question.
+  const body = payBody.parse({ contentId: input.contentId, url: input.url });
+  const sold = await findSoldPost(body);
   if (sold) {
     const { body, headers } = await payForPost({ sold, credentials, wallet: input.wallet });
     return { body, settlement: settlementOf(headers) };
@@ -44,11 +46,9 @@ export async function buyItem({ input, credentials }: { input: BuyItemInput; cre
     const { body, headers } = await payForPass({ blog: passOf, credentials, wallet: input.wallet });
     return { body, settlement: settlementOf(headers) };
   }
-  // Only what the hub tracks is sold here: an unknown id is 404 before any price is guessed.
-  if (input.contentId) await findContent(input.contentId);
-  const body = payBody.parse({ contentId: input.contentId, url: input.url });
-  const resource = await resolvePayResource(body, { audience: "agents" });
-  if (!resource.tracked) throw new ApiError("not-found", `No content ${input.contentId ?? input.url} is listed on this hub: buy what explore_content lists`);
+  // Only what the hub tracks is sold here: an unknown id or URL is 404 before any price is guessed (an
+  // untracked URL was priced first, and refused as missing-recipient where the hub has no SELLER_ADDRESS).
+  if (!(await findTrackedContent(body))) throw new ApiError("not-found", `No content ${input.contentId ?? input.url} is listed on this hub: buy what explore_content lists`);
   const { receipt, headers } = await payForContent({ body, credentials });
   return { body: { success: true, payment: receipt }, settlement: settlementOf(headers) };
 }

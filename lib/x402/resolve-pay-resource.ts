@@ -131,7 +131,7 @@ function trackedResource(content: ContentForSale, input: PayResourceInput, audie
  * item has that path). An unknown contentId does not hide a tracked url or path, so a request
  * cannot pay the untracked price for tracked content or borrow its title, URL or domain.
  */
-async function findTrackedContent(input: PayResourceInput) {
+export async function findTrackedContent(input: PayResourceInput) {
   const network = env.NETWORK_MODE;
   if (input.contentId) {
     // One query for both forms (shared with find-sold-post within the request).
