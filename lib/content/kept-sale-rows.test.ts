@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db-core";
 import { queryPlan, withAndWithoutStatistics } from "@/e2e/support/sqlite-plans";
+import { checkAnswer } from "@/e2e/support/kept-checks";
 import { unitDatabases } from "@/e2e/support/unit-databases";
 
 // Content rows kept for Gateway sales (lib/content/kept-sale-rows.ts), on each database: a lookup keeps
@@ -32,12 +33,7 @@ for (const provider of units.databases) {
 
     const lookup = (contentId: string) => ({ network: "testnet", contentId });
     /** What the check of `row` answers now (0: unchanged). */
-    const checked = async (row: Parameters<typeof mod.keptRowCheck>[0]) => {
-      const check = mod.keptRowCheck(row, () => new Error("changed"));
-      if (!("check" in check)) throw new Error("a kept row's check is a check statement");
-      const [answer] = await db.$queryRaw<Array<Record<string, unknown>>>(check.check);
-      return Number(Object.values(answer ?? {})[0]);
-    };
+    const checked = (row: Parameters<typeof mod.keptRowCheck>[0]) => checkAnswer(db, mod.keptRowCheck(row, () => new Error("changed")));
 
     it("keeps what a lookup read: later lookups get marked copies, a renewal reads again", async () => {
       const [read] = await mod.keptSaleRows(lookup(k(1)), "use");

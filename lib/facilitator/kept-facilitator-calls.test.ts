@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db-core";
 import { queryPlan, withAndWithoutStatistics } from "@/e2e/support/sqlite-plans";
+import { checkAnswer } from "@/e2e/support/kept-checks";
 import { unitDatabases } from "@/e2e/support/unit-databases";
 
 // A facilitator call's key, site and page kept for Gateway settles (lib/facilitator/kept-facilitator-calls.ts),
@@ -36,12 +37,7 @@ for (const provider of units.databases) {
     afterAll(() => units.closeForHub(provider, db));
 
     /** What the check of `rows` answers now (0: unchanged). */
-    const checked = async (rows: Parameters<typeof mod.keptCallCheck>[0]) => {
-      const check = mod.keptCallCheck(rows, () => new Error("changed"));
-      if (!("check" in check)) throw new Error("a kept call's check is a check statement");
-      const [answer] = await db.$queryRaw<Array<Record<string, unknown>>>(check.check);
-      return Number(Object.values(answer ?? {})[0]);
-    };
+    const checked = (rows: Parameters<typeof mod.keptCallCheck>[0]) => checkAnswer(db, mod.keptCallCheck(rows, () => new Error("changed")));
 
     it("keeps what a lookup read while it would let a call through: later lookups get marked copies, a renewal reads again", async () => {
       const read = await mod.facilitatorCallRows(keyHash(1), page(1), "use");
