@@ -21,6 +21,8 @@
 //
 // 6. The platform's `Date`, which Next replaces for Cache Components (off here), back once Next has loaded (lib/platform-date.mjs).
 //
+// 7. A heap that follows what it holds: V8's growth past the live heap fixed (HUB_HEAP_GROWTH_PERCENT, lib/heap-growth.mjs).
+//
 // Usage: node server.mjs [--dev] [-p PORT] [-H HOST]   (PORT / HOST from the environment otherwise)
 import { PLATFORM_DATE, restorePlatformDate } from "./lib/platform-date.mjs"; // first: it reads the global Date before Next loads
 import { spawnSync } from "node:child_process";
@@ -32,6 +34,7 @@ import next from "next";
 import nextConfig from "./next.config.mjs";
 import { runPrimary } from "./lib/cluster/primary.mjs";
 import { BACKGROUND_CHECKPOINTS_ENV, startWalCheckpointer } from "./lib/db-wal-checkpointer.mjs";
+import { applyHeapGrowth } from "./lib/heap-growth.mjs";
 import { describeDatabase, hubDatabaseUrl } from "./scripts/lib/migrate.mjs";
 import { describeHolder, portInUse } from "./scripts/lib/ports.mjs";
 
@@ -49,6 +52,7 @@ const port = Number(flag("-p") ?? process.env.PORT ?? 3000);
 const hostname = flag("-H") ?? process.env.HOST ?? (dev ? "localhost" : "0.0.0.0");
 const dir = path.dirname(new URL(import.meta.url).pathname);
 const workers = dev ? 1 : Number(process.env.HUB_WORKERS || os.availableParallelism());
+applyHeapGrowth(); // 7., in this process and so in each worker (every worker runs this file)
 
 // The whole configuration first (in a child process: the checker loads TypeScript through tsx, which
 // this server's process should not carry). Exit 1 there means invalid; it printed the problems.

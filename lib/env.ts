@@ -129,6 +129,11 @@ export const configSchema = z.object({
   // the next turns in arrival order, so a saturated hub still accepts new connections within about a
   // budget's time. 0 starts every request at once.
   HUB_TURN_BUDGET_MS: z.coerce.number().int().min(0).max(1_000).default(10),
+  // How far V8 lets each serving process's heap grow past what it held after its last full collection,
+  // in percent (lib/heap-growth.mjs, used by server.mjs): 50 by default, so the committed heap, and the
+  // RSS, follow the live heap; 0 leaves the factor to V8 (up to 300 %). Not a limit: a heap that needs
+  // more still grows.
+  HUB_HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1_000).default(50),
   // Public read answers (explore, ledger, stats, leaderboards, sitemaps, discovery, share meta) are kept
   // in memory this long (lib/http/read-cache.ts); a write through this instance drops them at once.
   // 0 turns the cache off.
